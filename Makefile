@@ -1,0 +1,37 @@
+# openroom — the two commands a fresh machine needs are `make run` and `make test`.
+GO       ?= go
+BIN      := bin
+PKGS     := ./...
+FUZZTIME ?= 30s
+BENCHTIME ?= 1s
+
+.PHONY: all build test run bench fuzz vet clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN)/ ./cmd/...
+
+## test: vet and the whole test suite under the race detector (pure Go, no network beyond loopback).
+test:
+	$(GO) vet $(PKGS)
+	$(GO) test -race -count=1 $(PKGS)
+
+## run: the main job — for now, score the worked examples; later the built-in event.
+run: build
+	./$(BIN)/tablemanager run
+
+## bench: every benchmark with allocation counts.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(PKGS)
+
+## fuzz: each fuzz target for FUZZTIME (go test -fuzz takes one target at a time).
+fuzz:
+	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "fuzz $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf $(BIN)

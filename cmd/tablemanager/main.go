@@ -1,0 +1,95 @@
+// Command tablemanager is openroom's table manager: it scores boards, serves
+// tables to bridge robots over the Blue Chip protocol, runs bot-vs-bot
+// events and analyses results double dummy.
+//
+// Usage:
+//
+//	tablemanager score CONTRACT DECLARER VULNERABILITY TRICKS
+//	tablemanager serve [flags]
+//	tablemanager run [EVENT.toml] [flags]
+//	tablemanager analyze FILE.pbn [flags]
+//
+// Run "tablemanager help" for the list of commands.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+)
+
+// Exit statuses, following BSD sysexits where one fits.
+const (
+	exitOK       = 0
+	exitFailure  = 1  // the job ran and failed
+	exitUsage    = 64 // malformed command line
+	exitDataErr  = 65 // malformed input data
+	exitNoInput  = 66 // an input file cannot be opened
+	exitSoftware = 70 // internal error
+)
+
+// env is what a command may touch of the outside world, passed in so that
+// tests run commands in-process.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one subcommand of tablemanager.
+type command struct {
+	summary string
+	run     func(e *env, args []string) int
+}
+
+// commands lists the subcommands; each lives in its own file.
+var commands = map[string]command{
+	"score":   {"print the Law 77 raw score of a contract", runScore},
+	"serve":   {"seat four bots over TCP and play a set of boards", runServe},
+	"run":     {"run a bot-vs-bot event (with no arguments: the built-in demo match)", runEvent},
+	"analyze": {"add double-dummy tables and par to a PBN or results file", runAnalyze},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := dispatch(&env{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// dispatch runs the subcommand named by args[0].
+func dispatch(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" {
+		usage(e.stdout)
+		return exitOK
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(e.stderr, "tablemanager: unknown command %q (try tablemanager help)\n", name)
+		return exitUsage
+	}
+	return cmd.run(e, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: tablemanager COMMAND [arguments]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun tablemanager COMMAND --help for a command's flags.")
+}

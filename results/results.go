@@ -1,0 +1,286 @@
+// Package results reads and writes openroom's results stream: one JSON
+// object per finished board-room, appended and flushed as soon as the board
+// ends (JSON Lines). The schema is public and stable; see Record.
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// Ruleset names the rule set every record is played under.
+const Ruleset = "bridge-duplicate-practice-v1"
+
+// Termination kinds.
+const (
+	KindNormal     = "normal"
+	KindIllegal    = "illegal"
+	KindTimeout    = "timeout"
+	KindDisconnect = "disconnect"
+	KindProtocol   = "protocol"
+)
+
+// Call is one call of the auction as recorded.
+type Call struct {
+	Seat  string `json:"seat"`
+	Call  string `json:"call"`
+	Alert string `json:"alert,omitempty"`
+}
+
+// Termination says how a board ended: normally, or stopped by a fault of a seat.
+type Termination struct {
+	Kind   string `json:"kind"`
+	Seat   string `json:"seat,omitempty"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// Adjusted is the artificial adjusted score of a board stopped by a fault:
+// "A+" to the side not at fault, "A-" to the side at fault.
+type Adjusted struct {
+	NS string `json:"ns"`
+	EW string `json:"ew"`
+}
+
+// Seats maps a seat letter to a value; it marshals as {"N": ..., "E": ..., "S": ..., "W": ...}.
+type Seats struct {
+	N string `json:"N"`
+	E string `json:"E"`
+	S string `json:"S"`
+	W string `json:"W"`
+}
+
+// Get returns the value for a seat.
+func (s *Seats) Get(seat engine.Seat) string {
+	switch seat {
+	case engine.North:
+		return s.N
+	case engine.East:
+		return s.E
+	case engine.South:
+		return s.S
+	}
+	return s.W
+}
+
+// Set sets the value for a seat.
+func (s *Seats) Set(seat engine.Seat, v string) {
+	switch seat {
+	case engine.North:
+		s.N = v
+	case engine.East:
+		s.E = v
+	case engine.South:
+		s.S = v
+	default:
+		s.W = v
+	}
+}
+
+// SideTimes is each side's think time on a board in milliseconds.
+type SideTimes struct {
+	NS int64 `json:"NS"`
+	EW int64 `json:"EW"`
+}
+
+// Record is one finished board in one room. Required keys are always
+// written; optional ones are omitted when empty.
+type Record struct {
+	Ruleset     string         `json:"ruleset"`
+	Event       string         `json:"event"`
+	Match       string         `json:"match"`
+	Room        string         `json:"room"`
+	Table       string         `json:"table"`
+	Board       int            `json:"board"`
+	Dealer      string         `json:"dealer"`
+	Vulnerable  string         `json:"vulnerable"`
+	Deal        string         `json:"deal"`
+	Players     Seats          `json:"players"`
+	Auction     []Call         `json:"auction"`
+	Play        []string       `json:"play"`
+	Contract    string         `json:"contract"`
+	Declarer    string         `json:"declarer"`
+	Tricks      *int           `json:"tricks"`
+	ScoreNS     *int           `json:"score_ns"`
+	Termination Termination    `json:"termination"`
+	Adjusted    *Adjusted      `json:"adjusted,omitempty"`
+	TimeMS      SideTimes      `json:"time_ms"`
+	Seed        string         `json:"seed,omitempty"`    // the deal seed, when dealt from one
+	Attempt     int            `json:"attempt,omitempty"` // replay count under the replay fault policy
+	Extra       map[string]any `json:"extra,omitempty"`   // tool-specific additions
+}
+
+// Key identifies a board-room within an event, for resuming.
+type Key struct {
+	Event, Match, Room, Table string
+	Board                     int
+}
+
+// Key returns the record's identity.
+func (r *Record) Key() Key {
+	return Key{r.Event, r.Match, r.Room, r.Table, r.Board}
+}
+
+// Complete reports whether the board was played to its end (not stopped by a fault).
+func (r *Record) Complete() bool { return r.Termination.Kind == KindNormal }
+
+// FromBoard fills the board's public facts from a board state machine: number,
+// dealer, vulnerability, deal, auction, play, contract, declarer and, when the
+// board is done, tricks and score. Alerts are given per call index (nil for
+// none). Identity, players, termination and times are left to the caller;
+// termination defaults to normal when the board is done.
+func FromBoard(b *engine.Board, alerts []string) Record {
+	r := Record{
+		Ruleset:    Ruleset,
+		Board:      b.Number(),
+		Dealer:     b.Dealer().String(),
+		Vulnerable: b.Vulnerability().String(),
+		Deal:       b.Deal().Format(b.Dealer()),
+		Auction:    []Call{},
+		Play:       []string{},
+	}
+	a := b.Auction()
+	for i, c := range a.Calls() {
+		rc := Call{Seat: a.SeatOf(i).String(), Call: c.String()}
+		if i < len(alerts) {
+			rc.Alert = alerts[i]
+		}
+		r.Auction = append(r.Auction, rc)
+	}
+	for _, c := range b.Play().Cards() {
+		r.Play = append(r.Play, c.String())
+	}
+	if c, ok := b.Contract(); ok {
+		r.Contract = c.String()
+		if !c.PassedOut() {
+			r.Declarer = c.Declarer.String()
+		}
+	}
+	if score, ok := b.ScoreNS(); ok {
+		r.ScoreNS = &score
+		r.Termination = Termination{Kind: KindNormal}
+		if c, _ := b.Contract(); !c.PassedOut() {
+			t := b.DeclarerTricks()
+			r.Tricks = &t
+		}
+	}
+	return r
+}
+
+// Writer appends records to a JSON Lines stream, one line per record,
+// flushing (and, for files, syncing) each before Write returns.
+type Writer struct {
+	w    io.Writer
+	sync func() error
+}
+
+// NewWriter returns a Writer on w. If w has a Sync method (an *os.File), each
+// record is synced to stable storage.
+func NewWriter(w io.Writer) *Writer {
+	rw := &Writer{w: w}
+	if s, ok := w.(interface{ Sync() error }); ok {
+		rw.sync = s.Sync
+	}
+	return rw
+}
+
+// Write appends one record as a single line.
+func (w *Writer) Write(r *Record) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("results: encode board %d: %w", r.Board, err)
+	}
+	b = append(b, '\n')
+	if _, err := w.w.Write(b); err != nil {
+		return fmt.Errorf("results: write board %d: %w", r.Board, err)
+	}
+	if w.sync != nil {
+		if err := w.sync(); err != nil {
+			return fmt.Errorf("results: sync board %d: %w", r.Board, err)
+		}
+	}
+	return nil
+}
+
+// OpenAppend opens (creating if needed) a results file for appending. A last
+// line cut short by a crash is left in place; Read skips it, and the next
+// record starts on a fresh line.
+func OpenAppend(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	// Make sure a torn last line does not swallow the next record.
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			if _, err := f.Write([]byte{'\n'}); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("results: %w", err)
+			}
+		}
+	}
+	return f, nil
+}
+
+// ErrMalformed marks a line that is not a valid record.
+var ErrMalformed = errors.New("malformed results line")
+
+// LineError is a malformed line of a results stream.
+type LineError struct {
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("results: line %d: %v", e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Read reads every record of a JSON Lines stream. Blank lines are skipped. A
+// malformed line is reported in bad (with its line number) and skipped, so a
+// line torn by a crash costs only itself; err is for I/O errors.
+func Read(r io.Reader) (recs []Record, bad []*LineError, err error) {
+	br := bufio.NewReader(r)
+	line := 0
+	for {
+		b, rerr := br.ReadBytes('\n')
+		if len(b) > 0 {
+			line++
+			b = bytes.TrimSpace(b)
+			if len(b) > 0 {
+				var rec Record
+				if jerr := json.Unmarshal(b, &rec); jerr != nil {
+					bad = append(bad, &LineError{line, fmt.Errorf("%w: %v", ErrMalformed, jerr)})
+				} else if rec.Ruleset == "" || rec.Board == 0 {
+					bad = append(bad, &LineError{line, fmt.Errorf("%w: missing ruleset or board", ErrMalformed)})
+				} else {
+					recs = append(recs, rec)
+				}
+			}
+		}
+		if rerr == io.EOF {
+			return recs, bad, nil
+		}
+		if rerr != nil {
+			return recs, bad, fmt.Errorf("results: line %d: %w", line+1, rerr)
+		}
+	}
+}
+
+// ReadFile reads a results file; a missing file gives no records and no error.
+func ReadFile(path string) ([]Record, []*LineError, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: %w", err)
+	}
+	defer f.Close()
+	return Read(f)
+}

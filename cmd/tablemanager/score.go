@@ -75,24 +75,24 @@ func parseScoreFields(f []string) (scoreInput, error) {
 
 // scoreJSON is the --json breakdown of one board.
 type scoreJSON struct {
-	Contract          string `json:"contract"`
-	Declarer          string `json:"declarer"`
-	Vulnerable        string `json:"vulnerable"`
+	Contract           string `json:"contract"`
+	Declarer           string `json:"declarer"`
+	Vulnerable         string `json:"vulnerable"`
 	DeclarerVulnerable bool   `json:"declarer_vulnerable"`
-	Tricks            *int   `json:"tricks"`
-	Made              bool   `json:"made"`
-	Overtricks        int    `json:"overtricks"`
-	Undertricks       int    `json:"undertricks"`
-	TrickScore        int    `json:"trick_score"`
-	GameBonus         int    `json:"game_bonus"`
-	PartscoreBonus    int    `json:"partscore_bonus"`
-	SlamBonus         int    `json:"slam_bonus"`
-	InsultBonus       int    `json:"insult_bonus"`
-	OvertrickPoints   int    `json:"overtrick_points"`
-	UndertrickPenalty int    `json:"undertrick_penalty"`
-	DeclarerScore     int    `json:"declarer_score"`
-	ScoreNS           int    `json:"score_ns"`
-	ScoreEW           int    `json:"score_ew"`
+	Tricks             *int   `json:"tricks"`
+	Made               bool   `json:"made"`
+	Overtricks         int    `json:"overtricks"`
+	Undertricks        int    `json:"undertricks"`
+	TrickScore         int    `json:"trick_score"`
+	GameBonus          int    `json:"game_bonus"`
+	PartscoreBonus     int    `json:"partscore_bonus"`
+	SlamBonus          int    `json:"slam_bonus"`
+	InsultBonus        int    `json:"insult_bonus"`
+	OvertrickPoints    int    `json:"overtrick_points"`
+	UndertrickPenalty  int    `json:"undertrick_penalty"`
+	DeclarerScore      int    `json:"declarer_score"`
+	ScoreNS            int    `json:"score_ns"`
+	ScoreEW            int    `json:"score_ew"`
 }
 
 func scoreBreakdown(in scoreInput) scoreJSON {

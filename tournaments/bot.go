@@ -1,0 +1,191 @@
+package tournaments
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// BotKind says how a bot gets to its seat.
+type BotKind int
+
+// The kinds of bot.
+const (
+	// BotBuiltin is a bot compiled into the harness, seated in-process.
+	BotBuiltin BotKind = iota
+	// BotCommand is a program the harness starts, once per table and seat,
+	// with {host}, {port}, {seat} and {name} replaced in its arguments.
+	BotCommand
+	// BotRemote is a bot that connects to the harness by itself.
+	BotRemote
+)
+
+// String names the kind as the event file does.
+func (k BotKind) String() string {
+	switch k {
+	case BotBuiltin:
+		return "builtin"
+	case BotCommand:
+		return "command"
+	case BotRemote:
+		return "remote"
+	}
+	return fmt.Sprintf("BotKind(%d)", int(k))
+}
+
+// Placeholders a bot command line may contain.
+const (
+	PlaceholderHost = "{host}" // the address the table listens on
+	PlaceholderPort = "{port}" // its port
+	PlaceholderSeat = "{seat}" // North, East, South or West
+	PlaceholderName = "{name}" // the team name the bot must connect with
+)
+
+// BotSpec describes one bot: what the results file calls it and how to
+// seat it.
+type BotSpec struct {
+	// Name is the bot as the results' players field names it: its key in
+	// the event file, or the BOT argument as given on the command line.
+	Name    string
+	Kind    BotKind
+	Builtin string   // the built-in bot: "random" or "refbot"
+	Level   string   // the built-in bot's level, if it has levels
+	Command []string // the program and its arguments, with placeholders
+}
+
+// Builtin bot names.
+const (
+	BuiltinRandom = "random"
+	BuiltinRefbot = "refbot"
+)
+
+// ParseBotSpec reads a bot as the command line gives it:
+// builtin:random, builtin:refbot:LEVEL, remote: (a bot that connects by
+// itself) or a command line to start (split like a shell would, with
+// single and double quotes; no variables or globbing). The spec's Name is
+// the argument itself.
+func ParseBotSpec(s string) (BotSpec, error) {
+	s = strings.TrimSpace(s)
+	spec := BotSpec{Name: s}
+	switch {
+	case s == "":
+		return spec, errors.New("bot: empty")
+	case strings.HasPrefix(s, "builtin:"):
+		parts := strings.Split(s, ":")
+		spec.Kind = BotBuiltin
+		spec.Builtin = parts[1]
+		if len(parts) > 2 {
+			spec.Level = strings.Join(parts[2:], ":")
+		}
+		return spec, spec.check()
+	case s == "remote" || s == "remote:":
+		spec.Kind = BotRemote
+		return spec, nil
+	}
+	argv, err := SplitCommand(s)
+	if err != nil {
+		return spec, fmt.Errorf("bot %q: %w", s, err)
+	}
+	spec.Kind = BotCommand
+	spec.Command = argv
+	return spec, spec.check()
+}
+
+// check validates a spec's fields for its kind.
+func (b BotSpec) check() error {
+	switch b.Kind {
+	case BotBuiltin:
+		switch b.Builtin {
+		case BuiltinRandom:
+			if b.Level != "" {
+				return fmt.Errorf("bot %q: builtin:random has no levels", b.Name)
+			}
+		case BuiltinRefbot:
+			if b.Level == "" {
+				return fmt.Errorf("bot %q: builtin:refbot needs a level, e.g. builtin:refbot:expert", b.Name)
+			}
+		default:
+			return fmt.Errorf("bot %q: unknown built-in bot %q (want random or refbot:LEVEL)", b.Name, b.Builtin)
+		}
+	case BotCommand:
+		if len(b.Command) == 0 || b.Command[0] == "" {
+			return fmt.Errorf("bot %q: empty command", b.Name)
+		}
+	}
+	return nil
+}
+
+// Expand returns the bot's command line with the placeholders replaced.
+// Nothing else is ever added: a bot learns no seed, deal or results path
+// from its arguments.
+func (b BotSpec) Expand(host, port, seat, name string) []string {
+	r := strings.NewReplacer(PlaceholderHost, host, PlaceholderPort, port, PlaceholderSeat, seat, PlaceholderName, name)
+	out := make([]string, len(b.Command))
+	for i, a := range b.Command {
+		out[i] = r.Replace(a)
+	}
+	return out
+}
+
+// SplitCommand splits a command line into arguments the way a POSIX shell
+// splits words: blanks separate, single quotes keep everything literal,
+// double quotes keep blanks and allow \" and \\, and a backslash outside
+// quotes escapes the next character. It expands nothing.
+func SplitCommand(s string) ([]string, error) {
+	var (
+		args  []string
+		cur   strings.Builder
+		inArg bool
+	)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		case c == '\'':
+			inArg = true
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("unterminated single quote at offset %d", i)
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case c == '"':
+			inArg = true
+			closed := false
+			for i++; i < len(s); i++ {
+				if s[i] == '"' {
+					closed = true
+					break
+				}
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if !closed {
+				return nil, errors.New("unterminated double quote")
+			}
+		case c == '\\':
+			inArg = true
+			if i+1 < len(s) {
+				i++
+				cur.WriteByte(s[i])
+			}
+		default:
+			inArg = true
+			cur.WriteByte(c)
+		}
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	if len(args) == 0 {
+		return nil, errors.New("empty command")
+	}
+	return args, nil
+}

@@ -1,0 +1,193 @@
+package tournaments
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestExampleFile(t *testing.T) {
+	f, err := LoadFile("testdata/example.toml")
+	require.NoError(t, err)
+	ev, err := Resolve(f)
+	require.NoError(t, err)
+	assert.Equal(t, "example", ev.Name)
+	assert.Equal(t, KindRoundRobin, ev.Kind)
+	assert.Equal(t, 2, ev.Concurrency)
+	assert.Equal(t, "7", ev.Seed)
+	assert.Equal(t, 32, ev.PerMatch)
+	assert.Len(t, ev.Boards, 32*3)
+	assert.Equal(t, 30*time.Second, ev.Clocks.Action)
+	assert.Equal(t, 10*time.Second, ev.Faults.Reconnect)
+	assert.Equal(t, filepath.Join("testdata", "../../out/example"), ev.Out)
+	require.Len(t, ev.Teams, 3)
+	assert.Equal(t, "Alpha", ev.Teams[0].Name)
+	assert.Equal(t, "rand", ev.Teams[1].Bots[0].Name)
+	assert.Equal(t, "rand2", ev.Teams[1].Bots[1].Name)
+	assert.Equal(t, "builtin:random", ev.Teams[2].Bots[1].Name)
+}
+
+func TestConfigErrors(t *testing.T) {
+	const bots = "[bots.r]\nbuiltin = \"random\"\n[teams.A]\nbots = [\"r\"]\n[teams.B]\nbots = [\"r\"]\n"
+	tests := []struct {
+		name, src, want string
+	}{
+		{"unknown top key", "name = \"x\"\nconcurency = 2\n" + bots, `ev.toml:2: unknown key "concurency"`},
+		{"unknown table key", bots + "[boards]\nseed = 1\ncuont = 4\n", `ev.toml:9: unknown key "boards.cuont"`},
+		{"unknown bot key", "[bots.r]\nbuiltin = \"random\"\nlevl = \"x\"\n[teams.A]\nbots = [\"r\"]\n[teams.B]\nbots = [\"r\"]\n", `ev.toml:3: unknown key "bots.r.levl"`},
+		{"unknown table", bots + "[clock]\naction = \"1s\"\n", `ev.toml:7: unknown key "clock"`},
+		{"wrong type", "concurrency = \"two\"\n" + bots, `ev.toml:1: concurrency: incompatible types`},
+		{"wrong type message", "concurrency = \"two\"\n" + bots, `concurrency`},
+		{"bad duration", bots + "[clocks]\naction = \"soon\"\n", `soon`},
+		{"syntax", "name = \n", `ev.toml:1:`},
+		{"missing bot", "[teams.A]\nbots = [\"nobody\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", `ev.toml:2: team "A": bot "nobody" is not defined`},
+		{"missing team", bots + "[schedule]\nteams = [\"A\", \"C\"]\n", `ev.toml:8: team "C" is not defined`},
+		{"one team", "[teams.A]\nbots = [\"builtin:random\"]\n", "a team match needs exactly 2 teams, found 1"},
+		{"three bots", "[teams.A]\nbots = [\"builtin:random\",\"builtin:random\",\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", "want one bot"},
+		{"bot two kinds", "[bots.r]\nbuiltin = \"random\"\nremote = true\n[teams.A]\nbots = [\"r\"]\n[teams.B]\nbots = [\"r\"]\n", `ev.toml:1: bot "r": set exactly one of builtin, command or remote`},
+		{"unknown builtin", "[bots.r]\nbuiltin = \"genius\"\n[teams.A]\nbots = [\"r\"]\n[teams.B]\nbots = [\"r\"]\n", `unknown built-in bot "genius"`},
+		{"refbot without level", "[teams.A]\nbots = [\"builtin:refbot\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", "needs a level"},
+		{"command not found", "[bots.c]\ncommand = \"/no/such/bot --port {port}\"\n[teams.A]\nbots = [\"c\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", `ev.toml:2: bot "c": cannot start "/no/such/bot"`},
+		{"command unquoted", "[bots.c]\ncommand = \"bot 'x\"\n[teams.A]\nbots = [\"c\"]\n[teams.B]\nbots = [\"c\"]\n", "unterminated single quote"},
+		{"remote without listen", "[bots.f]\nremote = true\n[teams.A]\nbots = [\"f\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", "set listen"},
+		{"policy", bots + "[faults]\npolicy = \"forgive\"\n", `ev.toml:8: faults.policy "forgive"`},
+		{"kind", bots + "[schedule]\nkind = \"swiss\"\n", `schedule kind "swiss"`},
+		{"hero missing", bots + "[schedule]\nkind = \"gauntlet\"\nhero = \"Z\"\n", `hero "Z"`},
+		{"pbn and seed", bots + "[boards]\nseed = 1\npbn = \"x.pbn\"\n", "not both"},
+		{"pbn missing", bots + "[boards]\npbn = \"nonexistent.pbn\"\n", `ev.toml:8: board set`},
+		{"negative concurrency", "concurrency = -1\n" + bots, "ev.toml:1: concurrency -1"},
+		{"seed type", bots + "[boards]\nseed = 1.5\n", "seed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseFile([]byte(tc.src), "ev.toml")
+			if err == nil {
+				_, err = Resolve(f)
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+func TestDefaultsAndPBNBoards(t *testing.T) {
+	dir := t.TempDir()
+	pbn := "[Event \"x\"]\n[Board \"3\"]\n[Dealer \"E\"]\n[Vulnerable \"Both\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n" +
+		"[Board \"5\"]\n[Dealer \"#\"]\n[Deal \"W:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.pbn"), []byte(pbn), 0o644))
+	src := "[boards]\npbn = \"b.pbn\"\n[teams.A]\nbots = [\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ev.toml"), []byte(src), 0o644))
+	f, err := LoadFile(filepath.Join(dir, "ev.toml"))
+	require.NoError(t, err)
+	ev, err := Resolve(f)
+	require.NoError(t, err)
+	assert.Equal(t, "ev", ev.Name)
+	assert.Equal(t, KindMatch, ev.Kind)
+	assert.Equal(t, DefaultSegment, ev.Segment)
+	assert.Equal(t, DefaultRestarts, ev.Faults.Restarts)
+	assert.False(t, ev.Faults.Replay)
+	assert.Equal(t, 2, ev.PerMatch)
+	require.Len(t, ev.Boards, 2)
+	assert.Equal(t, 3, ev.Boards[0].Number)
+	assert.Equal(t, "E", ev.Boards[0].Dealer.String())
+	assert.Equal(t, "All", ev.Boards[0].Vul.String())
+	assert.Equal(t, "E", ev.Boards[1].Dealer.String(), "# copies the previous Dealer")
+	assert.Equal(t, "NS", ev.Boards[1].Vul.String(), "no Vulnerable tag: the WBF cycle of board 5")
+	assert.Equal(t, "W:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", ev.Boards[1].Deal.Format(3))
+}
+
+func TestParseBotSpec(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    BotSpec
+		wantErr string
+	}{
+		{in: "builtin:random", want: BotSpec{Name: "builtin:random", Kind: BotBuiltin, Builtin: "random"}},
+		{in: "builtin:refbot:expert", want: BotSpec{Name: "builtin:refbot:expert", Kind: BotBuiltin, Builtin: "refbot", Level: "expert"}},
+		{in: "remote", want: BotSpec{Name: "remote", Kind: BotRemote}},
+		{in: `./bot --name "{name}" -p {port}`, want: BotSpec{Name: `./bot --name "{name}" -p {port}`, Kind: BotCommand, Command: []string{"./bot", "--name", "{name}", "-p", "{port}"}}},
+		{in: "builtin:random:fast", wantErr: "no levels"},
+		{in: "builtin:refbot", wantErr: "needs a level"},
+		{in: "builtin:", wantErr: "unknown built-in"},
+		{in: "", wantErr: "empty"},
+		{in: `bot "x`, wantErr: "unterminated double quote"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := ParseBotSpec(tc.in)
+			if tc.wantErr != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestSplitCommandAndExpand(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"a b  c", []string{"a", "b", "c"}},
+		{`a 'b c' "d \"e\" \\ f"`, []string{"a", "b c", `d "e" \ f`}},
+		{`a\ b ''`, []string{"a b", ""}},
+		{"  x\t", []string{"x"}},
+	}
+	for _, tc := range tests {
+		got, err := SplitCommand(tc.in)
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+	}
+	b := BotSpec{Kind: BotCommand, Command: []string{"bot", "{host}:{port}", "--seat={seat}", "{name}"}}
+	assert.Equal(t, []string{"bot", "127.0.0.1:4000", "--seat=North", "A"}, b.Expand("127.0.0.1", "4000", "North", "A"))
+}
+
+func FuzzParseFile(f *testing.F) {
+	seed, _ := os.ReadFile("testdata/example.toml")
+	f.Add(string(seed))
+	f.Add("[teams.A]\nbots = [\"x\"]\n")
+	f.Add("a = [\n1,\n2]\n[b]\nc = 'd'\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		fl, err := ParseFile([]byte(src), "fuzz.toml")
+		if err != nil {
+			return
+		}
+		_, _ = Resolve(fl)
+	})
+}
+
+func FuzzSplitCommand(f *testing.F) {
+	f.Add(`a 'b c' "d \"e\"" f\ g`)
+	f.Fuzz(func(t *testing.T, s string) {
+		args, err := SplitCommand(s)
+		if err == nil && len(args) == 0 {
+			t.Fatal("no error and no arguments")
+		}
+	})
+}
+
+func FuzzReadPBNDeals(f *testing.F) {
+	f.Add("[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n")
+	f.Add("% PBN\n{comment\n}\n[Board \"#\"]\n[Deal \"#\"]\n\n[Board \"x\"]\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		boards, err := ReadPBNDeals(stringsReader(s))
+		if err != nil {
+			return
+		}
+		for _, b := range boards {
+			if b.Number < 1 {
+				t.Fatalf("board number %d", b.Number)
+			}
+			if err := b.Deal.Validate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

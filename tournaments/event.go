@@ -1,0 +1,349 @@
+package tournaments
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// ScheduleKind is the shape of an event.
+type ScheduleKind string
+
+// The schedules.
+const (
+	// KindMatch is one team match between two teams.
+	KindMatch ScheduleKind = "match"
+	// KindRoundRobin has every team meet every other once, one match per
+	// round each (a team sits out a round when their number is odd).
+	KindRoundRobin ScheduleKind = "round-robin"
+	// KindGauntlet has one team (the hero) meet each of the others, one
+	// round each.
+	KindGauntlet ScheduleKind = "gauntlet"
+)
+
+// Defaults of an event.
+const (
+	DefaultSegment  = 16 // boards a table plays in one session
+	DefaultCount    = 16 // boards per match
+	DefaultSeed     = "1"
+	DefaultRestarts = 3
+)
+
+// Team is a team of an event: Bots[0] sits North (or East), Bots[1] South
+// (or West). A team with one bot has it twice.
+type Team struct {
+	Name string
+	Bots [2]BotSpec
+}
+
+// Clocks are the time limits of a table; zero means the table's default.
+type Clocks struct {
+	Action time.Duration // per call or card
+	Board  time.Duration // a side's budget for one board
+}
+
+// FaultPolicy says what happens when a bot faults.
+type FaultPolicy struct {
+	// Replay plays a board stopped by a fault again; otherwise it gets the
+	// artificial adjusted score (A+ to the side not at fault, A- to the
+	// side at fault).
+	Replay bool
+	// Restarts is how often a crashed bot process is started again before
+	// its remaining boards are scored as faults.
+	Restarts int
+	// Reconnect is how long a seat may take to come back after a fault.
+	Reconnect time.Duration
+}
+
+// Event is a resolved, checked event, ready to schedule and run.
+type Event struct {
+	Name        string
+	Out         string // output folder
+	Concurrency int
+	Segment     int
+	LIN         bool
+	Listen      string
+	Kind        ScheduleKind
+	Teams       []Team // in schedule order
+	Hero        string // gauntlet only
+	PerMatch    int    // boards per match
+	Boards      []Board
+	Seed        string // the deal seed, when the boards are dealt from one
+	PBN         string // the PBN file, when read from one
+	Clocks      Clocks
+	Faults      FaultPolicy
+}
+
+// Resolve checks a File and fills its defaults. Every mistake is a
+// *ConfigError naming the key and, where it can, the line.
+func Resolve(f *File) (*Event, error) {
+	ev := &Event{
+		Name:        f.Name,
+		Concurrency: f.Concurrency,
+		Segment:     f.Segment,
+		LIN:         f.LIN,
+		Listen:      f.Listen,
+		Hero:        f.Schedule.Hero,
+		Clocks:      Clocks{Action: f.Clocks.Action, Board: f.Clocks.Board},
+		Faults:      FaultPolicy{Restarts: f.Faults.Restarts, Reconnect: f.Faults.Reconnect},
+	}
+	if ev.Name == "" {
+		ev.Name = strings.TrimSuffix(filepath.Base(f.path), filepath.Ext(f.path))
+		if ev.Name == "" || ev.Name == "." {
+			ev.Name = "event"
+		}
+	}
+	if strings.ContainsAny(ev.Name, "\n\r\"") {
+		return nil, f.errorf("name", "name %q: no quotes or line breaks", ev.Name)
+	}
+	ev.Out = f.Out
+	if ev.Out == "" {
+		ev.Out = filepath.Join("out", sanitize(ev.Name))
+	} else if !filepath.IsAbs(ev.Out) {
+		ev.Out = filepath.Join(f.dir, ev.Out)
+	}
+	switch {
+	case ev.Concurrency == 0:
+		ev.Concurrency = runtime.NumCPU()
+	case ev.Concurrency < 0:
+		return nil, f.errorf("concurrency", "concurrency %d: want 1 or more (0 for the number of cores)", ev.Concurrency)
+	}
+	switch {
+	case ev.Segment == 0:
+		ev.Segment = DefaultSegment
+	case ev.Segment < 0:
+		return nil, f.errorf("segment", "segment %d: want 1 or more boards", ev.Segment)
+	}
+	if ev.Clocks.Action < 0 || ev.Clocks.Board < 0 || ev.Faults.Reconnect < 0 {
+		return nil, f.errorf("clocks", "clocks and reconnect limits must not be negative")
+	}
+	switch f.Faults.Policy {
+	case "", "adjust":
+	case "replay":
+		ev.Faults.Replay = true
+	default:
+		return nil, f.errorf("faults.policy", "faults.policy %q: want \"adjust\" or \"replay\"", f.Faults.Policy)
+	}
+	switch {
+	case ev.Faults.Restarts == 0:
+		ev.Faults.Restarts = DefaultRestarts
+	case ev.Faults.Restarts < 0:
+		return nil, f.errorf("faults.restarts", "faults.restarts %d: want 0 or more", ev.Faults.Restarts)
+	}
+
+	bots, err := resolveBots(f)
+	if err != nil {
+		return nil, err
+	}
+	if err := resolveTeams(f, ev, bots); err != nil {
+		return nil, err
+	}
+	if err := resolveBoards(f, ev); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// resolveBots checks the [bots] tables.
+func resolveBots(f *File) (map[string]BotSpec, error) {
+	out := make(map[string]BotSpec, len(f.Bots))
+	for name, bc := range f.Bots {
+		key := "bots." + name
+		n := 0
+		for _, set := range []bool{bc.Builtin != "", bc.Command != "", bc.Remote} {
+			if set {
+				n++
+			}
+		}
+		if n != 1 {
+			return nil, f.errorf(key, "bot %q: set exactly one of builtin, command or remote", name)
+		}
+		spec := BotSpec{Name: name}
+		switch {
+		case bc.Builtin != "":
+			spec.Kind, spec.Builtin, spec.Level = BotBuiltin, bc.Builtin, bc.Level
+		case bc.Command != "":
+			argv, err := SplitCommand(bc.Command)
+			if err != nil {
+				return nil, f.errorf(key+".command", "bot %q: command: %v", name, err)
+			}
+			spec.Kind, spec.Command = BotCommand, argv
+		default:
+			spec.Kind = BotRemote
+		}
+		if bc.Level != "" && spec.Kind != BotBuiltin {
+			return nil, f.errorf(key+".level", "bot %q: level is for built-in bots", name)
+		}
+		if err := spec.check(); err != nil {
+			return nil, f.errorf(key, "%v", err)
+		}
+		out[name] = spec
+	}
+	return out, nil
+}
+
+// lookupBot finds a team's bot: a key of [bots], or a built-in spec.
+func lookupBot(f *File, bots map[string]BotSpec, team, name string) (BotSpec, error) {
+	if b, ok := bots[name]; ok {
+		return b, nil
+	}
+	if strings.HasPrefix(name, "builtin:") {
+		b, err := ParseBotSpec(name)
+		if err != nil {
+			return b, f.errorf("teams."+team+".bots", "team %q: %v", team, err)
+		}
+		return b, nil
+	}
+	return BotSpec{}, f.errorf("teams."+team+".bots", "team %q: bot %q is not defined (add a [bots.%s] table or use builtin:random, builtin:refbot:LEVEL)", team, name, name)
+}
+
+// resolveTeams checks the teams and the schedule.
+func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
+	names := f.Schedule.Teams
+	key := "schedule.teams"
+	if len(names) == 0 {
+		names = f.teamNames()
+		key = "teams"
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		tc, ok := f.Teams[n]
+		if !ok {
+			return f.errorf(key, "team %q is not defined (add a [teams.%s] table)", n, n)
+		}
+		if seen[n] {
+			return f.errorf(key, "team %q is listed twice", n)
+		}
+		seen[n] = true
+		if n == "" || strings.ContainsAny(n, "\"\n\r/\\") {
+			return f.errorf("teams", "team name %q: no quotes, slashes or line breaks", n)
+		}
+		t := Team{Name: n}
+		switch len(tc.Bots) {
+		case 1, 2:
+		default:
+			return f.errorf("teams."+n+".bots", "team %q: want one bot (for every seat) or two (North/East, South/West), found %d", n, len(tc.Bots))
+		}
+		for i := range t.Bots {
+			b, err := lookupBot(f, bots, n, tc.Bots[i%len(tc.Bots)])
+			if err != nil {
+				return err
+			}
+			if b.Kind == BotCommand {
+				if _, err := exec.LookPath(b.Command[0]); err != nil {
+					return f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
+				}
+			}
+			t.Bots[i] = b
+		}
+		ev.Teams = append(ev.Teams, t)
+	}
+	kind := ScheduleKind(f.Schedule.Kind)
+	if kind == "" {
+		kind = KindMatch
+		if len(ev.Teams) > 2 {
+			kind = KindRoundRobin
+		}
+	}
+	ev.Kind = kind
+	switch kind {
+	case KindMatch:
+		if len(ev.Teams) != 2 {
+			return f.errorf("schedule", "a team match needs exactly 2 teams, found %d", len(ev.Teams))
+		}
+	case KindRoundRobin:
+		if len(ev.Teams) < 2 {
+			return f.errorf("schedule", "a round robin needs at least 2 teams, found %d", len(ev.Teams))
+		}
+	case KindGauntlet:
+		if len(ev.Teams) < 2 {
+			return f.errorf("schedule", "a gauntlet needs at least 2 teams, found %d", len(ev.Teams))
+		}
+		if !seen[ev.Hero] {
+			return f.errorf("schedule.hero", "gauntlet: hero %q is not one of the teams", ev.Hero)
+		}
+	default:
+		return f.errorf("schedule.kind", "schedule kind %q: want match, round-robin or gauntlet", kind)
+	}
+	if kind != KindGauntlet && ev.Hero != "" {
+		return f.errorf("schedule.hero", "hero is for a gauntlet only")
+	}
+	for _, t := range ev.Teams {
+		for _, b := range t.Bots {
+			if b.Kind == BotRemote && ev.Listen == "" {
+				return f.errorf("listen", "bot %q is remote: set listen to the address it connects to", b.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// resolveBoards builds the board set.
+func resolveBoards(f *File, ev *Event) error {
+	bc := f.Boards
+	rounds := ev.Rounds()
+	if bc.Count < 0 {
+		return f.errorf("boards.count", "boards.count %d: want 1 or more", bc.Count)
+	}
+	if bc.PBN != "" {
+		if bc.Seed != "" {
+			return f.errorf("boards", "set boards.pbn or boards.seed, not both")
+		}
+		path := bc.PBN
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(f.dir, path)
+		}
+		boards, err := ReadPBNFile(path)
+		if err != nil {
+			return &ConfigError{File: f.path, Line: f.line("boards.pbn"), Msg: err.Error()}
+		}
+		ev.PBN, ev.Boards = path, boards
+		ev.PerMatch = bc.Count
+		if ev.PerMatch == 0 {
+			ev.PerMatch = len(boards) / rounds
+			if ev.PerMatch == 0 {
+				ev.PerMatch = len(boards)
+			}
+		}
+		if ev.PerMatch > len(boards) {
+			return f.errorf("boards.count", "boards.count %d: the PBN file has only %d boards", ev.PerMatch, len(boards))
+		}
+		return nil
+	}
+	ev.Seed = string(bc.Seed)
+	if ev.Seed == "" {
+		ev.Seed = DefaultSeed
+	}
+	ev.PerMatch = bc.Count
+	if ev.PerMatch == 0 {
+		ev.PerMatch = DefaultCount
+	}
+	ev.Boards = SeededBoards(ev.Seed, 1, ev.PerMatch*rounds)
+	return nil
+}
+
+// sanitize makes a name safe as one path element.
+func sanitize(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	if b.Len() == 0 || strings.Trim(b.String(), ".") == "" {
+		return "event"
+	}
+	return b.String()
+}
+
+// String describes the event in one line.
+func (ev *Event) String() string {
+	return fmt.Sprintf("%s: %s of %d teams, %d boards a match", ev.Name, ev.Kind, len(ev.Teams), ev.PerMatch)
+}

@@ -1,0 +1,131 @@
+package tournaments
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/openroom/openroom/results"
+)
+
+// WriteSummary writes the readable summary of a report: each match's IMPs,
+// IMPs a board with its 95% confidence interval and VPs, and, for more
+// than one match, the standings. It depends only on the report, so an
+// interrupted and resumed event prints exactly what an uninterrupted one
+// does.
+func (r *Report) WriteSummary(w io.Writer) error {
+	ev := r.Event
+	var b strings.Builder
+	src := fmt.Sprintf("seed %s", ev.Seed)
+	if ev.PBN != "" {
+		src = "boards from " + ev.PBN
+	}
+	fmt.Fprintf(&b, "Event %s: %s, %d boards a match, %s\n", ev.Name, kindName(ev.Kind), ev.PerMatch, src)
+	for _, t := range ev.Teams {
+		bots := t.Bots[0].Name
+		if t.Bots[1].Name != t.Bots[0].Name {
+			bots += " / " + t.Bots[1].Name
+		}
+		fmt.Fprintf(&b, "  team %s: %s\n", t.Name, bots)
+	}
+	if r.Records < r.Expected {
+		fmt.Fprintf(&b, "  incomplete: %d of %d board-rooms played\n", r.Records, r.Expected)
+	}
+	for _, m := range r.Matches {
+		b.WriteString("\n")
+		writeMatch(&b, ev, m)
+	}
+	if len(r.Matches) > 1 {
+		b.WriteString("\nStandings\n")
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "  #\tteam\tplayed\twon\tdrawn\tlost\tIMPs +\tIMPs -\tVPs\t")
+		for i, s := range r.Standings {
+			fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, s.Team, s.Played, s.Won, s.Drawn, s.Lost, s.IMPsFor, s.IMPsAgainst, s.VPs)
+		}
+		tw.Flush()
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func kindName(k ScheduleKind) string {
+	switch k {
+	case KindRoundRobin:
+		return "round robin"
+	case KindGauntlet:
+		return "gauntlet"
+	}
+	return "team match"
+}
+
+// writeMatch writes one match's summary lines.
+func writeMatch(b *strings.Builder, ev *Event, m MatchResult) {
+	round := ""
+	if ev.Kind != KindMatch {
+		round = fmt.Sprintf(" (round %d)", m.Round)
+	}
+	fmt.Fprintf(b, "Match %s%s: %s %d - %s %d IMPs", m.ID, round, m.Home, m.HomeIMPs, m.Visit, m.VisitIMPs)
+	if m.Played < m.Scheduled {
+		fmt.Fprintf(b, " after %d of %d boards\n", m.Played, m.Scheduled)
+	} else {
+		fmt.Fprintf(b, " over %d boards\n", m.Played)
+	}
+	if m.Played == 0 {
+		return
+	}
+	fmt.Fprintf(b, "  %s %+.2f IMPs a board", m.Home, m.PerBoard)
+	if !math.IsNaN(m.CILow) {
+		fmt.Fprintf(b, " (95%% CI %+.2f to %+.2f)", m.CILow, m.CIHigh)
+	}
+	fmt.Fprintf(b, "; VPs %s %.2f - %s %.2f\n", m.Home, m.HomeVP, m.Visit, m.VisitVP)
+	if m.FaultRecords > 0 {
+		fmt.Fprintf(b, "  %d board-rooms stopped by a fault, %d boards scored with an adjusted score (±%d IMPs)\n", m.FaultRecords, m.Adjusted, AdjustedIMPs)
+	}
+}
+
+// WriteBoards writes every board of every match: both rooms' contracts and
+// scores and the IMPs to the home team.
+func (r *Report) WriteBoards(w io.Writer) error {
+	var b strings.Builder
+	for _, m := range r.Matches {
+		fmt.Fprintf(&b, "Match %s: open room %s N-S, closed room %s N-S\n", m.ID, m.Home, m.Visit)
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "  board\topen\t\tclosed\t\tIMPs %s\n", m.Home)
+		for _, br := range m.Boards {
+			imps := ""
+			if br.Complete {
+				imps = fmt.Sprintf("%+d", br.HomeIMPs)
+				if br.Adjusted {
+					imps += " adj"
+				}
+			}
+			oc, os := roomCells(br.Open)
+			cc, cs := roomCells(br.Closed)
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", br.Board, oc, os, cc, cs, imps)
+		}
+		tw.Flush()
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// roomCells formats one room of a board: the contract with declarer and
+// tricks, and the N-S score (or the fault).
+func roomCells(r *results.Record) (contract, score string) {
+	switch {
+	case r == nil:
+		return "-", ""
+	case !r.Complete() || r.ScoreNS == nil:
+		adj := ""
+		if r.Adjusted != nil {
+			adj = fmt.Sprintf(" %s/%s", r.Adjusted.NS, r.Adjusted.EW)
+		}
+		return fmt.Sprintf("%s %s", r.Termination.Kind, r.Termination.Seat), "adj" + adj
+	case r.Tricks == nil:
+		return r.Contract, fmt.Sprintf("%+d", *r.ScoreNS)
+	}
+	return fmt.Sprintf("%s %s %d", r.Contract, r.Declarer, *r.Tricks), fmt.Sprintf("%+d", *r.ScoreNS)
+}

@@ -1,0 +1,360 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/openroom/openroom/results"
+)
+
+// ResultsFile is the name of the results stream in an event's folder.
+const ResultsFile = "results.jsonl"
+
+// DefaultGrace is how long boards in play may take to finish after an
+// interrupt before they are abandoned.
+const DefaultGrace = 30 * time.Second
+
+// ErrInterrupted is returned (wrapped, with the context's error) by Run
+// when the event was stopped before its end; the results so far are on
+// disk and a rerun resumes.
+var ErrInterrupted = errors.New("event interrupted")
+
+// ErrOtherEvent means the output folder holds results that do not belong
+// to this event (same name, other boards or pairings).
+var ErrOtherEvent = errors.New("results of another event")
+
+// Progress is the state of a running event, given after every board-room.
+type Progress struct {
+	Done    int // board-rooms on disk, earlier runs included
+	Total   int // board-rooms the schedule has
+	Played  int // board-rooms played by this run
+	Running int // tables in play
+	Elapsed time.Duration
+}
+
+// Options are the knobs of Run that are not part of the event.
+type Options struct {
+	// Runner plays the tables. Required.
+	Runner TableRunner
+	// Progress, if set, is called after every board-room is on disk, one
+	// call at a time.
+	Progress func(Progress)
+	// Grace is how long boards in play may take after ctx is cancelled;
+	// 0 means DefaultGrace.
+	Grace time.Duration
+	// Fresh starts the event afresh: an existing results file is renamed
+	// to results.jsonl.N (the first free N) instead of resumed.
+	Fresh bool
+	// MatchWriters are called after the run with every match and its
+	// records (open and closed rooms, by board), to write per-match files
+	// such as PBN. The records are on disk already; a writer's error is
+	// reported but does not undo the run.
+	MatchWriters []MatchWriter
+}
+
+// MatchWriter writes a per-match file from a finished (or partial) match.
+type MatchWriter func(ev *Event, m Match, recs []results.Record) error
+
+// Outcome is what Run returns beside the report.
+type Outcome struct {
+	Report     *Report
+	Resumed    int      // board-rooms found on disk at the start
+	Played     int      // board-rooms played by this run
+	BadLines   int      // malformed lines skipped in the results file (a torn last line)
+	Warnings   []string // non-fatal trouble: match writers that failed
+	ResultsOut string   // path of the results file
+}
+
+// Run plays an event: the board-rooms not yet in DIR/results.jsonl are
+// played on up to ev.Concurrency tables at once, each record appended and
+// synced as its board ends, and the whole event is then scored from the
+// results file's content. Cancelling ctx stops the event after the boards
+// in play (or after opt.Grace); Run then returns the report so far and an
+// error wrapping ErrInterrupted.
+func Run(ctx context.Context, ev *Event, opt Options) (*Outcome, error) {
+	if opt.Runner == nil {
+		return nil, errors.New("tournaments: no table runner")
+	}
+	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("output folder: %w", err)
+	}
+	path := filepath.Join(ev.Out, ResultsFile)
+	out := &Outcome{ResultsOut: path}
+	if opt.Fresh {
+		if err := setAside(path); err != nil {
+			return nil, err
+		}
+	}
+	recs, bad, err := results.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out.BadLines = len(bad)
+	jobs := ev.Jobs()
+	done, err := checkRecords(ev, jobs, recs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out.Resumed = len(done)
+
+	total := 0
+	var todo []TableJob
+	for _, j := range jobs {
+		total += len(j.Boards)
+		var left []Board
+		for _, b := range j.Boards {
+			if !done[roomKey{j.Match, j.Room, b.Number}] {
+				left = append(left, b)
+			}
+		}
+		if len(left) > 0 {
+			j.Boards = left
+			todo = append(todo, j)
+		}
+	}
+
+	var runErr error
+	if len(todo) > 0 {
+		f, err := results.OpenAppend(path)
+		if err != nil {
+			return nil, err
+		}
+		s := &session{
+			ev: ev, opt: opt, w: results.NewWriter(f), recs: recs,
+			start: time.Now(), total: total, done: len(done),
+		}
+		runErr = s.play(ctx, todo)
+		recs = s.recs
+		out.Played = s.played
+		if cerr := f.Close(); cerr != nil && runErr == nil {
+			runErr = fmt.Errorf("results: %w", cerr)
+		}
+		if runErr != nil && !errors.Is(runErr, ErrInterrupted) {
+			return out, runErr
+		}
+	}
+	out.Report = ScoreEvent(ev, recs)
+	out.Warnings = writeMatches(ev, recs, opt.MatchWriters)
+	return out, runErr
+}
+
+// setAside renames an existing results file to the first free
+// results.jsonl.N, so a fresh start never destroys earlier results.
+func setAside(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	for n := 1; ; n++ {
+		old := fmt.Sprintf("%s.%d", path, n)
+		if _, err := os.Stat(old); errors.Is(err, os.ErrNotExist) {
+			if err := os.Rename(path, old); err != nil {
+				return fmt.Errorf("fresh start: %w", err)
+			}
+			return nil
+		}
+	}
+}
+
+// checkRecords makes sure the event's records on disk fit its schedule
+// (every board-room exists and has the scheduled cards) and returns the
+// board-rooms done.
+func checkRecords(ev *Event, jobs []TableJob, recs []results.Record) (map[roomKey]bool, error) {
+	want := map[roomKey]Board{}
+	for _, j := range jobs {
+		for _, b := range j.Boards {
+			want[roomKey{j.Match, j.Room, b.Number}] = b
+		}
+	}
+	done := map[roomKey]bool{}
+	for i := range recs {
+		r := &recs[i]
+		if r.Event != ev.Name {
+			continue
+		}
+		k := keyOf(r)
+		b, ok := want[k]
+		if !ok {
+			return nil, fmt.Errorf("%w: board %d of match %q room %q is not in this event's schedule (use another output folder, or --fresh)", ErrOtherEvent, k.Board, k.Match, k.Room)
+		}
+		if d := b.Deal.Format(b.Dealer); r.Deal != d {
+			return nil, fmt.Errorf("%w: board %d of match %q was played with other cards (use another output folder, or --fresh)", ErrOtherEvent, k.Board, k.Match)
+		}
+		done[k] = true
+	}
+	return done, nil
+}
+
+// writeMatches runs the match writers over every match.
+func writeMatches(ev *Event, recs []results.Record, writers []MatchWriter) []string {
+	if len(writers) == 0 {
+		return nil
+	}
+	idx := index(ev, recs)
+	var warn []string
+	for _, m := range ev.Matches() {
+		var mrecs []results.Record
+		for _, b := range m.Boards {
+			for _, room := range []string{RoomOpen, RoomClosed} {
+				if r := idx[roomKey{m.ID, room, b.Number}]; r != nil {
+					mrecs = append(mrecs, *r)
+				}
+			}
+		}
+		if len(mrecs) == 0 {
+			continue
+		}
+		for _, w := range writers {
+			if err := w(ev, m, mrecs); err != nil {
+				warn = append(warn, fmt.Sprintf("match %s: %v", m.ID, err))
+			}
+		}
+	}
+	return warn
+}
+
+// session is one run of an event: the tables in play and the one results
+// writer they share.
+type session struct {
+	ev    *Event
+	opt   Options
+	start time.Time
+	total int
+
+	stopping atomic.Bool
+	running  atomic.Int32
+
+	mu     sync.Mutex // guards everything below: one record written at a time
+	w      *results.Writer
+	recs   []results.Record
+	done   int
+	played int
+}
+
+// play runs the jobs on up to ev.Concurrency tables.
+func (s *session) play(ctx context.Context, jobs []TableJob) error {
+	// Tables run under their own context so that an interrupt lets the
+	// boards in play finish; the grace timer abandons them if they don't.
+	runCtx, cancelRun := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelRun()
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.stopping.Store(true)
+		case <-finished:
+			return
+		}
+		grace := s.opt.Grace
+		if grace <= 0 {
+			grace = DefaultGrace
+		}
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			cancelRun()
+		case <-finished:
+		}
+	}()
+
+	g, gctx := errgroup.WithContext(runCtx)
+	g.SetLimit(max(1, s.ev.Concurrency))
+	for _, j := range jobs {
+		if s.stopping.Load() || gctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			if s.stopping.Load() {
+				return nil
+			}
+			return s.runJob(gctx, j)
+		})
+	}
+	err := g.Wait()
+	if err == nil && ctx.Err() != nil {
+		return fmt.Errorf("%w: %w", ErrInterrupted, ctx.Err())
+	}
+	return err
+}
+
+// runJob plays one table and scores what a seat fault left unplayed.
+func (s *session) runJob(ctx context.Context, j TableJob) error {
+	s.running.Add(1)
+	defer s.running.Add(-1)
+	next := 0 // index in j.Boards of the next board expected
+	onBoard := func(r results.Record) error {
+		if next >= len(j.Boards) || r.Board != j.Boards[next].Number {
+			return fmt.Errorf("table %s: runner reported board %d out of order", j.Table, r.Board)
+		}
+		next++
+		if err := s.record(j, r); err != nil {
+			return err
+		}
+		if s.stopping.Load() {
+			return ErrStopped
+		}
+		return nil
+	}
+	err := s.runner().RunTable(ctx, j, onBoard)
+	var sf *SeatFault
+	switch {
+	case err == nil || errors.Is(err, ErrStopped):
+		return nil
+	case errors.As(err, &sf):
+		// The seat cannot go on: its remaining boards are faults, so the
+		// event goes on without stalling.
+		for _, b := range j.Boards[next:] {
+			if s.stopping.Load() {
+				return nil
+			}
+			if err := s.record(j, FaultRecord(b, sf.Seat, sf.Kind, sf.Detail)); err != nil {
+				return err
+			}
+		}
+		return nil
+	case ctx.Err() != nil && s.stopping.Load():
+		return nil // abandoned after the grace period; resume replays it
+	}
+	return fmt.Errorf("table %s: %w", j.Table, err)
+}
+
+func (s *session) runner() TableRunner { return s.opt.Runner }
+
+// record stamps a record's identity, appends it to the results file
+// (synced before returning) and reports progress.
+func (s *session) record(j TableJob, r results.Record) error {
+	r.Ruleset = results.Ruleset
+	r.Event, r.Match, r.Room, r.Table = j.Event, j.Match, j.Room, j.Table
+	r.Players = j.Players()
+	r.Seed = s.ev.Seed
+	if r.Auction == nil {
+		r.Auction = []results.Call{}
+	}
+	if r.Play == nil {
+		r.Play = []string{}
+	}
+	if r.Termination.Kind == "" {
+		r.Termination.Kind = results.KindNormal
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.w.Write(&r); err != nil {
+		return err
+	}
+	s.recs = append(s.recs, r)
+	s.done++
+	s.played++
+	if s.opt.Progress != nil {
+		s.opt.Progress(Progress{Done: s.done, Total: s.total, Played: s.played, Running: int(s.running.Load()), Elapsed: time.Since(s.start)})
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+)
+
+// TableRunner plays table jobs. It is the only layer that knows how bots
+// are seated (in-process, as started processes, or remote) and how a board
+// is refereed; the schedule, scoring, reporting and resume know only this
+// interface.
+type TableRunner interface {
+	// RunTable plays job.Boards in order at one table with job.Seats and
+	// calls onBoard with each finished board's record, before starting the
+	// next board. The runner fills the board's facts (results.FromBoard),
+	// termination, adjusted score and times; the caller stamps the
+	// record's identity (event, match, room, table, players).
+	//
+	// When onBoard returns an error the runner stops and returns it
+	// (ErrStopped asks for a graceful stop after the board in play). When
+	// ctx is cancelled the runner abandons the board in play and returns.
+	// A *SeatFault return means a seat could not go on (a bot that will
+	// not start or keeps crashing): the caller scores the job's remaining
+	// boards by the fault policy.
+	RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error
+}
+
+// TableRunnerFunc adapts a function to a TableRunner.
+type TableRunnerFunc func(ctx context.Context, job TableJob, onBoard func(results.Record) error) error
+
+// RunTable calls f.
+func (f TableRunnerFunc) RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
+	return f(ctx, job, onBoard)
+}
+
+// ErrStopped is returned by an onBoard callback to stop a table after the
+// board just finished (the event is being interrupted).
+var ErrStopped = errors.New("stopped")
+
+// SeatFault is a runner's report that a seat cannot go on: its bot would
+// not start, kept crashing, or never connected. The rest of the table's
+// boards are scored as faults of that seat.
+type SeatFault struct {
+	Seat   engine.Seat
+	Kind   string // a results.Kind*: disconnect, timeout, protocol, illegal
+	Detail string
+}
+
+func (e *SeatFault) Error() string {
+	return fmt.Sprintf("%s: %s: %s", e.Seat.Name(), e.Kind, e.Detail)
+}
+
+// FaultRecord returns the record of a board stopped (or never started) by
+// a fault of seat: no score, the artificial adjusted score A- to the side
+// at fault and A+ to the other.
+func FaultRecord(b Board, seat engine.Seat, kind, detail string) results.Record {
+	eb := &engine.Board{}
+	eb.Reset(b.Number, b.Dealer, b.Vul, b.Deal)
+	r := results.FromBoard(eb, nil)
+	r.Termination = results.Termination{Kind: kind, Seat: seat.String(), Detail: detail}
+	r.Adjusted = &results.Adjusted{NS: "A+", EW: "A-"}
+	if seat.Side() == engine.NS {
+		r.Adjusted = &results.Adjusted{NS: "A-", EW: "A+"}
+	}
+	return r
+}

@@ -1,0 +1,190 @@
+package tournaments
+
+import (
+	"fmt"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+)
+
+// The two rooms of a team match, as the results' "room" names them.
+const (
+	RoomOpen   = "open"
+	RoomClosed = "closed"
+)
+
+// Match is one team match of an event: the home team sits North-South in
+// the open room and East-West in the closed room, on the same boards.
+type Match struct {
+	ID     string // unique in the event, e.g. "A-v-B"
+	Round  int    // from 1
+	Home   *Team
+	Visit  *Team
+	Boards []Board
+}
+
+// TableJob is one table to play: one room of one segment of one match,
+// with its four bots. It is all a TableRunner needs.
+type TableJob struct {
+	Event  string
+	Match  string
+	Round  int
+	Room   string
+	Table  string // unique in the event, e.g. "A-v-B/open/1"
+	NSTeam string // the team names the bots connect with
+	EWTeam string
+	Seats  [engine.NumSeats]BotSpec // by engine.Seat
+	Boards []Board                  // the boards still to play, in order
+	Clocks Clocks
+	Faults FaultPolicy
+}
+
+// Players returns the bot names by seat, as the results' players field.
+func (j *TableJob) Players() results.Seats {
+	var p results.Seats
+	for s := engine.North; s < engine.NumSeats; s++ {
+		p.Set(s, j.Seats[s].Name)
+	}
+	return p
+}
+
+// Team returns the team name seated at a seat.
+func (j *TableJob) Team(s engine.Seat) string {
+	if s.Side() == engine.NS {
+		return j.NSTeam
+	}
+	return j.EWTeam
+}
+
+// Rounds returns the number of rounds of the event's schedule.
+func (ev *Event) Rounds() int {
+	n := len(ev.Teams)
+	switch ev.Kind {
+	case KindRoundRobin:
+		if n%2 == 1 {
+			return n
+		}
+		return n - 1
+	case KindGauntlet:
+		return n - 1
+	}
+	return 1
+}
+
+// Matches returns the event's matches in schedule order: by round, then as
+// the pairing puts them. It depends only on the event, so the same file
+// always gives the same pairings and boards.
+func (ev *Event) Matches() []Match {
+	var pairs [][2]int // team indexes, home first, per round
+	var rounds []int
+	switch ev.Kind {
+	case KindRoundRobin:
+		pairs, rounds = roundRobin(len(ev.Teams))
+	case KindGauntlet:
+		hero := 0
+		for i, t := range ev.Teams {
+			if t.Name == ev.Hero {
+				hero = i
+			}
+		}
+		r := 0
+		for i := range ev.Teams {
+			if i != hero {
+				r++
+				pairs = append(pairs, [2]int{hero, i})
+				rounds = append(rounds, r)
+			}
+		}
+	default:
+		pairs, rounds = [][2]int{{0, 1}}, []int{1}
+	}
+	out := make([]Match, len(pairs))
+	for i, p := range pairs {
+		h, v := &ev.Teams[p[0]], &ev.Teams[p[1]]
+		out[i] = Match{
+			ID:     h.Name + "-v-" + v.Name,
+			Round:  rounds[i],
+			Home:   h,
+			Visit:  v,
+			Boards: ev.roundBoards(rounds[i]),
+		}
+	}
+	return out
+}
+
+// roundBoards returns the boards of a round: the next PerMatch boards of
+// the set, wrapping round to its start when the set runs out (so a set of
+// exactly PerMatch boards is played in every round).
+func (ev *Event) roundBoards(round int) []Board {
+	out := make([]Board, ev.PerMatch)
+	start := (round - 1) * ev.PerMatch
+	for i := range out {
+		out[i] = ev.Boards[(start+i)%len(ev.Boards)]
+	}
+	return out
+}
+
+// roundRobin pairs n teams by the circle method: team 0 stays, the others
+// rotate; with an odd n a bye (index n) sits one team out each round. Home
+// and visit alternate by round so no team is always home.
+func roundRobin(n int) (pairs [][2]int, rounds []int) {
+	m := n
+	if m%2 == 1 {
+		m++ // index n is the bye
+	}
+	ring := make([]int, m)
+	for i := range ring {
+		ring[i] = i
+	}
+	for r := 0; r < m-1; r++ {
+		for i := 0; i < m/2; i++ {
+			a, b := ring[i], ring[m-1-i]
+			if a >= n || b >= n {
+				continue
+			}
+			if (r+i)%2 == 1 {
+				a, b = b, a
+			}
+			pairs = append(pairs, [2]int{a, b})
+			rounds = append(rounds, r+1)
+		}
+		// rotate all but the first clockwise
+		last := ring[m-1]
+		copy(ring[2:], ring[1:m-1])
+		ring[1] = last
+	}
+	return pairs, rounds
+}
+
+// Jobs returns every table of the event in schedule order: per match and
+// segment, the open room then the closed room, each with all its boards.
+func (ev *Event) Jobs() []TableJob {
+	var jobs []TableJob
+	for _, m := range ev.Matches() {
+		for seg, start := 1, 0; start < len(m.Boards); seg, start = seg+1, start+ev.Segment {
+			end := min(start+ev.Segment, len(m.Boards))
+			for _, room := range []string{RoomOpen, RoomClosed} {
+				ns, ew := m.Home, m.Visit
+				if room == RoomClosed {
+					ns, ew = m.Visit, m.Home
+				}
+				j := TableJob{
+					Event:  ev.Name,
+					Match:  m.ID,
+					Round:  m.Round,
+					Room:   room,
+					Table:  fmt.Sprintf("%s/%s/%d", m.ID, room, seg),
+					NSTeam: ns.Name,
+					EWTeam: ew.Name,
+					Boards: m.Boards[start:end:end],
+					Clocks: ev.Clocks,
+					Faults: ev.Faults,
+				}
+				j.Seats[engine.North], j.Seats[engine.South] = ns.Bots[0], ns.Bots[1]
+				j.Seats[engine.East], j.Seats[engine.West] = ew.Bots[0], ew.Bots[1]
+				jobs = append(jobs, j)
+			}
+		}
+	}
+	return jobs
+}

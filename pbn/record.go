@@ -1,0 +1,177 @@
+package pbn
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+)
+
+// RecordOptions are the facts of a PBN game that a results record does not hold.
+type RecordOptions struct {
+	Event     string    // overrides the record's event when not empty
+	Site      string    // the Site tag
+	Date      time.Time // the Date tag (YYYY.MM.DD); the zero time writes ""
+	Scoring   string    // the Scoring tag; "" means "IMP"
+	Generator string    // the program named in the Generator tag; "" means "openroom"
+}
+
+// Termination tag values (PBN 2.1) for the results stream's termination kinds.
+var terminationNames = map[string]string{
+	results.KindNormal:     "normal",
+	results.KindTimeout:    "time forfeit",
+	results.KindIllegal:    "rules infraction",
+	results.KindProtocol:   "rules infraction",
+	results.KindDisconnect: "abandoned",
+}
+
+// FromRecord turns one results record into a PBN game: Event, Site, Date,
+// Board, the four players, Dealer, Vulnerable, Deal (dealer first), Scoring,
+// Declarer, Contract and Result (empty when passed out or unfinished), then
+// Score ("NS 420", from North-South's side; omitted for an adjusted board),
+// Room ("Open"/"Closed" for the record's "open"/"closed", otherwise as
+// recorded), Table, Termination ("normal", "time forfeit", "rules
+// infraction" or "abandoned"), Generator ("openroom seed <seed>" when the
+// record has a seed), and the Auction and Play sections (see SetAuction and
+// SetPlay). More tags and tables can be set on the result before writing.
+func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
+	g := &Game{}
+	fail := func(format string, args ...any) (*Game, error) {
+		return nil, &Error{Board: strconv.Itoa(rec.Board), Err: fmt.Errorf("results record: "+format, args...)}
+	}
+	dealer, err := engine.ParseSeat(rec.Dealer)
+	if err != nil {
+		return fail("dealer: %w", err)
+	}
+	vul, err := engine.ParseVulnerability(rec.Vulnerable)
+	if err != nil {
+		return fail("%w", err)
+	}
+	deal, err := engine.ParseDeal(rec.Deal)
+	if err != nil {
+		return fail("%w", err)
+	}
+	event := rec.Event
+	if opts.Event != "" {
+		event = opts.Event
+	}
+	date := ""
+	if !opts.Date.IsZero() {
+		date = opts.Date.Format("2006.01.02")
+	}
+	scoring := opts.Scoring
+	if scoring == "" {
+		scoring = "IMP"
+	}
+	g.Set("Event", event)
+	g.Set("Site", opts.Site)
+	g.Set("Date", date)
+	g.Set("Board", strconv.Itoa(rec.Board))
+	g.Set("West", rec.Players.W)
+	g.Set("North", rec.Players.N)
+	g.Set("East", rec.Players.E)
+	g.Set("South", rec.Players.S)
+	g.Set("Dealer", dealer.String())
+	g.Set("Vulnerable", vul.String())
+	g.Set("Deal", deal.Format(dealer))
+	g.Set("Scoring", scoring)
+
+	var contract engine.Contract
+	hasContract := false
+	if strings.TrimSpace(rec.Contract) != "" {
+		contract, err = engine.ParseContract(rec.Contract)
+		if err != nil {
+			return fail("%w", err)
+		}
+		hasContract = true
+		if !contract.PassedOut() {
+			if contract.Declarer, err = engine.ParseSeat(rec.Declarer); err != nil {
+				return fail("declarer: %w", err)
+			}
+		}
+	}
+	declarer, result := "", ""
+	if hasContract && !contract.PassedOut() {
+		declarer = contract.Declarer.String()
+		if rec.Tricks != nil {
+			result = strconv.Itoa(*rec.Tricks)
+		}
+	}
+	g.Set("Declarer", declarer)
+	if hasContract {
+		g.Set("Contract", contract.String())
+	} else {
+		g.Set("Contract", "")
+	}
+	g.Set("Result", result)
+
+	if rec.ScoreNS != nil {
+		g.Set("Score", fmt.Sprintf("NS %d", *rec.ScoreNS))
+	}
+	switch strings.ToLower(rec.Room) {
+	case "":
+	case "open":
+		g.Set("Room", "Open")
+	case "closed":
+		g.Set("Room", "Closed")
+	default:
+		g.Set("Room", rec.Room)
+	}
+	if rec.Table != "" {
+		g.Set("Table", rec.Table)
+	}
+	if rec.Termination.Kind != "" {
+		name, ok := terminationNames[rec.Termination.Kind]
+		if !ok {
+			name = rec.Termination.Kind
+		}
+		g.Set("Termination", name)
+	}
+	gen := opts.Generator
+	if gen == "" {
+		gen = "openroom"
+	}
+	if rec.Seed != "" {
+		gen += " seed " + rec.Seed
+	}
+	g.Set("Generator", gen)
+
+	a := &Auction{Dealer: dealer}
+	for i, rc := range rec.Auction {
+		c, err := engine.ParseCall(rc.Call)
+		if err != nil {
+			return fail("auction call %d: %w", i+1, err)
+		}
+		a.Calls = append(a.Calls, Call{Seat: (dealer + engine.Seat(i)) & 3, Call: c, Alert: rc.Alert})
+	}
+	if len(a.Calls) > 0 || hasContract {
+		if err := g.SetAuction(a); err != nil {
+			return nil, err
+		}
+	}
+	if len(rec.Play) > 0 {
+		if !hasContract || contract.PassedOut() {
+			return fail("play recorded without a contract")
+		}
+		p := &Play{Leader: contract.Leader()}
+		for i, s := range rec.Play {
+			c, err := engine.ParseCard(s)
+			if err != nil {
+				return fail("play card %d: %w", i+1, err)
+			}
+			p.Cards = append(p.Cards, c)
+		}
+		if err := g.SetPlay(p, contract.Strain); err != nil {
+			return nil, err
+		}
+	} else if hasContract && !contract.PassedOut() {
+		// The auction ended but no card was played (a fault at the lead).
+		if err := g.SetPlay(&Play{Leader: contract.Leader()}, contract.Strain); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}

@@ -125,8 +125,9 @@ func (ev *Event) roundBoards(round int) []Board {
 }
 
 // roundRobin pairs n teams by the circle method: team 0 stays, the others
-// rotate; with an odd n a bye (index n) sits one team out each round. Home
-// and visit alternate by round so no team is always home.
+// rotate; with an odd n a bye (index n) sits one team out each round. The
+// fixed team alternates home and visit by round; each other team is home
+// while on the ring's first half, so all are home about half the time.
 func roundRobin(n int) (pairs [][2]int, rounds []int) {
 	m := n
 	if m%2 == 1 {
@@ -142,8 +143,8 @@ func roundRobin(n int) (pairs [][2]int, rounds []int) {
 			if a >= n || b >= n {
 				continue
 			}
-			if (r+i)%2 == 1 {
-				a, b = b, a
+			if i == 0 && r%2 == 1 {
+				a, b = b, a // the fixed team alternates; the others move round the ring
 			}
 			pairs = append(pairs, [2]int{a, b})
 			rounds = append(rounds, r+1)

@@ -1,0 +1,152 @@
+package tournaments
+
+import (
+	"math"
+	"testing"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// played makes a complete record from a contract (with declarer), the
+// board's vulnerability and declarer's tricks, scored by engine.ScoreNS.
+func played(t *testing.T, contract, declarer string, vul engine.Vulnerability, tricks int) *results.Record {
+	t.Helper()
+	c, err := engine.ParseContract(contract)
+	require.NoError(t, err)
+	r := &results.Record{Contract: contract, Termination: results.Termination{Kind: results.KindNormal}}
+	if !c.PassedOut() {
+		c.Declarer, err = engine.ParseSeat(declarer)
+		require.NoError(t, err)
+		r.Declarer, r.Tricks = declarer, &tricks
+	}
+	s := engine.ScoreNS(c, vul, tricks)
+	r.ScoreNS = &s
+	return r
+}
+
+func withScore(ns int) *results.Record {
+	return &results.Record{ScoreNS: &ns, Termination: results.Termination{Kind: results.KindNormal}}
+}
+
+func faulted(seat string, adj *results.Adjusted) *results.Record {
+	return &results.Record{Termination: results.Termination{Kind: results.KindTimeout, Seat: seat}, Adjusted: adj}
+}
+
+func TestBoardIMPsWorkedExamples(t *testing.T) {
+	none, all := engine.VulNone, engine.VulAll
+	tests := []struct {
+		name         string
+		open, closed *results.Record
+		want         int
+	}{
+		// A is N-S in the open room, B is N-S in the closed room.
+		{"4SX=+590 v 4S=+420: 170", played(t, "4SX", "N", none, 10), played(t, "4S", "N", none, 10), 5},
+		{"6NT=+1440 v 3NT=+600 vul: 840", played(t, "6NT", "N", all, 12), played(t, "3NT", "N", all, 9), 13},
+		{"4SX-3=-500 v A's 4S=+420 by W: -80", played(t, "4SX", "N", none, 7), played(t, "4S", "W", none, 10), -2},
+		{"passed out both", played(t, "Pass", "", none, 0), played(t, "Pass", "", none, 0), 0},
+		{"7NTXX-13 vul=-7600 v pass", played(t, "7NTXX", "N", all, 0), played(t, "Pass", "", all, 0), -24},
+		{"2HXX+1=+840 v 2HX=+470 (NV): 370", played(t, "2HXX", "S", none, 9), played(t, "2HX", "S", none, 8), 9},
+		{"6SXX=+2470 v 7SX=+2470 vul: 0", played(t, "6SXX", "N", all, 13), played(t, "7SX", "N", all, 13), 0},
+		{"2CXX=+560 v 2S+2=+170: 390", played(t, "2CXX", "N", none, 8), played(t, "2S", "N", none, 10), 9},
+		{"1NT=+90 v 4H+2=+480: -390", played(t, "1NT", "N", none, 7), played(t, "4H", "N", none, 12), -9},
+		{"diff 10", withScore(100), withScore(90), 0},
+		{"diff 20", withScore(110), withScore(90), 1},
+		{"diff 40", withScore(130), withScore(90), 1},
+		{"diff 50", withScore(140), withScore(90), 2},
+		{"diff 3990", withScore(3990), withScore(0), 23},
+		{"diff 4000", withScore(4000), withScore(0), 24},
+		{"diff -4000", withScore(0), withScore(4000), -24},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, adj := BoardIMPs(tc.open, tc.closed)
+			assert.False(t, adj)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestBoardIMPsAdjusted(t *testing.T) {
+	aPlus := &results.Adjusted{NS: "A+", EW: "A-"}
+	aMinus := &results.Adjusted{NS: "A-", EW: "A+"}
+	tests := []struct {
+		name         string
+		open, closed *results.Record
+		want         int
+	}{
+		{"open: B (E-W) at fault", faulted("E", aPlus), withScore(420), 3},
+		{"open: A (N-S) at fault", faulted("N", aMinus), withScore(-1400), -3},
+		{"closed: B (N-S) at fault", withScore(-2000), faulted("S", aMinus), 3},
+		{"closed: A (E-W) at fault, from the seat only", withScore(2000), faulted("W", nil), -3},
+		{"both rooms B at fault: still +3", faulted("W", aPlus), faulted("N", aMinus), 3},
+		{"one fault each side: 0", faulted("N", aMinus), faulted("N", aMinus), 0},
+		{"nobody named: average", faulted("", nil), withScore(620), 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, adj := BoardIMPs(tc.open, tc.closed)
+			assert.True(t, adj)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestMatchIMPsVPsAndCI(t *testing.T) {
+	// rules.md: 16 boards, margin 20 IMPs -> 15.00 VPs.
+	home, visit := &Team{Name: "A"}, &Team{Name: "B"}
+	m := Match{ID: "A-v-B", Round: 1, Home: home, Visit: visit, Boards: SeededBoards("x", 1, 16)}
+	idx := map[roomKey]*results.Record{}
+	for _, b := range m.Boards {
+		open, closed := 0, 0
+		if b.Number == 1 {
+			open = 2490 // 20 IMPs
+		}
+		idx[roomKey{m.ID, RoomOpen, b.Number}] = withScore(open)
+		idx[roomKey{m.ID, RoomClosed, b.Number}] = withScore(closed)
+	}
+	mr := ScoreMatch(m, idx)
+	assert.Equal(t, 16, mr.Played)
+	assert.Equal(t, 20, mr.HomeIMPs)
+	assert.Equal(t, 0, mr.VisitIMPs)
+	assert.Equal(t, 20, mr.Margin)
+	assert.Equal(t, 15.00, mr.HomeVP)
+	assert.Equal(t, 5.00, mr.VisitVP)
+	// mean 1.25; sample sd 5; se 1.25; t(15) = 2.131
+	assert.InDelta(t, 1.25, mr.PerBoard, 1e-9)
+	assert.InDelta(t, 1.25-2.131*1.25, mr.CILow, 1e-9)
+	assert.InDelta(t, 1.25+2.131*1.25, mr.CIHigh, 1e-9)
+
+	// Reverse the board: the visitors win by 20.
+	idx[roomKey{m.ID, RoomOpen, 1}], idx[roomKey{m.ID, RoomClosed, 1}] = withScore(0), withScore(2490)
+	mr = ScoreMatch(m, idx)
+	assert.Equal(t, -20, mr.Margin)
+	assert.Equal(t, 5.00, mr.HomeVP)
+	assert.Equal(t, 15.00, mr.VisitVP)
+
+	// A board missing a room is not scored yet.
+	delete(idx, roomKey{m.ID, RoomClosed, 1})
+	mr = ScoreMatch(m, idx)
+	assert.Equal(t, 15, mr.Played)
+	assert.Equal(t, 0, mr.Margin)
+	assert.Equal(t, 10.0, mr.HomeVP)
+}
+
+func TestMeanCI95(t *testing.T) {
+	m, lo, hi := MeanCI95(nil)
+	assert.Equal(t, 0.0, m)
+	assert.True(t, math.IsNaN(lo) && math.IsNaN(hi))
+	m, lo, _ = MeanCI95([]float64{4})
+	assert.Equal(t, 4.0, m)
+	assert.True(t, math.IsNaN(lo))
+	m, lo, hi = MeanCI95([]float64{1, 3})
+	assert.Equal(t, 2.0, m)
+	assert.InDelta(t, 2-12.706*1, lo, 1e-9) // sd sqrt(2), se 1
+	assert.InDelta(t, 2+12.706*1, hi, 1e-9)
+	// large samples approach the normal quantile
+	assert.InDelta(t, 2.021, tQuantile975(40), 0.001)
+	assert.InDelta(t, 1.984, tQuantile975(100), 0.001)
+	assert.InDelta(t, 1.962, tQuantile975(1000), 0.001)
+}

@@ -1,0 +1,132 @@
+package protocol
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+)
+
+func TestReaderLines(t *testing.T) {
+	in := "North passes\r\nEast passes\n\r\nSouth passes"
+	r := NewReader(strings.NewReader(in))
+	for _, want := range []string{"North passes", "East passes", "", "South passes"} {
+		got, err := r.ReadLine()
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	}
+	_, err := r.ReadLine()
+	assert.ErrorIs(t, err, io.EOF)
+}
+
+func TestReaderTooLongLineIsSkipped(t *testing.T) {
+	long := strings.Repeat("x", 3*MaxLineLength)
+	exact := strings.Repeat("y", MaxLineLength)
+	over := strings.Repeat("z", MaxLineLength+1)
+	r := NewReader(strings.NewReader(long + "\r\nNorth passes\r\n" + exact + "\r\n" + over + "\nEnd of session\r\n"))
+
+	_, err := r.ReadLine()
+	require.ErrorIs(t, err, ErrLineTooLong)
+	var pe *ParseError
+	require.True(t, errors.As(err, &pe))
+	assert.True(t, strings.HasPrefix(pe.Line, "xxxx"))
+	assert.LessOrEqual(t, len(pe.Line), quoteLimit+3)
+
+	m, line, err := r.ReadMessage()
+	require.NoError(t, err)
+	assert.Equal(t, "North passes", line)
+	assert.Equal(t, Called{Seat: engine.North, Call: engine.Pass}, m)
+
+	got, err := r.ReadLine()
+	require.NoError(t, err)
+	assert.Equal(t, exact, got)
+
+	_, err = r.ReadLine()
+	require.ErrorIs(t, err, ErrLineTooLong)
+
+	m, _, err = r.ReadMessage()
+	require.NoError(t, err)
+	assert.Equal(t, EndOfSession{}, m)
+}
+
+func TestReaderEOFInsideLongLine(t *testing.T) {
+	r := NewReader(strings.NewReader(strings.Repeat("x", 2*MaxLineLength)))
+	_, err := r.ReadLine()
+	require.ErrorIs(t, err, ErrLineTooLong)
+	_, err = r.ReadLine()
+	assert.ErrorIs(t, err, io.EOF)
+}
+
+func TestReadMessageKeepsBadLine(t *testing.T) {
+	r := NewReader(strings.NewReader("North sings\r\n"))
+	m, line, err := r.ReadMessage()
+	assert.Nil(t, m)
+	assert.Equal(t, "North sings", line)
+	assert.ErrorIs(t, err, ErrUnknown)
+	assert.Contains(t, err.Error(), `"North sings"`)
+}
+
+func TestWriter(t *testing.T) {
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	require.NoError(t, w.WriteMessage(Called{Seat: engine.West, Call: engine.Bid(1, engine.NoTrump)}))
+	require.NoError(t, w.WriteLine("End of session"))
+	assert.Equal(t, "West bids 1NT\r\nEnd of session\r\n", b.String())
+
+	for _, bad := range []string{"a\r\nb", "a\nb", strings.Repeat("x", MaxLineLength+1)} {
+		err := w.WriteLine(bad)
+		assert.ErrorIs(t, err, ErrBadLine, "%q", bad)
+	}
+	err := w.WriteMessage(Seated{Seat: engine.North, Team: "x\r\nEnd of session"})
+	assert.ErrorIs(t, err, ErrBadLine)
+	assert.Equal(t, "West bids 1NT\r\nEnd of session\r\n", b.String(), "nothing written for refused lines")
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+func TestWriterErrorCarriesLine(t *testing.T) {
+	err := NewWriter(failWriter{}).WriteMessage(StartOfBoard{})
+	require.ErrorIs(t, err, io.ErrClosedPipe)
+	assert.Contains(t, err.Error(), `"Start of board"`)
+}
+
+func TestWriterDoesNotAllocate(t *testing.T) {
+	w := NewWriter(io.Discard)
+	var m Message = Cards{Seat: engine.North, Hand: mustHand(t, "AK3.QJT9.87.A654")}
+	allocs := testing.AllocsPerRun(100, func() { _ = w.WriteMessage(m) })
+	assert.Zero(t, allocs)
+}
+
+func TestConnOverPipe(t *testing.T) {
+	a, b := net.Pipe()
+	ca, cb := NewConn(a), NewConn(b)
+	defer ca.Close()
+	defer cb.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	require.NoError(t, ca.SetDeadline(deadline))
+	require.NoError(t, cb.SetDeadline(deadline))
+	assert.Same(t, a, ca.NetConn())
+
+	go func() { _ = ca.WriteMessage(ReadyForTeams{Seat: engine.South}) }()
+	m, line, err := cb.ReadMessage()
+	require.NoError(t, err)
+	assert.Equal(t, "South ready for teams", line)
+	assert.Equal(t, ReadyForTeams{Seat: engine.South}, m)
+
+	require.NoError(t, cb.SetReadDeadline(time.Now().Add(10*time.Millisecond)))
+	_, err = cb.ReadLine()
+	var ne net.Error
+	require.True(t, errors.As(err, &ne))
+	assert.True(t, ne.Timeout())
+	require.NoError(t, ca.SetWriteDeadline(deadline))
+}

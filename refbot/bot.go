@@ -1,0 +1,231 @@
+package refbot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// Bot is the reference bot for one seat. It decides from the View it is
+// given and nothing else: the view holds only the seat's own cards, dummy's
+// once exposed, and the public record. Its methods match the protocol
+// client's Bot interface. A Bot may be used by one table seat at a time;
+// its methods are safe to call from several goroutines.
+type Bot struct {
+	level  Level
+	params LevelParams
+	seed   uint64
+	log    *slog.Logger
+
+	bid       func(v *engine.View) (engine.Call, string)
+	infer     func(v *engine.View) SoftFacts
+	newSolver func() CardSolver
+	onDecide  func(Decision)
+
+	mu   sync.Mutex
+	idle []CardSolver // solvers not in use; a search abandoned at its deadline keeps its own
+}
+
+// Decision records one card decision, for logs and measurement.
+type Decision struct {
+	Board    int
+	Seat     engine.Seat // the hand played from (dummy's seat when declarer plays dummy)
+	Index    int         // cards played before this one
+	Card     engine.Card
+	Elapsed  time.Duration
+	Stats    SearchStats
+	Fallback string // "" when the level's policy decided; else which fallback did
+}
+
+// Option configures a Bot.
+type Option func(*Bot)
+
+// WithLogger sets the logger for fallbacks and capped budgets (default: discard).
+func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
+
+// WithSolver sets how the bot makes its double-dummy solvers (one per
+// concurrent search). The default is DefaultSolver.
+func WithSolver(f func() CardSolver) Option { return func(b *Bot) { b.newSolver = f } }
+
+// WithBidder sets the bidder: the call and its alert text ("" if none).
+// The default is DefaultBidder.
+func WithBidder(f func(v *engine.View) (engine.Call, string)) Option {
+	return func(b *Bot) { b.bid = f }
+}
+
+// WithInference sets the auction inference that gives the sampler its soft
+// constraints. The default is DefaultInference.
+func WithInference(f func(v *engine.View) SoftFacts) Option {
+	return func(b *Bot) { b.infer = f }
+}
+
+// WithDecisionHook calls f after every card decision (from the deciding
+// goroutine); measurement uses it.
+func WithDecisionHook(f func(Decision)) Option { return func(b *Bot) { b.onDecide = f } }
+
+// WithParams overrides the level's play settings (for experiments and tests).
+func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
+
+// New returns a bot that plays at the level, its decisions deterministic
+// for the seed, board, seat and decision.
+func New(level Level, seed uint64, opts ...Option) *Bot {
+	b := &Bot{level: level, params: level.Params(), seed: seed,
+		log: slog.New(slog.DiscardHandler), bid: DefaultBidder, infer: DefaultInference, newSolver: DefaultSolver}
+	for _, o := range opts {
+		o(b)
+	}
+	return b
+}
+
+// NewBuiltin returns the bot for a built-in name's level part ("easy",
+// "medium", "hard" or "expert"), as the table manager's
+// builtin:refbot:LEVEL seats name it.
+func NewBuiltin(level string, seed uint64, opts ...Option) (*Bot, error) {
+	l, err := ParseLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	return New(l, seed, opts...), nil
+}
+
+// Level returns the bot's level.
+func (b *Bot) Level() Level { return b.level }
+
+// Call chooses the bot's call: the bidder's, the same at every level. An
+// illegal or failing choice becomes a pass (always legal while the auction
+// runs).
+func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
+	if v.Phase() != engine.PhaseAuction || v.Auction.Turn() != v.Seat {
+		return engine.Pass, "", fmt.Errorf("refbot: board %d: %s asked for a call out of turn", v.Number, v.Seat.Name())
+	}
+	c, alert := engine.Pass, ""
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				b.log.Error("bidder panicked; passing", "board", v.Number, "seat", v.Seat.Name(), "panic", r)
+				c, alert = engine.Pass, ""
+			}
+		}()
+		c, alert = b.bid(v)
+	}()
+	if !v.Auction.Legal(c) {
+		b.log.Warn("bidder chose an illegal call; passing", "board", v.Number, "seat", v.Seat.Name(), "call", c.String())
+		return engine.Pass, "", nil
+	}
+	return c, alert, nil
+}
+
+// Card chooses the card to play for the hand on turn (its own or, as
+// declarer, dummy's). The level's policy decides; if it fails or the
+// context ends first, the heuristic does, and if that fails, the first
+// legal card: a legal card always comes back while the view is in play.
+func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
+	start := time.Now()
+	legal, ok := v.LegalCards()
+	if !ok || legal == 0 || v.Play.Actor() != v.Seat {
+		return 0, fmt.Errorf("refbot: board %d: %s asked for a card it may not choose", v.Number, v.Seat.Name())
+	}
+	d := Decision{Board: v.Number, Seat: v.Play.Turn(), Index: v.Play.Len()}
+	var err error
+	if b.params.Search {
+		d.Card, d.Stats, err = b.search(ctx, v)
+		if err != nil {
+			d.Fallback = "heuristic"
+			b.log.Warn("search failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
+		} else if d.Stats.Capped {
+			b.log.Info("time budget capped the search", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index,
+				"worlds", d.Stats.Worlds, "of", d.Stats.Drawn, "elapsed", d.Stats.Elapsed)
+		}
+	}
+	if !b.params.Search || err != nil {
+		d.Card, err = Heuristic(v)
+		if err != nil || !legal.Has(d.Card) {
+			d.Card, _ = legal.Lowest()
+			d.Fallback = "first legal"
+		}
+	}
+	if !legal.Has(d.Card) { // the search returned a card it may not play: never send it
+		d.Card, _ = legal.Lowest()
+		d.Fallback = "first legal"
+	}
+	d.Elapsed = time.Since(start)
+	if b.onDecide != nil {
+		b.onDecide(d)
+	}
+	return d.Card, nil
+}
+
+// errAbandoned marks a search that did not finish before its context ended.
+var errAbandoned = errors.New("search abandoned at the deadline")
+
+// search runs the sampler search on its own goroutine with a solver from
+// the idle list, so that the caller's deadline is kept even when one solve
+// runs long: on the deadline the search is abandoned (it returns its
+// solver when it ends) and the caller falls back to the heuristic.
+func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchStats, error) {
+	type result struct {
+		c   engine.Card
+		st  SearchStats
+		err error
+	}
+	view := *v // the search may outlive this call: give it its own copy
+	soft := b.softFacts(&view)
+	seed := DecisionSeed(b.seed, view.Number, view.Play.Turn(), view.Play.Len())
+	solver := b.takeSolver()
+	done := make(chan result, 1)
+	go func() {
+		defer b.putSolver(solver)
+		var r result
+		defer func() {
+			if p := recover(); p != nil {
+				r.err = fmt.Errorf("refbot: search panicked: %v", p)
+			}
+			done <- r
+		}()
+		r.c, r.st, r.err = SearchCard(ctx, &view, soft, b.params, solver, seed)
+	}()
+	select {
+	case r := <-done:
+		return r.c, r.st, r.err
+	case <-ctx.Done():
+		return 0, SearchStats{}, fmt.Errorf("%w: %w", errAbandoned, ctx.Err())
+	}
+}
+
+// softFacts runs the auction inference, guarding against its failure.
+func (b *Bot) softFacts(v *engine.View) (sf SoftFacts) {
+	if b.infer == nil {
+		return sf
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("auction inference panicked; sampling without it", "board", v.Number, "panic", r)
+			sf = SoftFacts{}
+		}
+	}()
+	return b.infer(v)
+}
+
+func (b *Bot) takeSolver() CardSolver {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n := len(b.idle); n > 0 {
+		s := b.idle[n-1]
+		b.idle = b.idle[:n-1]
+		return s
+	}
+	return b.newSolver()
+}
+
+func (b *Bot) putSolver(s CardSolver) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.idle) < 2 {
+		b.idle = append(b.idle, s)
+	}
+}

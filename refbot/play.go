@@ -1,0 +1,159 @@
+package refbot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// SearchStats describes one searched decision, for logs and measurement.
+type SearchStats struct {
+	Worlds  int           // worlds solved
+	Drawn   int           // worlds drawn (or enumerated)
+	Exact   bool          // every consistent layout was enumerated
+	Step    int           // loosest relaxation step among the worlds solved
+	Nodes   uint64        // solver nodes spent
+	Capped  bool          // the time budget (or the caller's context) stopped the search early
+	Elapsed time.Duration // time spent
+	Trivial bool          // one legal card, or all legal cards equivalent: no search
+}
+
+// SearchCard chooses the card for the view by sampling worlds of the hidden
+// cards (or enumerating them all near the end), valuing every legal card
+// in each world double dummy, and taking the card with the best outcome for
+// the contract: the most worlds in which the side makes (declarer) or
+// defeats (defenders) the contract, then the most tricks in total. Ties go
+// to the card the heuristic would play, then to the lowest card.
+//
+// The deterministic limits are p.Worlds and p.Nodes; p.Budget only caps the
+// search when the machine is too slow, and Stats.Capped says so. At least
+// one world is always solved.
+func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelParams, solver CardSolver, seed [32]byte) (engine.Card, SearchStats, error) {
+	start := time.Now()
+	var st SearchStats
+	legal, ok := v.LegalCards()
+	if !ok || legal == 0 {
+		return 0, st, fmt.Errorf("refbot: board %d: %s has no card to choose", v.Number, v.Seat.Name())
+	}
+	if c, ok := trivialChoice(v, legal); ok {
+		st.Trivial = true
+		return c, st, nil
+	}
+	facts, err := FactsOf(v, soft)
+	if err != nil {
+		return 0, st, err
+	}
+	smp, err := NewSampler(&facts, seed)
+	if err != nil {
+		return 0, st, err
+	}
+	var worlds []World
+	if left := 13 - v.Play.TrickIndex(); left <= p.ExactTricks {
+		if ws, ok := smp.Enumerate(p.ExactLimit); ok {
+			worlds, st.Exact = facts.SoftFilter(ws, 4), true
+		}
+	}
+	if !st.Exact {
+		if worlds, err = smp.Sample(max(p.Worlds, 1), max(p.Attempts, 1)); err != nil {
+			return 0, st, err
+		}
+	}
+	st.Drawn = len(worlds)
+
+	mover := v.Play.Turn()
+	side := mover.Side()
+	need := v.Contract.Level + 6
+	if side != v.Contract.Declarer.Side() {
+		need = 14 - need
+	}
+	sofar := v.Play.Tricks(side)
+	var makes, sums [64]int
+	buf := make([]CardValue, 0, 13)
+	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
+	pos.NTrick = copy(pos.Trick[:], facts.Trick)
+	nodes0 := solver.Nodes()
+	for i := range worlds {
+		if i > 0 {
+			if solver.Nodes()-nodes0 >= p.Nodes && p.Nodes > 0 {
+				break // the deterministic work limit
+			}
+			if time.Since(start) > p.Budget || ctx.Err() != nil {
+				st.Capped = true
+				break
+			}
+		}
+		pos.Hands = worlds[i].Hands
+		buf, err = solver.CardValues(&pos, buf[:0])
+		if err != nil {
+			return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
+		}
+		for _, cv := range buf {
+			total := sofar + cv.Tricks
+			if total >= need {
+				makes[cv.Card]++
+			}
+			sums[cv.Card] += total
+		}
+		st.Worlds++
+		st.Step = max(st.Step, worlds[i].Step)
+	}
+	st.Nodes = solver.Nodes() - nodes0
+
+	// The best score and every card that reaches it.
+	var ties engine.Hand
+	bestMake, bestSum := -1, -1
+	for x := legal; x != 0; x &= x - 1 {
+		c, _ := x.Lowest()
+		m, s := makes[c], sums[c]
+		switch {
+		case m > bestMake || (m == bestMake && s > bestSum):
+			bestMake, bestSum, ties = m, s, engine.HandOf(c)
+		case m == bestMake && s == bestSum:
+			ties = ties.With(c)
+		}
+	}
+	st.Elapsed = time.Since(start)
+	return tieBreak(v, ties), st, nil
+}
+
+// tieBreak picks among cards of equal value: the heuristic's card if it is
+// one of them, else the lowest rank (then the lowest suit).
+func tieBreak(v *engine.View, ties engine.Hand) engine.Card {
+	if ties.Len() > 1 {
+		if c, err := Heuristic(v); err == nil && ties.Has(c) {
+			return c
+		}
+	}
+	best, _ := ties.Lowest()
+	for x := ties; x != 0; x &= x - 1 {
+		c, _ := x.Lowest()
+		if c.Rank() < best.Rank() {
+			best = c
+		}
+	}
+	return best
+}
+
+// trivialChoice returns the lowest legal card when the choice cannot
+// matter: a single legal card, or legal cards of one suit with no card
+// still in play between them (touching, as far as anyone can tell).
+func trivialChoice(v *engine.View, legal engine.Hand) (engine.Card, bool) {
+	lo, _ := legal.Lowest()
+	if legal.Len() == 1 {
+		return lo, true
+	}
+	hi, _ := legal.Highest()
+	if lo.Suit() != hi.Suit() {
+		return 0, false
+	}
+	played := v.Play.Played()
+	for r := lo.Rank() + 1; r < hi.Rank(); r++ {
+		c := engine.NewCard(lo.Suit(), r)
+		if !legal.Has(c) && !played.Has(c) {
+			return 0, false
+		}
+	}
+	return lo, true
+}

@@ -1,0 +1,297 @@
+package refbot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// testBoard deals a seeded board and bids it to the contract level/strain
+// by the dealer, passed out by the others.
+func testBoard(t testing.TB, seed string, number, level int, strain engine.Strain) *engine.Board {
+	t.Helper()
+	b := engine.NewBoard(number, engine.NewDealSource(seed).Deal(number))
+	d := b.Dealer()
+	require.NoError(t, b.Call(d, engine.Bid(level, strain)))
+	for i := 1; i <= 3; i++ {
+		require.NoError(t, b.Call((d+engine.Seat(i))&3, engine.Pass))
+	}
+	return b
+}
+
+// playRandom plays n random legal cards.
+func playRandom(t testing.TB, b *engine.Board, rng *rand.Rand, n int) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		legal := b.LegalCards()
+		c := legal.Nth(rng.IntN(legal.Len()))
+		turn, _ := b.Turn()
+		require.NoError(t, b.PlayCard(turn, c))
+	}
+}
+
+// remaining returns the real remaining hands (for checks only: a bot never sees them).
+func remaining(b *engine.Board) engine.Deal {
+	var d engine.Deal
+	for s := engine.North; s <= engine.West; s++ {
+		d[s] = b.Remaining(s)
+	}
+	return d
+}
+
+func TestSamplerNeverContradictsHardFacts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	positions, withVoids := 0, 0
+	for board := 1; board <= 60; board++ {
+		strain := engine.Strain(board % 5)
+		b := testBoard(t, "sampler-prop", board, 1+board%7, strain)
+		playRandom(t, b, rng, rng.IntN(52))
+		actor, _ := b.Actor()
+		for _, seat := range []engine.Seat{actor, actor.Next(), actor.Partner()} {
+			v := b.View(seat)
+			f, err := FactsOf(&v, SoftFacts{})
+			require.NoError(t, err, "board %d seat %s", board, seat.Name())
+			require.NoError(t, f.Consistent(remaining(b)), "the real layout must fit the facts")
+			for _, h := range f.Hidden {
+				if f.Allowed[h] != f.Pool {
+					withVoids++
+					break
+				}
+			}
+			s, err := NewSampler(&f, DecisionSeed(7, board, seat, v.Play.Len()))
+			require.NoError(t, err)
+			ws, err := s.Sample(40, 10)
+			require.NoError(t, err)
+			require.Len(t, ws, 40)
+			for _, w := range ws {
+				require.NoError(t, f.Consistent(w.Hands), "board %d seat %s world %v", board, seat.Name(), w.Hands)
+			}
+			positions++
+		}
+	}
+	assert.Equal(t, 180, positions)
+	assert.Greater(t, withVoids, 20, "the positions must include shown voids")
+}
+
+// TestSamplerVoidsForceCards builds a position where one defender has shown
+// out of two suits, so the other must hold every remaining card of them.
+func TestSamplerVoidsForceCards(t *testing.T) {
+	for board := 1; board <= 200; board++ {
+		b := testBoard(t, "voids", board, 3, engine.NoTrump)
+		rng := rand.New(rand.NewPCG(uint64(board), 9))
+		playRandom(t, b, rng, 24+rng.IntN(20))
+		actor, _ := b.Actor()
+		v := b.View(actor)
+		f, err := FactsOf(&v, SoftFacts{})
+		require.NoError(t, err)
+		s, err := NewSampler(&f, DecisionSeed(1, board, actor, v.Play.Len()))
+		require.NoError(t, err)
+		ws, err := s.Sample(25, 5)
+		require.NoError(t, err)
+		for _, w := range ws {
+			require.NoError(t, f.Consistent(w.Hands))
+		}
+	}
+}
+
+func TestSamplerDeterministic(t *testing.T) {
+	b := testBoard(t, "det", 5, 4, engine.StrainSpades)
+	playRandom(t, b, rand.New(rand.NewPCG(3, 3)), 9)
+	actor, _ := b.Actor()
+	v := b.View(actor)
+	f, err := FactsOf(&v, SoftFacts{})
+	require.NoError(t, err)
+	draw := func(seed uint64) []World {
+		s, err := NewSampler(&f, DecisionSeed(seed, 5, actor, v.Play.Len()))
+		require.NoError(t, err)
+		ws, err := s.Sample(16, 10)
+		require.NoError(t, err)
+		return ws
+	}
+	assert.Equal(t, draw(11), draw(11))
+	assert.NotEqual(t, draw(11), draw(12))
+	assert.NotEqual(t, DecisionSeed(1, 1, engine.North, 0), DecisionSeed(1, 1, engine.North, 1))
+	assert.NotEqual(t, DecisionSeed(1, 1, engine.North, 0), DecisionSeed(1, 1, engine.East, 0))
+	assert.NotEqual(t, DecisionSeed(1, 1, engine.North, 0), DecisionSeed(1, 2, engine.North, 0))
+}
+
+func TestEnumerateMatchesCountAndHoldsTruth(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for board := 1; board <= 40; board++ {
+		b := testBoard(t, "enum", board, 2, engine.Strain(board%5))
+		playRandom(t, b, rng, 36+rng.IntN(12))
+		actor, _ := b.Actor()
+		v := b.View(actor)
+		f, err := FactsOf(&v, SoftFacts{})
+		require.NoError(t, err)
+		s, err := NewSampler(&f, DecisionSeed(1, board, actor, v.Play.Len()))
+		require.NoError(t, err)
+		ws, ok := s.Enumerate(10_000)
+		require.True(t, ok)
+		seen := map[engine.Deal]bool{}
+		for _, w := range ws {
+			require.NoError(t, f.Consistent(w.Hands))
+			require.False(t, seen[w.Hands], "duplicate layout")
+			seen[w.Hands] = true
+		}
+		assert.True(t, seen[remaining(b)], "board %d: the real layout is among the enumerated", board)
+		// With two hidden hands and no voids the count is a binomial.
+		if len(f.Hidden) == 2 && f.Allowed[f.Hidden[0]] == f.Pool && f.Allowed[f.Hidden[1]] == f.Pool {
+			assert.Equal(t, binom(f.Pool.Len(), f.Count[f.Hidden[0]]), len(ws))
+		}
+		if len(ws) > 1 {
+			few, ok := s.Enumerate(len(ws) - 1)
+			assert.False(t, ok)
+			assert.Nil(t, few)
+		}
+	}
+}
+
+func binom(n, k int) int {
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
+}
+
+func TestSoftConstraintsFilterAndRelax(t *testing.T) {
+	b := testBoard(t, "soft", 3, 1, engine.NoTrump)
+	playRandom(t, b, rand.New(rand.NewPCG(8, 8)), 1) // opening lead made, dummy visible
+	decl, _ := b.Contract()
+	v := b.View(decl.Declarer)
+	lho := decl.Declarer.LHO()
+	rho := decl.Declarer.RHO()
+	total := 40 - v.Hand.HCP() - v.Dummy.HCP()
+	tests := []struct {
+		name     string
+		rng      HandRange
+		wantStep int
+	}{
+		{"feasible range", HandRange{MinHCP: 0, MaxHCP: total / 2, MaxLen: [4]int{13, 13, 13, 13}}, 0},
+		{"impossible range", HandRange{MinHCP: 38, MaxHCP: 40, MaxLen: [4]int{13, 13, 13, 13}}, HardOnly},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var sf SoftFacts
+			sf.Seats[lho], sf.Has[lho] = tc.rng, true
+			f, err := FactsOf(&v, sf)
+			require.NoError(t, err)
+			f.Lead = nil // isolate the auction constraint
+			s, err := NewSampler(&f, DecisionSeed(1, 3, decl.Declarer, 1))
+			require.NoError(t, err)
+			ws, err := s.Sample(30, 40)
+			require.NoError(t, err)
+			require.Len(t, ws, 30)
+			for _, w := range ws {
+				require.NoError(t, f.Consistent(w.Hands))
+				if tc.wantStep == 0 {
+					assert.Equal(t, 0, w.Step)
+					assert.True(t, tc.rng.Admits(f.Original(&w.Hands, lho)), "LHO %v", f.Original(&w.Hands, lho))
+				}
+			}
+			if tc.wantStep == HardOnly {
+				assert.Equal(t, HardOnly, ws[len(ws)-1].Step)
+			}
+			_ = rho
+		})
+	}
+}
+
+func TestFactsRejectsOutsideThePlay(t *testing.T) {
+	b := engine.NewBoard(1, engine.NewDealSource("x").Deal(1))
+	v := b.View(engine.North)
+	_, err := FactsOf(&v, SoftFacts{})
+	require.ErrorIs(t, err, ErrInconsistentView)
+}
+
+func TestLeadRule(t *testing.T) {
+	card := func(s string) engine.Card {
+		c, err := engine.ParseCard(s)
+		require.NoError(t, err)
+		return c
+	}
+	hand := func(s string) engine.Hand {
+		h, err := engine.ParseHand(s)
+		require.NoError(t, err)
+		return h
+	}
+	tests := []struct {
+		lead  string
+		trump engine.Strain
+		hand  string
+		want  bool
+	}{
+		{"SK", engine.NoTrump, "KQ52.AJ3.K54.Q32", true},
+		{"SK", engine.NoTrump, "K852.AJ3.K54.Q32", false},
+		{"S4", engine.StrainHearts, "AK42.J32.K54.Q32", false},
+		{"S4", engine.StrainHearts, "K842.J32.K54.Q32", true},
+		{"S4", engine.NoTrump, "K842.J32.K54.Q32", true},
+		{"S4", engine.NoTrump, "4.J932.K654.Q932", false},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.lead, tc.hand), func(t *testing.T) {
+			r := leadRule(card(tc.lead), tc.trump)
+			require.NotNil(t, r)
+			assert.Equal(t, tc.want, r(hand(tc.hand)))
+		})
+	}
+}
+
+func BenchmarkSampler(b *testing.B) {
+	bd := testBoard(b, "bench", 7, 4, engine.StrainHearts)
+	playRandom(b, bd, rand.New(rand.NewPCG(1, 1)), 6)
+	actor, _ := bd.Actor()
+	v := bd.View(actor)
+	var sf SoftFacts
+	for _, s := range []engine.Seat{actor.LHO(), actor.RHO()} {
+		sf.Seats[s], sf.Has[s] = HandRange{MinHCP: 6, MaxHCP: 14, MaxLen: [4]int{6, 6, 6, 6}}, true
+	}
+	f, err := FactsOf(&v, sf)
+	require.NoError(b, err)
+	b.Run("64 worlds soft", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			s, _ := NewSampler(&f, DecisionSeed(uint64(i), 7, actor, v.Play.Len()))
+			if _, err := s.Sample(64, 50); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("one deal", func(b *testing.B) {
+		b.ReportAllocs()
+		s, _ := NewSampler(&f, DecisionSeed(1, 7, actor, v.Play.Len()))
+		for b.Loop() {
+			if _, err := s.deal(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func TestAugmentMakesRoom(t *testing.T) {
+	c := func(s string) engine.Card {
+		x, err := engine.ParseCard(s)
+		require.NoError(t, err)
+		return x
+	}
+	// East may hold anything but is full with SA; North may hold spades
+	// only and has room; HK may go to East only.
+	f := Facts{Hidden: []engine.Seat{engine.North, engine.East}}
+	f.Allowed[engine.North] = engine.HandOf(c("SA"), c("S2"))
+	f.Allowed[engine.East] = engine.HandOf(c("SA"), c("S2"), c("HK"))
+	var w engine.Deal
+	w[engine.East] = engine.HandOf(c("SA"))
+	room := [4]int{1, 0, 0, 0}
+	require.NoError(t, f.augment(&w, &room, c("HK")))
+	assert.Equal(t, engine.HandOf(c("SA")), w[engine.North])
+	assert.Equal(t, engine.HandOf(c("HK")), w[engine.East])
+	assert.Equal(t, [4]int{0, 0, 0, 0}, room)
+	// No chain: North may not hold the heart and nobody has room.
+	require.ErrorIs(t, f.augment(&w, &room, c("H2")), ErrInconsistentView)
+}

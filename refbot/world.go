@@ -1,0 +1,244 @@
+package refbot
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// ErrInconsistentView is returned when a view's public record cannot be
+// reconciled with its visible hands (it cannot happen with a view built by
+// the engine or by a correct protocol client).
+var ErrInconsistentView = errors.New("refbot: view is inconsistent")
+
+// Facts are the hard facts one seat knows at a moment of the play, drawn
+// from its View and nothing else. Every sampled world honours all of them.
+type Facts struct {
+	Seat    engine.Seat            // the seat whose view this is
+	Trump   engine.Strain          // the contract's strain
+	Leader  engine.Seat            // leader of the current trick
+	Trick   []engine.Card          // cards played to the current trick, in order
+	Known   [4]engine.Hand         // remaining cards of the visible hands (own, dummy once exposed)
+	Visible [4]bool                // whether a seat's remaining cards are all known
+	Count   [4]int                 // remaining cards per seat (current trick's cards excluded)
+	Void    [4][4]bool             // Void[seat][suit]: the seat has shown out of the suit
+	Played  [4]engine.Hand         // the cards each seat has played so far
+	Pool    engine.Hand            // the hidden cards, to be shared among the hidden seats
+	Hidden  []engine.Seat          // the seats whose remaining cards are not known
+	Allowed [4]engine.Hand         // Allowed[seat]: the pool cards the seat may hold (suits it has not shown out of)
+	Soft    [4]HandRange           // soft constraints per seat on the original 13 cards
+	HasSoft [4]bool                // whether Soft[seat] applies
+	Lead    func(engine.Hand) bool // soft rule on the opening leader's original hand; nil if none
+	LeadBy  engine.Seat            // the opening leader
+}
+
+// HandRange is a soft constraint on one seat's original 13 cards, as the
+// auction describes it: a high-card point range and suit-length ranges
+// (indexed by engine.Suit). AnyHand is the range that admits every hand.
+type HandRange struct {
+	MinHCP, MaxHCP int
+	MinLen, MaxLen [4]int
+}
+
+// AnyHand admits every hand.
+var AnyHand = HandRange{MinHCP: 0, MaxHCP: 37, MaxLen: [4]int{13, 13, 13, 13}}
+
+// Admits reports whether the 13-card hand h fits the range.
+func (r *HandRange) Admits(h engine.Hand) bool {
+	if p := h.HCP(); p < r.MinHCP || p > r.MaxHCP {
+		return false
+	}
+	for s := engine.Clubs; s <= engine.Spades; s++ {
+		if n := h.SuitLen(s); n < r.MinLen[s] || n > r.MaxLen[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// widened returns the range relaxed by hcp points and length cards either way.
+func (r HandRange) widened(hcp, length int) HandRange {
+	r.MinHCP -= hcp
+	r.MaxHCP += hcp
+	for s := range r.MinLen {
+		r.MinLen[s] -= length
+		r.MaxLen[s] += length
+	}
+	return r
+}
+
+// SoftFacts are the soft constraints on the hidden hands, typically from the
+// bidder's auction inference: Seats[s] applies when Has[s] is true.
+type SoftFacts struct {
+	Seats [4]HandRange
+	Has   [4]bool
+}
+
+// FactsOf extracts the hard facts from a view in the play phase, and
+// attaches the soft constraints and the opening-lead rule.
+func FactsOf(v *engine.View, soft SoftFacts) (Facts, error) {
+	var f Facts
+	if v.Phase() != engine.PhasePlay {
+		return f, fmt.Errorf("%w: facts of board %d asked outside the play", ErrInconsistentView, v.Number)
+	}
+	p := &v.Play
+	f.Seat, f.Trump, f.Leader = v.Seat, p.Trump(), p.Leader()
+	f.LeadBy = v.Contract.Leader()
+	f.Trick = append([]engine.Card(nil), p.CurrentTrick()...)
+	for t := 0; t <= p.TrickIndex() && 4*t < p.Len(); t++ {
+		cards, leader := p.Trick(t)
+		for i, c := range cards {
+			seat := (leader + engine.Seat(i)) & 3
+			f.Played[seat] = f.Played[seat].With(c)
+			if i > 0 && c.Suit() != cards[0].Suit() {
+				f.Void[seat][cards[0].Suit()] = true
+			}
+		}
+	}
+	pool := engine.FullDeck &^ p.Played()
+	for s := engine.North; s <= engine.West; s++ {
+		f.Count[s] = 13 - f.Played[s].Len()
+		if h, ok := v.Known(s); ok {
+			f.Known[s], f.Visible[s] = h, true
+			if h.Len() != f.Count[s] {
+				return f, fmt.Errorf("%w: %s holds %d cards, the play says %d", ErrInconsistentView, s.Name(), h.Len(), f.Count[s])
+			}
+			pool &^= h
+		}
+	}
+	f.Pool = pool
+	need := 0
+	for s := engine.North; s <= engine.West; s++ {
+		if f.Visible[s] {
+			if f.Known[s]&^engine.FullDeck != 0 || f.Known[s]&p.Played() != 0 {
+				return f, fmt.Errorf("%w: %s's cards overlap the played cards", ErrInconsistentView, s.Name())
+			}
+			continue
+		}
+		f.Hidden = append(f.Hidden, s)
+		need += f.Count[s]
+		for su := engine.Clubs; su <= engine.Spades; su++ {
+			if !f.Void[s][su] {
+				f.Allowed[s] |= pool.SuitCards(su)
+			}
+		}
+	}
+	if need != pool.Len() {
+		return f, fmt.Errorf("%w: %d hidden cards for %d places", ErrInconsistentView, pool.Len(), need)
+	}
+	// Every hidden card must have a seat that may hold it.
+	var any engine.Hand
+	for _, s := range f.Hidden {
+		any |= f.Allowed[s]
+	}
+	if any != pool {
+		return f, fmt.Errorf("%w: no hidden seat may hold %s", ErrInconsistentView, pool&^any)
+	}
+	for s := engine.North; s <= engine.West; s++ {
+		if soft.Has[s] && !f.Visible[s] {
+			f.Soft[s], f.HasSoft[s] = soft.Seats[s], true
+		}
+	}
+	if !f.Visible[f.LeadBy] && p.Len() > 0 {
+		f.Lead = leadRule(p.Cards()[0], f.Trump)
+	}
+	return f, nil
+}
+
+// Consistent reports whether a world (remaining hands of all four seats,
+// current trick's cards excluded) honours every hard fact. It is the check
+// the property tests run on every sampled world.
+func (f *Facts) Consistent(w engine.Deal) error {
+	var all engine.Hand
+	for s := engine.North; s <= engine.West; s++ {
+		h := w[s]
+		if h&all != 0 {
+			return fmt.Errorf("%s shares cards with another hand", s.Name())
+		}
+		all |= h
+		if h.Len() != f.Count[s] {
+			return fmt.Errorf("%s holds %d cards, want %d", s.Name(), h.Len(), f.Count[s])
+		}
+		if f.Visible[s] && h != f.Known[s] {
+			return fmt.Errorf("%s's visible cards changed", s.Name())
+		}
+		if h&(f.Played[0]|f.Played[1]|f.Played[2]|f.Played[3]) != 0 {
+			return fmt.Errorf("%s holds a played card", s.Name())
+		}
+		for su := engine.Clubs; su <= engine.Spades; su++ {
+			if f.Void[s][su] && h.SuitCards(su) != 0 {
+				return fmt.Errorf("%s holds a %s after showing out", s.Name(), su)
+			}
+		}
+	}
+	return nil
+}
+
+// Original returns seat s's original 13 cards in world w.
+func (f *Facts) Original(w *engine.Deal, s engine.Seat) engine.Hand {
+	return w[s] | f.Played[s]
+}
+
+// softOK reports whether world w fits the soft constraints relaxed to the
+// given step: 0 all constraints and the lead rule, then ever wider ranges.
+func (f *Facts) softOK(w *engine.Deal, step int) bool {
+	if step >= len(relaxSteps) {
+		return true
+	}
+	rs := relaxSteps[step]
+	if rs.lead && f.Lead != nil && !f.Lead(f.Original(w, f.LeadBy)) {
+		return false
+	}
+	for _, s := range f.Hidden {
+		if !f.HasSoft[s] {
+			continue
+		}
+		r := f.Soft[s].widened(rs.hcp, rs.length)
+		if !r.Admits(f.Original(w, s)) {
+			return false
+		}
+	}
+	return true
+}
+
+// relaxStep is one step of the soft constraints' relaxation.
+type relaxStep struct {
+	lead        bool // apply the opening-lead rule
+	hcp, length int  // widen the ranges by this much either way
+}
+
+// relaxSteps are tried in order; past the last, only the hard facts apply.
+var relaxSteps = [...]relaxStep{
+	{lead: true},
+	{hcp: 1},
+	{hcp: 3, length: 1},
+	{hcp: 5, length: 2},
+}
+
+// leadRule returns the soft rule the opening lead suggests about the
+// leader's original hand (standard leads: top of a sequence, fourth best,
+// no low lead away from ace-king against a suit), or nil.
+func leadRule(lead engine.Card, trump engine.Strain) func(engine.Hand) bool {
+	su, r := lead.Suit(), lead.Rank()
+	has := func(h engine.Hand, rk engine.Rank) bool { return h.Has(engine.NewCard(su, rk)) }
+	switch {
+	case r == engine.King:
+		// K from AK or KQ.
+		return func(h engine.Hand) bool { return has(h, engine.Ace) || has(h, engine.Queen) }
+	case r == engine.Queen:
+		// Q from QJ (or KQ doubleton).
+		return func(h engine.Hand) bool { return has(h, engine.Jack) || has(h, engine.King) }
+	case r == engine.Jack || r == engine.Ten:
+		// J from JT or interior sequence; T from T9 or interior sequence.
+		return func(h engine.Hand) bool { return has(h, r-1) || has(h, r+1) }
+	case r <= engine.Eight:
+		if _, ok := trump.Suit(); ok {
+			// A low lead against a suit contract is not from ace-king.
+			return func(h engine.Hand) bool { return !(has(h, engine.Ace) && has(h, engine.King)) }
+		}
+		// Fourth best (or low from three to an honour) against no trump.
+		return func(h engine.Hand) bool { return h.SuitLen(su) >= 3 }
+	}
+	return nil
+}

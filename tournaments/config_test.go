@@ -172,22 +172,3 @@ func FuzzSplitCommand(f *testing.F) {
 		}
 	})
 }
-
-func FuzzReadPBNDeals(f *testing.F) {
-	f.Add("[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n")
-	f.Add("% PBN\n{comment\n}\n[Board \"#\"]\n[Deal \"#\"]\n\n[Board \"x\"]\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		boards, err := ReadPBNDeals(stringsReader(s))
-		if err != nil {
-			return
-		}
-		for _, b := range boards {
-			if b.Number < 1 {
-				t.Fatalf("board number %d", b.Number)
-			}
-			if err := b.Deal.Validate(); err != nil {
-				t.Fatal(err)
-			}
-		}
-	})
-}

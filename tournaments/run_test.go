@@ -344,3 +344,30 @@ func TestSimRunnerSeatsOnlyRandom(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "only builtin:random")
 }
+
+func TestWritePBNBothRooms(t *testing.T) {
+	ev := testEvent(t, KindMatch, 2, 3, 16, "")
+	out := runEvent(t, ev, Options{MatchWriters: []MatchWriter{WritePBN}})
+	assert.Empty(t, out.Warnings)
+	require.NoError(t, WriteSummaryFile(out.Report))
+	b, err := os.ReadFile(filepath.Join(ev.Out, "A-v-B.pbn"))
+	require.NoError(t, err)
+	games, err := pbnGames(b)
+	require.NoError(t, err)
+	require.Len(t, games, 6)
+	for i, g := range games {
+		room := "Open"
+		if i%2 == 1 {
+			room = "Closed"
+		}
+		assert.Equal(t, room, g["Room"])
+		assert.Equal(t, fmt.Sprint(i/2+1), g["Board"])
+		assert.Equal(t, "A", g["HomeTeam"])
+		assert.Contains(t, g["ScoreIMP"], "NS ")
+	}
+	assert.Equal(t, "A1", games[0]["North"])
+	assert.Equal(t, "B1", games[1]["North"])
+	s, err := os.ReadFile(filepath.Join(ev.Out, "summary.txt"))
+	require.NoError(t, err)
+	assert.Contains(t, string(s), "Match A-v-B")
+}

@@ -1,0 +1,97 @@
+package tournaments
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/openroom/openroom/pbn"
+	"github.com/openroom/openroom/results"
+)
+
+// MatchFileName returns the base name (without extension) of a match's
+// files in the event folder.
+func MatchFileName(m Match) string { return sanitize(m.ID) }
+
+// WritePBN is a MatchWriter that writes DIR/<match>.pbn: every board of
+// the match in board order, the open room then the closed room, with
+// auction, play, score and the Room, Round, HomeTeam, VisitTeam and, when
+// both rooms are in, ScoreIMP (the board's IMPs to that room's N-S) tags.
+// The file is rewritten whole (through a temporary file) after every run,
+// so it always matches the results file.
+func WritePBN(ev *Event, m Match, recs []results.Record) error {
+	byRoom := map[roomKey]*results.Record{}
+	for i := range recs {
+		byRoom[keyOf(&recs[i])] = &recs[i]
+	}
+	var buf bytes.Buffer
+	w := pbn.NewWriter(&buf)
+	for _, b := range m.Boards {
+		open, closed := byRoom[roomKey{m.ID, RoomOpen, b.Number}], byRoom[roomKey{m.ID, RoomClosed, b.Number}]
+		homeIMPs, complete := 0, open != nil && closed != nil
+		if complete {
+			homeIMPs, _ = BoardIMPs(open, closed)
+		}
+		for _, r := range []*results.Record{open, closed} {
+			if r == nil {
+				continue
+			}
+			g, err := pbn.FromRecord(*r, pbn.RecordOptions{})
+			if err != nil {
+				return fmt.Errorf("pbn: %w", err)
+			}
+			g.Set("Round", strconv.Itoa(m.Round))
+			g.Set("HomeTeam", m.Home.Name)
+			g.Set("VisitTeam", m.Visit.Name)
+			if complete {
+				nsIMPs := homeIMPs
+				if r == closed {
+					nsIMPs = -homeIMPs
+				}
+				g.Set("ScoreIMP", fmt.Sprintf("NS %d", nsIMPs))
+			}
+			if err := w.Write(g); err != nil {
+				return err
+			}
+		}
+	}
+	return writeFileAtomic(filepath.Join(ev.Out, MatchFileName(m)+".pbn"), buf.Bytes())
+}
+
+// writeFileAtomic writes a file through a temporary file and a rename, so
+// a reader never sees half of it.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", path, werr)
+	}
+	return nil
+}
+
+// WriteSummaryFile writes DIR/summary.txt: the summary and the board by
+// board table.
+func WriteSummaryFile(rep *Report) error {
+	var buf bytes.Buffer
+	if err := rep.WriteSummary(&buf); err != nil {
+		return err
+	}
+	buf.WriteString("\n")
+	if err := rep.WriteBoards(&buf); err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(rep.Event.Out, "summary.txt"), buf.Bytes())
+}

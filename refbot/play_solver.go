@@ -125,11 +125,11 @@ func (b *BruteSolver) after(st *bruteState, seat engine.Seat, c engine.Card, alp
 		if w.Side() == engine.NS {
 			won = 1
 		}
-		saved := st.leader
+		saved, savedTrick := st.leader, st.trick // the next trick overwrites it
 		st.leader, st.n = w, 0
 		v, err = b.search(st, alpha-won, beta-won)
 		v += won
-		st.leader, st.n = saved, 4
+		st.leader, st.n, st.trick = saved, 4, savedTrick
 	} else {
 		v, err = b.search(st, alpha, beta)
 	}

@@ -1,0 +1,286 @@
+package refbot
+
+import "github.com/openroom/openroom/engine"
+
+// callNote is what the analysis remembers of one of the last few calls.
+type callNote struct {
+	call    engine.Call
+	conv    convention
+	trump   engine.Suit
+	forcing Forcing
+}
+
+// state is the public reading of an auction prefix, built call by call:
+// the situation key for the next call, each seat's inferred constraints
+// and what the slam patterns need. It depends on the calls only.
+type state struct {
+	n          int
+	opened     bool
+	key        []byte
+	buf        [96]byte
+	cons       [engine.NumSeats]HandConstraints
+	recent     [4]callNote // recent[i&3] is call i
+	lastBid    engine.Call
+	lastBidder engine.Seat
+	gameForced [2]bool // the side made a game-forcing call
+	bwUsed     [2]bool // the side has asked with Blackwood
+}
+
+// back returns the call i places before the next one (1 = the last call).
+func (st *state) back(i int) callNote { return st.recent[(st.n-i)&3] }
+
+// analyze reads the first upto calls of the auction into st.
+func (s *System) analyze(st *state, a *engine.Auction, upto int) {
+	*st = state{}
+	st.key = st.buf[:0]
+	for i := range st.cons {
+		st.cons[i] = AnyHandConstraints()
+	}
+	calls := a.Calls()
+	for i := 0; i < upto && i < len(calls); i++ {
+		seat := a.SeatOf(i)
+		m := s.meaning(st, seat, calls[i])
+		st.push(seat, calls[i], &m)
+	}
+}
+
+// push records a call and its meaning.
+func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
+	if m.Source == FromTable {
+		st.cons[seat].intersect(m)
+	}
+	side := seat.Side()
+	switch m.Forcing {
+	case GameForcing:
+		st.gameForced[side] = true
+	}
+	if m.conv == convBlackwood {
+		st.bwUsed[side] = true
+	}
+	st.recent[st.n&3] = callNote{call: c, conv: m.conv, trump: m.Trump, forcing: m.Forcing}
+	st.n++
+	if c.IsBid() {
+		st.lastBid, st.lastBidder = c, seat
+	}
+	if !st.opened && c == engine.Pass {
+		return
+	}
+	if st.opened {
+		st.key = append(st.key, ' ')
+	}
+	st.opened = true
+	st.key = append(st.key, keyCall(c)...)
+}
+
+// situation returns the rows that apply to the next call: a slam
+// convention's rows when the pattern fits, else the keyed rows.
+func (s *System) situation(st *state) []*Row {
+	if st.n >= 2 && st.back(1).call == engine.Pass {
+		p := st.back(2)
+		switch p.conv {
+		case convBlackwood:
+			return s.slam.aceAnswers
+		case convKingAsk:
+			return s.slam.kingAnswers
+		case convAceAnswer, convKingAnswer:
+			if st.n >= 4 && st.back(3).call == engine.Pass {
+				ask := st.back(4)
+				idx := int(p.call.Strain())
+				if p.conv == convAceAnswer && ask.conv == convBlackwood {
+					return s.slam.aceCont[ask.trump][idx]
+				}
+				if p.conv == convKingAnswer && ask.conv == convKingAsk {
+					return s.slam.kingCont[ask.trump][idx]
+				}
+			}
+		}
+	}
+	return s.rows[string(st.key)]
+}
+
+// agreedSuit returns the partnership's agreed suit for seat: the suit with
+// the most cards between the two hands' inferred minimum lengths, at least
+// eight (majors first, then the higher); ok is false without one.
+func agreedSuit(mine, partner *HandConstraints) (engine.Suit, bool) {
+	var l [engine.NumSuits]int
+	for s := range l {
+		l[s] = mine.MinLen[s] + partner.MinLen[s]
+	}
+	return bestFit(l)
+}
+
+// bestFit picks the longest combined suit of 8+ cards, majors before minors.
+func bestFit(l [engine.NumSuits]int) (engine.Suit, bool) {
+	best, ok := engine.Suit(0), false
+	for _, s := range []engine.Suit{S, H, D, C} {
+		if l[s] < 8 {
+			continue
+		}
+		if !ok || l[s] > l[best] && !(best >= H && s < H) {
+			best, ok = s, true
+		}
+	}
+	return best, ok
+}
+
+// blackwood reports whether 4NT by seat now would be Blackwood, and for
+// which trump suit: the partnership has publicly agreed a suit, has not
+// asked before, and partner's last call is not a notrump bid.
+func (st *state) blackwood(seat engine.Seat) (engine.Suit, bool) {
+	if st.bwUsed[seat.Side()] || st.lastBid >= engine.Bid(4, engine.NoTrump) {
+		return 0, false
+	}
+	if st.n >= 2 {
+		if p := st.back(2).call; p.IsBid() && p.Strain() == engine.NoTrump {
+			return 0, false
+		}
+	}
+	return agreedSuit(&st.cons[seat], &st.cons[seat.Partner()])
+}
+
+// Choose picks the call for the seat on turn from its View: its own hand
+// and the public auction, nothing else. It tries the rows of the current
+// situation in priority order and takes the first whose call is legal and
+// whose constraints and condition the hand meets; when none fits, it takes
+// the most natural legal call (game with the values for it, a forced bid
+// when partner's last call was forcing, else pass). The call is always
+// legal (Pass when the auction is over, which callers should not ask about).
+// alert is non-empty for artificial calls. meaning is the chosen row's
+// meaning, with Source FromFallback when no row fitted.
+func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning Meaning) {
+	a := &v.Auction
+	if a.Done() {
+		m := unconstrained(engine.Pass)
+		m.Source, m.Text = FromFallback, "the auction is over"
+		return engine.Pass, "", m
+	}
+	var st state
+	s.analyze(&st, a, a.Len())
+	seat := a.Turn()
+	hi := newHandInfo(v.Hand)
+	partnerMin := st.cons[seat.Partner()].MinHCP
+	if trump, ok := st.blackwood(seat); ok {
+		r := s.slam.ask
+		if a.Legal(r.Meaning.Call) && hi.points+partnerMin >= r.need {
+			m := r.Meaning
+			m.Trump = trump
+			return m.Call, m.Alert, m
+		}
+	}
+	for _, r := range s.situation(&st) {
+		if !a.Legal(r.Meaning.Call) || !r.fits(&hi) {
+			continue
+		}
+		if r.need > 0 && hi.points+partnerMin < r.need {
+			continue
+		}
+		m := r.Meaning
+		if m.conv == convKingAsk {
+			m.Trump = st.back(4).trump
+		}
+		return m.Call, m.Alert, m
+	}
+	c := s.natural(&st, seat, &hi, a)
+	if !a.Legal(c) {
+		c = engine.Pass
+	}
+	m := naturalMeaning(c)
+	return c, "", m
+}
+
+// isGame reports whether a bid is at game level or above.
+func isGame(c engine.Call) bool {
+	if !c.IsBid() {
+		return false
+	}
+	switch c.Strain() {
+	case engine.NoTrump:
+		return c.Level() >= 3
+	case engine.StrainHearts, engine.StrainSpades:
+		return c.Level() >= 4
+	}
+	return c.Level() >= 5
+}
+
+// natural is the fallback: the most natural call when no row fits. With
+// 25+ combined points (own HCP and length points plus partner's inferred
+// minimum) it bids game: four of an 8-card major fit, 3NT (five of a minor
+// fit with 29+), 3NT without a fit. When partner's last call was forcing
+// and the right-hand opponent passed, or the side is in a game force below
+// game with the contract its own, it bids the cheapest natural call: the
+// fit, else its longest suit, else notrump. Otherwise it passes.
+func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) engine.Call {
+	p := &st.cons[seat.Partner()]
+	combined := hi.points + p.MinHCP
+	side := seat.Side()
+	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == side
+	forced := false
+	if st.n >= 2 && st.back(1).call == engine.Pass {
+		if b := st.back(2); b.call != engine.Pass && b.forcing != NotForcing {
+			forced = true
+		}
+	}
+	if st.gameForced[side] && ours && !isGame(st.lastBid) {
+		forced = true
+	}
+	var l [engine.NumSuits]int
+	for s := range l {
+		l[s] = hi.len[s] + p.MinLen[s]
+	}
+	trump, fit := bestFit(l)
+	game := engine.Bid(3, engine.NoTrump)
+	if fit {
+		switch {
+		case trump >= H:
+			game = engine.Bid(4, engine.Strain(trump))
+		case combined >= 29 || !hi.bal:
+			game = engine.Bid(5, engine.Strain(trump))
+		}
+	}
+	if combined >= 25 && a.Legal(game) && (st.lastBid == engine.Pass || !isGame(st.lastBid) || !ours) {
+		return game
+	}
+	if !forced {
+		return engine.Pass
+	}
+	if fit {
+		if c := engine.Bid(cheapest(engine.Strain(trump), st.lastBid), engine.Strain(trump)); a.Legal(c) {
+			return c
+		}
+	}
+	long := S
+	for _, x := range []engine.Suit{H, D, C} {
+		if hi.len[x] > hi.len[long] {
+			long = x
+		}
+	}
+	if lvl := cheapest(engine.Strain(long), st.lastBid); lvl <= 7 {
+		if c := engine.Bid(lvl, engine.Strain(long)); a.Legal(c) {
+			return c
+		}
+	}
+	if lvl := cheapest(engine.NoTrump, st.lastBid); lvl <= 7 {
+		if c := engine.Bid(lvl, engine.NoTrump); a.Legal(c) {
+			return c
+		}
+	}
+	return engine.Pass
+}
+
+// naturalMeaning is the meaning of a call the table does not cover: it
+// promises nothing.
+func naturalMeaning(c engine.Call) Meaning {
+	m := unconstrained(c)
+	m.Source = FromFallback
+	switch {
+	case c == engine.Pass:
+		m.Text = "no call in the system fits"
+	case c == engine.Double:
+		m.Text = "natural double"
+	case c == engine.Redouble:
+		m.Text = "natural redouble"
+	default:
+		m.Text = "natural"
+	}
+	return m
+}

@@ -1,0 +1,211 @@
+package refbot
+
+import "github.com/openroom/openroom/engine"
+
+// openerRebids: opener's second call after an uncontested response.
+// Strength bands (documented): minimum 12-15, medium 16-18, maximum 19-21;
+// 1NT rebid 12-14 balanced, 2NT rebid 18-19 balanced (15-17 balanced hands
+// opened 1NT, 20-21 opened 2NT).
+func (b *builder) openerRebids() {
+	for _, o := range allSuits {
+		open := sc(1, o)
+		for _, y := range allSuits {
+			if y > o {
+				b.rebidAfterOneLevel(o, y)
+			}
+		}
+		b.rebidAfterOneNT(o)
+		k2 := joinKey(open, "P", sc(2, o), "P")
+		k3 := joinKey(open, "P", sc(3, o), "P")
+		if o >= H {
+			b.add(k2, sc(4, o), "game: 19+ points", points(LengthPoints, o, 19, 40))
+			b.add(k2, sc(3, o), "game try: 16-18 points", points(LengthPoints, o, 16, 18))
+			b.add(k2, "P", "minimum", hcp(12, 15), points(LengthPoints, o, 0, 15))
+			b.add(k3, sc(4, o), "accepts the limit raise: 14+ points", points(LengthPoints, o, 14, 40))
+			b.add(k3, "P", "declines the limit raise", hcp(12, 13), points(LengthPoints, o, 0, 13))
+			b.add(joinKey(open, "P", sc(4, o), "P"), "P", "no slam interest")
+			b.jacobyRebids(o)
+		} else {
+			b.add(k2, "3N", "18-19 balanced", hcp(18, 19), balanced())
+			b.add(k2, "P", "minimum", hcp(12, 17))
+			b.add(k3, "3N", "14+ with both majors stopped", hcp(14, 21), when("hearts and spades stopped", func(hi *handInfo) bool {
+				return hi.stopper(H) && hi.stopper(S)
+			}))
+			b.add(k3, "P", "minimum", hcp(12, 13))
+			b.add(joinKey(open, "P 2N P"), "3N", "to play")
+			b.add(joinKey(open, "P 3N P"), "P", "to play")
+		}
+		for _, y := range allSuits {
+			if y < o || (o == S && y == H) {
+				b.rebidAfterTwoOverOne(o, y)
+			}
+		}
+	}
+}
+
+// rebidAfterOneLevel: 1o P 1y P.
+func (b *builder) rebidAfterOneLevel(o, y engine.Suit) {
+	k := joinKey(sc(1, o), "P", sc(1, y), "P")
+	raise := func() {
+		b.add(k, sc(4, y), "raise to game: 4-card support, 19-21 support points", hcp(12, 21), minLen(y, 4), points(DummyPoints, y, 19, 40))
+		b.add(k, sc(3, y), "jump raise: 4-card support, 16-18 support points", hcp(12, 21), minLen(y, 4), points(DummyPoints, y, 16, 18))
+		b.add(k, sc(2, y), "single raise: 4-card support, minimum", hcp(12, 15), minLen(y, 4), points(DummyPoints, y, 0, 15))
+	}
+	if y >= H {
+		raise()
+	}
+	// New major at the one level, up the line.
+	for z := y + 1; z <= S; z++ {
+		if z < H {
+			continue
+		}
+		o := []opt{hcp(12, 18), minLen(z, 4)}
+		if z == S && y < H {
+			o = append(o, maxLen(H, 3))
+		}
+		b.add(k, sc(1, z), "4+ cards, not forcing", o...)
+	}
+	if y < H {
+		raise()
+	}
+	b.add(k, "2N", "18-19 balanced", hcp(18, 19), balanced())
+	b.add(k, "1N", "12-14 balanced", hcp(12, 14), balanced())
+	for _, z := range []engine.Suit{S, H, D, C} {
+		if z == o || z == y {
+			continue
+		}
+		lvl := cheapest(engine.Strain(z), engine.Bid(1, engine.Strain(y))) + 1
+		if lvl > 3 {
+			continue
+		}
+		b.add(k, sc(lvl, z), "jump shift: 19-21, game forcing", hcp(19, 21), minLen(z, 4), gameForcing())
+	}
+	b.add(k, sc(3, o), "jump rebid: 6+ cards, 16-18", hcp(16, 18), minLen(o, 6))
+	for z := o + 1; z < y; z++ {
+		b.add(k, sc(2, z), "reverse: 16+, longer first suit", hcp(16, 21), minLen(z, 4), minLen(o, 5), forcing(),
+			when("first suit longer", func(hi *handInfo) bool { return hi.len[o] > hi.len[z] }))
+	}
+	b.add(k, sc(2, o), "6+ cards, minimum", hcp(12, 15), minLen(o, 6))
+	for z := engine.Suit(0); z < o; z++ {
+		if z == y {
+			continue
+		}
+		b.add(k, sc(2, z), "new lower suit: 4+ cards, 12-18", hcp(12, 18), minLen(z, 4))
+	}
+	b.add(k, sc(2, o), "rebids a 5-card suit, nothing better", hcp(12, 15), minLen(o, 5))
+}
+
+// rebidAfterOneNT: 1o P 1N P.
+func (b *builder) rebidAfterOneNT(o engine.Suit) {
+	k := joinKey(sc(1, o), "P 1N P")
+	for _, z := range []engine.Suit{S, H, D, C} {
+		if z != o {
+			b.add(k, sc(3, z), "jump shift: 19-21, game forcing", hcp(19, 21), minLen(z, 4), gameForcing())
+		}
+	}
+	b.add(k, "2N", "18-19 balanced", hcp(18, 19), balanced())
+	b.add(k, sc(3, o), "jump rebid: 6+ cards, 16-18", hcp(16, 18), minLen(o, 6))
+	for z := o + 1; z <= S; z++ {
+		b.add(k, sc(2, z), "reverse: 16+, longer first suit", hcp(16, 21), minLen(z, 4), minLen(o, 5), forcing(),
+			when("first suit longer", func(hi *handInfo) bool { return hi.len[o] > hi.len[z] }))
+	}
+	b.add(k, sc(2, o), "6+ cards, minimum", hcp(12, 15), minLen(o, 6))
+	for z := engine.Suit(0); z < o; z++ {
+		b.add(k, sc(2, z), "new lower suit: 4+ cards", hcp(12, 18), minLen(z, 4))
+	}
+	b.add(k, "P", "minimum", hcp(12, 15))
+}
+
+// rebidAfterTwoOverOne: 1o P 2y P.
+func (b *builder) rebidAfterTwoOverOne(o, y engine.Suit) {
+	k := joinKey(sc(1, o), "P", sc(2, y), "P")
+	for z := y + 1; z < o; z++ {
+		b.add(k, sc(2, z), "new suit: 4+ cards", hcp(12, 21), minLen(z, 4), forcing())
+	}
+	need := 4
+	if y == H {
+		need = 3
+	}
+	b.add(k, sc(3, y), "raise: support for responder's suit", hcp(12, 21), minLen(y, need), forcing())
+	b.add(k, sc(3, o), "jump rebid: 6+ cards, 16+", hcp(16, 21), minLen(o, 6), forcing())
+	b.add(k, sc(2, o), "6+ cards", hcp(12, 15), minLen(o, 6))
+	b.add(k, "2N", "12-14 balanced", hcp(12, 14), balanced(), forcing())
+	b.add(k, "3N", "18-19 balanced", hcp(18, 19), balanced())
+	if o > y {
+		b.add(k, sc(2, o), "rebids a 5-card suit, nothing better", minLen(o, 5), forcing())
+	}
+}
+
+// jacobyRebids: opener's answers to Jacoby 2NT (1M P 2N P).
+func (b *builder) jacobyRebids(m engine.Suit) {
+	k := joinKey(sc(1, m), "P 2N P")
+	for _, z := range allSuits {
+		if z != m {
+			b.add(k, sc(3, z), "singleton or void", maxLen(z, 1), gameForcing(), alert("shortness: singleton or void"))
+		}
+	}
+	b.add(k, sc(3, m), "18+, no shortness", hcp(18, 21), gameForcing())
+	b.add(k, "3N", "15-17, no shortness", hcp(15, 17), gameForcing())
+	b.add(k, sc(4, m), "minimum, no shortness", hcp(12, 14))
+}
+
+// responderRebids: responder's second call in the commonest uncontested
+// sequences. Others are left to the natural fallback, which bids game when
+// the partnership's shown values reach 25 and never passes a forcing bid.
+func (b *builder) responderRebids() {
+	for _, o := range allSuits {
+		open := sc(1, o)
+		for _, y := range allSuits {
+			if y <= o {
+				continue
+			}
+			resp := sc(1, y)
+			k := joinKey(open, "P", resp, "P")
+			// After 1NT (12-14 balanced).
+			kn := joinKey(k, "1N P")
+			if y >= H {
+				b.add(kn, sc(4, y), "game with 6+ cards", hcp(13, 37), minLen(y, 6))
+			}
+			b.add(kn, "3N", "game values", hcp(13, 18))
+			if y >= H {
+				b.add(kn, sc(3, y), "invitational with 6+ cards", hcp(11, 12), minLen(y, 6))
+			}
+			b.add(kn, "2N", "invitational", hcp(11, 12))
+			b.add(kn, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6))
+			b.add(kn, "P", "no game", hcp(0, 10))
+			// After a single raise (12-15, 4-card support).
+			if y >= H {
+				kr := joinKey(k, sc(2, y), "P")
+				b.add(kr, sc(4, y), "game", hcp(13, 37))
+				b.add(kr, sc(3, y), "invitational", hcp(11, 12))
+				b.add(kr, "P", "no game", hcp(0, 10))
+				kj := joinKey(k, sc(3, y), "P")
+				b.add(kj, sc(4, y), "accepts the jump raise", hcp(8, 37))
+				b.add(kj, "P", "declines the jump raise", hcp(0, 7))
+				b.add(joinKey(k, sc(4, y), "P"), "P", "no slam interest")
+			}
+			// After a minimum rebid of opener's suit (6+ cards).
+			ko := joinKey(k, sc(2, o), "P")
+			if o >= H {
+				b.add(ko, sc(4, o), "game with support", hcp(13, 37), minLen(o, 2))
+			}
+			b.add(ko, "3N", "game values", hcp(13, 37))
+			if o >= H {
+				b.add(ko, sc(3, o), "invitational with support", hcp(11, 12), minLen(o, 2))
+			}
+			b.add(ko, "2N", "invitational", hcp(11, 12))
+			b.add(ko, "P", "no game", hcp(0, 10))
+			// After 2NT (18-19 balanced).
+			k2 := joinKey(k, "2N P")
+			if y >= H {
+				b.add(k2, sc(4, y), "game with 6+ cards", minLen(y, 6))
+			}
+			b.add(k2, "3N", "game")
+		}
+		if o >= H {
+			kt := joinKey(open, "P", sc(2, o), "P", sc(3, o), "P")
+			b.add(kt, sc(4, o), "accepts the game try: 8-10 support points", points(DummyPoints, o, 8, 40))
+			b.add(kt, "P", "declines the game try", hcp(0, 7))
+		}
+	}
+}

@@ -133,7 +133,11 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	d := Decision{Board: v.Number, Seat: v.Play.Turn(), Index: v.Play.Len()}
 	var err error
 	if b.params.Search {
-		d.Card, d.Stats, err = b.search(ctx, v)
+		// A hard deadline of its own, as the protocol client gives none:
+		// past it the heuristic answers and the search is abandoned.
+		sctx, cancel := context.WithTimeout(ctx, b.hardLimit())
+		d.Card, d.Stats, err = b.search(sctx, v)
+		cancel()
 		if err != nil {
 			d.Fallback = "heuristic"
 			b.log.Warn("search failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
@@ -159,6 +163,11 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	}
 	return d.Card, nil
 }
+
+// hardLimit is the longest a searched decision may take before the
+// heuristic answers instead: well past the soft budget, which only binds
+// under overload.
+func (b *Bot) hardLimit() time.Duration { return 3*b.params.Budget + 200*time.Millisecond }
 
 // errAbandoned marks a search that did not finish before its context ended.
 var errAbandoned = errors.New("search abandoned at the deadline")

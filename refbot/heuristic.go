@@ -262,7 +262,10 @@ func (h *heur) openingLead() engine.Card {
 		if n == 0 {
 			continue
 		}
-		score := 4*n + suitHCP(h.hand, s)
+		score := 5*n + suitHCP(h.hand, s)
+		if h.strongSequence(s) {
+			score += 2
+		}
 		if h.opponentsBid(s) {
 			score -= 12
 		}
@@ -292,6 +295,20 @@ func (h *heur) topSequence(s engine.Suit) bool {
 		return false
 	}
 	return h.hand.Has(engine.NewCard(s, hi.Rank()-1))
+}
+
+// strongSequence reports whether the suit is headed by AK, KQ or QJ, or by
+// three touching cards from the ten up (JT9, T98).
+func (h *heur) strongSequence(s engine.Suit) bool {
+	hi, ok := highestOf(h.hand, s)
+	if !ok || hi.Rank() < engine.Ten {
+		return false
+	}
+	two := h.hand.Has(engine.NewCard(s, hi.Rank()-1))
+	if hi.Rank() >= engine.Queen {
+		return two
+	}
+	return two && h.hand.Has(engine.NewCard(s, hi.Rank()-2))
 }
 
 // standardCard is the card to lead from a suit: top of a touching honour

@@ -1,0 +1,225 @@
+package refbot
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// testParams are search settings small enough for the brute-force solver.
+func testParams() LevelParams {
+	p := Hard.Params()
+	p.Worlds, p.Nodes = 6, 200_000
+	return p
+}
+
+func testSolver() CardSolver { return &BruteSolver{MaxNodes: 60_000} }
+
+// recorder wraps a player and keeps a copy of every view it was given.
+type recorder struct {
+	Player
+	mu    sync.Mutex
+	views []engine.View
+}
+
+func (r *recorder) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
+	r.mu.Lock()
+	r.views = append(r.views, *v)
+	r.mu.Unlock()
+	return r.Player.Call(ctx, v)
+}
+
+func (r *recorder) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
+	r.mu.Lock()
+	r.views = append(r.views, *v)
+	r.mu.Unlock()
+	return r.Player.Card(ctx, v)
+}
+
+// playOut plays the board's cards with bots of the given levels and
+// returns the cards played.
+func playOut(t *testing.T, b *engine.Board, levels [4]Level, seed uint64, wrap func(engine.Seat, Player) Player) []engine.Card {
+	t.Helper()
+	var players [4]Player
+	for s := range players {
+		var p Player = New(levels[s], seed+uint64(s), WithSolver(testSolver), WithParams(withSearch(levels[s])))
+		if wrap != nil {
+			p = wrap(engine.Seat(s), p)
+		}
+		players[s] = p
+	}
+	require.NoError(t, PlayCards(context.Background(), b, players))
+	return append([]engine.Card(nil), b.Play().Cards()...)
+}
+
+// withSearch gives search levels the small test settings.
+func withSearch(l Level) LevelParams {
+	if l == Easy {
+		return l.Params()
+	}
+	return testParams()
+}
+
+func TestBotPlaysWholeBoardsLegally(t *testing.T) {
+	for board := 1; board <= 4; board++ {
+		b := testBoard(t, "bot-legal", board, 1+board%6, engine.Strain(board%5))
+		cards := playOut(t, b, [4]Level{Expert, Easy, Hard, Medium}, 3, nil)
+		assert.Len(t, cards, 52)
+		assert.Equal(t, engine.PhaseDone, b.Phase())
+	}
+}
+
+func TestBotIsDeterministic(t *testing.T) {
+	run := func() []engine.Card {
+		b := testBoard(t, "bot-det", 9, 4, engine.StrainSpades)
+		return playOut(t, b, [4]Level{Hard, Hard, Hard, Hard}, 42, nil)
+	}
+	assert.Equal(t, run(), run())
+}
+
+// TestBotSeesNoHiddenCard checks every view a bot was given: it holds the
+// seat's own 13 cards, dummy's cards only after the opening lead (and never
+// as dummy), and no other hand.
+func TestBotSeesNoHiddenCard(t *testing.T) {
+	b := testBoard(t, "bot-views", 2, 3, engine.NoTrump)
+	deal := b.Deal()
+	contract, _ := b.Contract()
+	var recs [4]*recorder
+	playOut(t, b, [4]Level{Expert, Expert, Expert, Expert}, 1, func(s engine.Seat, p Player) Player {
+		recs[s] = &recorder{Player: p}
+		return recs[s]
+	})
+	total := 0
+	for s, r := range recs {
+		seat := engine.Seat(s)
+		for _, v := range r.views {
+			total++
+			require.Equal(t, seat, v.Seat)
+			require.Equal(t, deal[seat], v.Hand, "own cards only")
+			if v.DummyVisible {
+				require.NotEqual(t, contract.Dummy(), seat)
+				require.Positive(t, v.Play.Len(), "dummy is shown only after the opening lead")
+				require.Equal(t, deal[contract.Dummy()], v.Dummy)
+			} else {
+				require.Zero(t, v.Dummy)
+			}
+		}
+	}
+	assert.Equal(t, 52, total, "one view per card (dummy's cards asked of declarer)")
+	assert.Empty(t, recs[contract.Dummy()].views, "dummy decides nothing")
+}
+
+func TestBotCallIsLegal(t *testing.T) {
+	bot := New(Expert, 1, WithBidder(func(*engine.View) (engine.Call, string) { return engine.Redouble, "" }))
+	b := engine.NewBoard(1, engine.NewDealSource("call").Deal(1))
+	v := b.View(engine.North)
+	c, _, err := bot.Call(context.Background(), &v)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Pass, c, "an illegal choice becomes a pass")
+	v = b.View(engine.East)
+	_, _, err = bot.Call(context.Background(), &v)
+	assert.Error(t, err, "not East's turn")
+}
+
+func TestBotFallsBackWhenSearchFails(t *testing.T) {
+	var got []Decision
+	bot := New(Expert, 1, WithSolver(func() CardSolver { return &BruteSolver{MaxNodes: 1} }),
+		WithDecisionHook(func(d Decision) { got = append(got, d) }))
+	b := testBoard(t, "fallback", 3, 4, engine.StrainHearts)
+	actor, _ := b.Actor()
+	v := b.View(actor)
+	c, err := bot.Card(context.Background(), &v)
+	require.NoError(t, err)
+	assert.True(t, b.LegalCards().Has(c))
+	require.Len(t, got, 1)
+	assert.Equal(t, "heuristic", got[0].Fallback)
+	want, err := Heuristic(&v)
+	require.NoError(t, err)
+	assert.Equal(t, want, c)
+}
+
+// TestSearchExactEnding checks exact enumeration near the end: the chosen
+// card is one with the best make count and trick total over every layout,
+// computed here independently.
+func TestSearchExactEnding(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	checked := 0
+	for board := 1; board <= 30; board++ {
+		b := testBoard(t, "exact", board, 1+board%5, engine.Strain(board%5))
+		playRandom(t, b, rng, 36+rng.IntN(8))
+		actor, _ := b.Actor()
+		v := b.View(actor)
+		legal, _ := v.LegalCards()
+		if legal.Len() < 2 {
+			continue
+		}
+		p := Hard.Params()
+		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &BruteSolver{}, DecisionSeed(1, board, actor, v.Play.Len()))
+		require.NoError(t, err)
+		if st.Trivial {
+			continue
+		}
+		require.True(t, st.Exact)
+		assert.Equal(t, st.Drawn, st.Worlds, "every layout solved")
+
+		f, err := FactsOf(&v, SoftFacts{})
+		require.NoError(t, err)
+		s, err := NewSampler(&f, [32]byte{})
+		require.NoError(t, err)
+		ws, ok := s.Enumerate(1 << 20)
+		require.True(t, ok)
+		side := v.Play.Turn().Side()
+		need := v.Contract.Level + 6
+		if side != v.Contract.Declarer.Side() {
+			need = 14 - need
+		}
+		makes, sums := map[engine.Card]int{}, map[engine.Card]int{}
+		for _, w := range ws {
+			pos := Position{Hands: w.Hands, Trump: f.Trump, Leader: f.Leader}
+			pos.NTrick = copy(pos.Trick[:], f.Trick)
+			vals, err := (&BruteSolver{}).CardValues(&pos, nil)
+			require.NoError(t, err)
+			for _, cv := range vals {
+				tot := v.Play.Tricks(side) + cv.Tricks
+				if tot >= need {
+					makes[cv.Card]++
+				}
+				sums[cv.Card] += tot
+			}
+		}
+		for x := legal; x != 0; x &= x - 1 {
+			o, _ := x.Lowest()
+			better := makes[o] > makes[c] || (makes[o] == makes[c] && sums[o] > sums[c])
+			assert.False(t, better, "board %d: %s is better than the chosen %s", board, o, c)
+		}
+		checked++
+	}
+	assert.Greater(t, checked, 10)
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, l := range []Level{Easy, Medium, Hard, Expert} {
+		got, err := ParseLevel(l.String())
+		require.NoError(t, err)
+		assert.Equal(t, l, got)
+	}
+	got, err := ParseLevel(" EXPERT ")
+	require.NoError(t, err)
+	assert.Equal(t, Expert, got)
+	_, err = ParseLevel("grandmaster")
+	assert.Error(t, err)
+	_, err = NewBuiltin("nope", 1)
+	assert.Error(t, err)
+	bot, err := NewBuiltin("hard", 1)
+	require.NoError(t, err)
+	assert.Equal(t, Hard, bot.Level())
+	assert.Equal(t, 32, Hard.Params().Worlds)
+	assert.Equal(t, 64, Expert.Params().Worlds)
+	assert.False(t, Easy.Params().Search)
+}

@@ -43,10 +43,12 @@ func (a *Auction) Contract() (c engine.Contract, ok bool) {
 	return ea.Contract()
 }
 
-// sectionOwner returns, for each tag index, the index of the section tag it
-// follows (-1 before any section), as the writer groups notes.
-func (g *Game) notesOf(section int) (own, all map[int]string) {
-	own, all = map[int]string{}, map[int]string{}
+// notesOf returns the texts of the Note tags by number, as seen from the
+// section tag at index section: first the notes that follow that section (up
+// to the next section tag), then those before any section, then any other.
+// For a repeated number the first note wins.
+func (g *Game) notesOf(section int) map[int]string {
+	var own, loose, rest map[int]string
 	owner := -1
 	for i := range g.Tags {
 		t := &g.Tags[i]
@@ -57,19 +59,30 @@ func (g *Game) notesOf(section int) (own, all map[int]string) {
 			if !ok || err != nil {
 				continue
 			}
-			if _, dup := all[n]; !dup {
-				all[n] = text
+			m := &rest
+			switch owner {
+			case section:
+				m = &own
+			case -1:
+				m = &loose
 			}
-			if owner == section || owner == -1 {
-				if _, dup := own[n]; !dup {
-					own[n] = text
-				}
+			if *m == nil {
+				*m = map[int]string{}
+			}
+			if _, dup := (*m)[n]; !dup {
+				(*m)[n] = text
 			}
 		case !isMandatory(t.Name) && isSectionTag(t):
 			owner = i
 		}
 	}
-	return own, all
+	out := map[int]string{}
+	for _, m := range []map[int]string{rest, loose, own} {
+		for n, text := range m {
+			out[n] = text
+		}
+	}
+	return out
 }
 
 // Auction parses the Auction section: the dealer from the tag value, calls
@@ -97,7 +110,7 @@ func (g *Game) Auction() (*Auction, error) {
 	}
 	a := &Auction{Dealer: dealer}
 	ea := engine.NewAuction(dealer)
-	own, all := g.notesOf(ti)
+	notes := g.notesOf(ti)
 	add := func(li int, c engine.Call) error {
 		seat := ea.Turn()
 		if err := ea.Add(c); err != nil {
@@ -130,11 +143,7 @@ func (g *Game) Auction() (*Auction, error) {
 				}
 				c := &a.Calls[len(a.Calls)-1]
 				c.Note = n
-				text, ok := own[n]
-				if !ok {
-					text = all[n]
-				}
-				c.Alert = text
+				c.Alert = notes[n]
 			case tok[0] == '$' || tok[0] == '^' || tok[0] == '"':
 				// Annotation glyph, irregularity mark or string: not part of the calls.
 			default:

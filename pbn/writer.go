@@ -84,7 +84,7 @@ func (g *Game) String() string {
 //
 // Line ends are LF. A tag value is escaped as PBN asks (\" and \\; a
 // backslash before any other character is left alone, so table column specs
-// like "Result\2R" stay as they are); line breaks in a value become spaces. A
+// like "Result\2R" stay as they are); a line feed in a value becomes a space. A
 // data line that would start with % is indented by a space so that it is not
 // read as an escape line. A value of exactly "#" would be read back as
 // inheritance from the previous game; avoid it.
@@ -173,7 +173,7 @@ func appendTag(dst []byte, t *Tag) []byte {
 	dst = appendEscaped(dst, t.Value)
 	dst = append(dst, '"', ']', '\n')
 	for _, l := range t.Lines {
-		l = strings.Map(noNewline, l)
+		l = strings.ReplaceAll(l, "\n", " ") // byte-wise, so invalid UTF-8 stays as it is
 		if strings.TrimSpace(l) == "" {
 			continue // a blank line would end the game
 		}
@@ -186,13 +186,6 @@ func appendTag(dst []byte, t *Tag) []byte {
 	return dst
 }
 
-func noNewline(r rune) rune {
-	if r == '\n' || r == '\r' {
-		return ' '
-	}
-	return r
-}
-
 // appendEscaped writes a tag value with quotes and the backslashes that would
 // otherwise be misread escaped.
 func appendEscaped(dst []byte, v string) []byte {
@@ -203,7 +196,7 @@ func appendEscaped(dst []byte, v string) []byte {
 			dst = append(dst, '\\', '"')
 		case c == '\\' && (i+1 == len(v) || v[i+1] == '"' || v[i+1] == '\\'):
 			dst = append(dst, '\\', '\\')
-		case c == '\n' || c == '\r':
+		case c == '\n':
 			dst = append(dst, ' ')
 		default:
 			dst = append(dst, c)

@@ -3,7 +3,9 @@ package tournaments
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/openroom/openroom/pbn"
 )
@@ -26,4 +28,15 @@ func pbnGames(b []byte) ([]map[string]string, error) {
 		}
 		out = append(out, m)
 	}
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// fmtSscanf finds "pid N" in a supervisor log.
+func fmtSscanf(log string, pid *int) (int, error) {
+	i := strings.Index(log, "pid ")
+	if i < 0 {
+		return 0, errors.New("no pid yet")
+	}
+	return fmt.Sscanf(log[i:], "pid %d", pid)
 }

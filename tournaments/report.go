@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
 
@@ -127,5 +128,12 @@ func roomCells(r *results.Record) (contract, score string) {
 	case r.Tricks == nil:
 		return r.Contract, fmt.Sprintf("%+d", *r.ScoreNS)
 	}
-	return fmt.Sprintf("%s %s %d", r.Contract, r.Declarer, *r.Tricks), fmt.Sprintf("%+d", *r.ScoreNS)
+	// 4S= N, 4S+1 N, 4S-2 N: the result against the contract.
+	res := "="
+	if c, err := engine.ParseContract(r.Contract); err == nil && !c.PassedOut() {
+		if d := *r.Tricks - c.Level - 6; d != 0 {
+			res = fmt.Sprintf("%+d", d)
+		}
+	}
+	return fmt.Sprintf("%s%s %s", r.Contract, res, r.Declarer), fmt.Sprintf("%+d", *r.ScoreNS)
 }

@@ -23,6 +23,9 @@ import (
 const killChildEnv = "TOURNAMENTS_TEST_KILL_CHILD"
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(botModeEnv); mode != "" {
+		os.Exit(testBot(mode, os.Args[1:]))
+	}
 	if dir := os.Getenv(killChildEnv); dir != "" {
 		// The child of TestResumeAfterKill: play the event slowly until
 		// the parent kills this process.

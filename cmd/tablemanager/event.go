@@ -1,9 +1,320 @@
 package main
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
 
-// runEvent is not built yet.
+	"github.com/openroom/openroom/tournaments"
+	flag "github.com/spf13/pflag"
+)
+
+// The default event: what "tablemanager run" (and "make run") plays with
+// no event file. It resumes: a rerun continues an interrupted run, and
+// after a finished one prints the same summary again without playing
+// (--fresh sets the old results aside and plays again).
+//
+// To pit the reference bot's levels against each other once the runner
+// seats it, change the two bots here, e.g. to "builtin:refbot:expert" and
+// "builtin:refbot:basic".
+const (
+	defaultEventName = "default"
+	defaultOut       = "out/default"
+	defaultBotA      = "builtin:random"
+	defaultBotB      = "builtin:random"
+	defaultBoards    = 16
+	defaultSeed      = "openroom"
+)
+
+// runFlags are the flags of "run"; each one that is set overrides the
+// event file.
+type runFlags struct {
+	teams       []string
+	boards      int
+	seed        string
+	pbnFile     string
+	out         string
+	concurrency int
+	segment     int
+	name        string
+	lin         bool
+	fresh       bool
+	quiet       bool
+	showBoards  bool
+}
+
 func runEvent(e *env, args []string) int {
-	fmt.Fprintln(e.stderr, "tablemanager: this command is not built yet")
-	return exitSoftware
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var rf runFlags
+	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL or a command line with {host} {port} {seat} {name}")
+	fs.IntVar(&rf.boards, "boards", 0, "boards per match")
+	fs.StringVar(&rf.seed, "seed", "", "deal seed (any string)")
+	fs.StringVar(&rf.pbnFile, "pbn", "", "play the deals of a PBN file instead of seeded ones")
+	fs.StringVar(&rf.out, "out", "", "output folder (results.jsonl, summary.txt, one PBN per match)")
+	fs.IntVar(&rf.concurrency, "concurrency", 0, "tables in play at once (default the number of cores)")
+	fs.IntVar(&rf.segment, "segment", 0, "boards a table plays in one session (default 16)")
+	fs.StringVar(&rf.name, "name", "", "event name (the results' \"event\")")
+	fs.BoolVar(&rf.lin, "lin", false, "also write a LIN line and a BBO hand-viewer link per board-room")
+	fs.BoolVar(&rf.fresh, "fresh", false, "set earlier results in the output folder aside (results.jsonl.N) and start again")
+	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
+	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
+	usage := func(w io.Writer) {
+		fmt.Fprintln(w, "usage: tablemanager run [EVENT.toml] [flags]")
+		fmt.Fprintln(w, "Plays a bot-vs-bot event: the event file, the flags alone (--team A=BOT --team B=BOT ...),")
+		fmt.Fprintf(w, "or with neither the default event (a %d-board team match of two built-in bots in %s).\n", defaultBoards, defaultOut)
+		fmt.Fprintln(w, "Rerunning the same event resumes it: boards already in results.jsonl are not played again.")
+		fmt.Fprintln(w, "\nflags:")
+		fmt.Fprint(w, fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(e.stdout)
+			return exitOK
+		}
+		fmt.Fprintf(e.stderr, "tablemanager run: %v (try tablemanager run --help)\n", err)
+		return exitUsage
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(e.stderr, "tablemanager run: want at most one event file, found %d arguments\n", fs.NArg())
+		return exitUsage
+	}
+
+	var file *tournaments.File
+	switch {
+	case fs.NArg() == 1:
+		f, err := tournaments.LoadFile(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
+			var ce *tournaments.ConfigError
+			if errors.As(err, &ce) {
+				return exitDataErr
+			}
+			return exitNoInput
+		}
+		file = f
+	case len(rf.teams) == 0:
+		file = defaultFile()
+	default:
+		file = &tournaments.File{Name: "match"}
+	}
+	if code := applyFlags(e, fs, &rf, file); code != exitOK {
+		return code
+	}
+	ev, err := tournaments.Resolve(file)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
+		return exitDataErr
+	}
+	return playEvent(e, ev, &rf)
+}
+
+// defaultFile is the default event as an event file would give it.
+func defaultFile() *tournaments.File {
+	f := &tournaments.File{Name: defaultEventName, Out: defaultOut}
+	f.Boards.Seed = defaultSeed
+	f.Boards.Count = defaultBoards
+	f.Bots = map[string]tournaments.BotConfig{}
+	f.Teams = map[string]tournaments.TeamConfig{
+		"A": {Bots: []string{defaultBotA}},
+		"B": {Bots: []string{defaultBotB}},
+	}
+	return f
+}
+
+// applyFlags lets the flags that were set override the file.
+func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int {
+	if len(rf.teams) > 0 {
+		f.Teams = map[string]tournaments.TeamConfig{}
+		f.Schedule.Teams = nil
+		if f.Bots == nil {
+			f.Bots = map[string]tournaments.BotConfig{}
+		}
+		for _, t := range rf.teams {
+			name, bot, ok := strings.Cut(t, "=")
+			name, bot = strings.TrimSpace(name), strings.TrimSpace(bot)
+			if !ok || name == "" || bot == "" {
+				fmt.Fprintf(e.stderr, "tablemanager run: --team %q: want NAME=BOT\n", t)
+				return exitUsage
+			}
+			if _, dup := f.Teams[name]; dup {
+				fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s given twice\n", t, name)
+				return exitUsage
+			}
+			spec, err := tournaments.ParseBotSpec(bot)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "tablemanager run: --team %s: %v\n", name, err)
+				return exitUsage
+			}
+			if _, defined := f.Bots[bot]; !defined {
+				f.Bots[bot] = botConfig(spec)
+			}
+			f.Teams[name] = tournaments.TeamConfig{Bots: []string{bot}}
+			f.Schedule.Teams = append(f.Schedule.Teams, name)
+		}
+	}
+	if fs.Changed("boards") {
+		if rf.boards < 1 {
+			fmt.Fprintf(e.stderr, "tablemanager run: --boards %d: want 1 or more\n", rf.boards)
+			return exitUsage
+		}
+		f.Boards.Count = rf.boards
+	}
+	if fs.Changed("seed") {
+		f.Boards.Seed, f.Boards.PBN = tournaments.Seed(rf.seed), ""
+	}
+	if fs.Changed("pbn") {
+		abs, err := filepath.Abs(rf.pbnFile)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager run: --pbn: %v\n", err)
+			return exitUsage
+		}
+		f.Boards.PBN, f.Boards.Seed = abs, ""
+	}
+	if fs.Changed("out") {
+		abs, err := filepath.Abs(rf.out)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager run: --out: %v\n", err)
+			return exitUsage
+		}
+		f.Out = abs
+	}
+	if fs.Changed("concurrency") {
+		if rf.concurrency < 1 {
+			fmt.Fprintf(e.stderr, "tablemanager run: --concurrency %d: want 1 or more\n", rf.concurrency)
+			return exitUsage
+		}
+		f.Concurrency = rf.concurrency
+	}
+	if fs.Changed("segment") {
+		if rf.segment < 1 {
+			fmt.Fprintf(e.stderr, "tablemanager run: --segment %d: want 1 or more\n", rf.segment)
+			return exitUsage
+		}
+		f.Segment = rf.segment
+	}
+	if fs.Changed("name") {
+		f.Name = rf.name
+	}
+	if fs.Changed("lin") {
+		f.LIN = rf.lin
+	}
+	return exitOK
+}
+
+// botConfig turns a command-line bot into the event file's form.
+func botConfig(s tournaments.BotSpec) tournaments.BotConfig {
+	switch s.Kind {
+	case tournaments.BotBuiltin:
+		return tournaments.BotConfig{Builtin: s.Builtin, Level: s.Level}
+	case tournaments.BotRemote:
+		return tournaments.BotConfig{Remote: true}
+	}
+	return tournaments.BotConfig{Command: s.Name}
+}
+
+// playEvent runs a resolved event and prints its summary.
+func playEvent(e *env, ev *tournaments.Event, rf *runFlags) int {
+	opt := tournaments.Options{
+		Runner:       newRunner(ev),
+		Fresh:        rf.fresh,
+		MatchWriters: matchWriters(ev),
+	}
+	var pl *progressLine
+	if !rf.quiet {
+		pl = &progressLine{w: e.stderr}
+		opt.Progress = pl.update
+	}
+	out, err := tournaments.Run(e.ctx, ev, opt)
+	if pl != nil {
+		pl.end()
+	}
+	if err != nil && (out == nil || out.Report == nil) {
+		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
+		if errors.Is(err, tournaments.ErrOtherEvent) {
+			return exitDataErr
+		}
+		return exitFailure
+	}
+	if out.BadLines > 0 {
+		fmt.Fprintf(e.stderr, "tablemanager run: skipped %d malformed line(s) of %s (a line torn by a crash); those boards were played again\n", out.BadLines, out.ResultsOut)
+	}
+	for _, w := range out.Warnings {
+		fmt.Fprintf(e.stderr, "tablemanager run: warning: %s\n", w)
+	}
+	if werr := tournaments.WriteSummaryFile(out.Report); werr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: warning: %v\n", werr)
+	}
+	if out.Played == 0 && err == nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: all %d board-rooms were already in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
+	}
+	if perr := out.Report.WriteSummary(e.stdout); perr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", perr)
+		return exitFailure
+	}
+	if rf.showBoards {
+		fmt.Fprintln(e.stdout)
+		if perr := out.Report.WriteBoards(e.stdout); perr != nil {
+			fmt.Fprintf(e.stderr, "tablemanager run: %v\n", perr)
+			return exitFailure
+		}
+	}
+	fmt.Fprintf(e.stdout, "\nResults: %s\n", out.ResultsOut)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: %v; run the same command again to resume\n", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// progressLine is the live progress line on standard error: rewritten in
+// place at most every 100ms, ended with a newline.
+type progressLine struct {
+	w       io.Writer
+	last    time.Time
+	shown   bool
+	current bool // the last update is on screen
+	p       tournaments.Progress
+}
+
+func (pl *progressLine) update(p tournaments.Progress) {
+	pl.p, pl.current = p, false
+	if p.Done < p.Total && time.Since(pl.last) < 100*time.Millisecond {
+		return
+	}
+	pl.last = time.Now()
+	pl.print()
+}
+
+func (pl *progressLine) print() {
+	p := pl.p
+	rate := 0.0
+	if s := p.Elapsed.Seconds(); s > 0 {
+		rate = float64(p.Played) / s
+	}
+	fmt.Fprintf(pl.w, "\rplayed %d of %d board-rooms, tables in play %d, %.1f board-rooms/s   ", p.Done, p.Total, p.Running, rate)
+	pl.shown, pl.current = true, true
+}
+
+func (pl *progressLine) end() {
+	if !pl.shown {
+		return
+	}
+	if !pl.current {
+		pl.print()
+	}
+	fmt.Fprintln(pl.w)
+}
+
+// newRunner chooses the table runner for an event.
+func newRunner(ev *tournaments.Event) tournaments.TableRunner {
+	return tournaments.SimRunner{}
+}
+
+// matchWriters chooses the per-match files.
+func matchWriters(ev *tournaments.Event) []tournaments.MatchWriter {
+	return []tournaments.MatchWriter{tournaments.WritePBN}
 }

@@ -1,0 +1,217 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// Process supervision defaults.
+const (
+	DefaultBackoff    = 100 * time.Millisecond // first wait before a restart; doubles each time
+	MaxBackoff        = 5 * time.Second
+	processKillGrace  = 2 * time.Second // between the interrupt and the kill when stopping a bot
+	processStableTime = 30 * time.Second
+)
+
+// ProcessOptions tune a BotProcess.
+type ProcessOptions struct {
+	// Restarts is how many times a bot that exits (or will not start) is
+	// started again before it is given up.
+	Restarts int
+	// Backoff is the first wait before a restart; it doubles up to
+	// MaxBackoff. 0 means DefaultBackoff.
+	Backoff time.Duration
+	// Log, if set, receives the bot's standard output and error.
+	Log io.Writer
+	// Dir is the working folder of the bot; "" is the harness's own.
+	Dir string
+	// Logf, if set, gets one line per start, exit and give-up.
+	Logf func(format string, args ...any)
+}
+
+// BotProcess starts one command bot for one seat of one table, watches it
+// and starts it again when it exits before the table is done, with a
+// growing pause between starts. After Restarts+1 failed runs in a row it
+// gives up: GaveUp is closed and Err says why. A run that lasted
+// processStableTime or more resets the count.
+//
+// The process gets exactly the bot's command line with {host}, {port},
+// {seat} and {name} replaced, and the harness's own environment: never a
+// seed, a deal file or a results path.
+type BotProcess struct {
+	spec BotSpec
+	seat engine.Seat
+	argv []string
+	opt  ProcessOptions
+
+	gaveUp chan struct{} // closed when the bot is given up
+	done   chan struct{} // closed when the supervising goroutine ends
+	lost   chan struct{} // a request to restart the running process
+
+	mu     sync.Mutex
+	err    error // why the bot was given up
+	starts int
+}
+
+// StartBot starts the bot's process for a seat, connecting to host:port
+// under the team name, and supervises it until ctx ends, when the process
+// is stopped (interrupt, then kill after a grace period).
+func StartBot(ctx context.Context, spec BotSpec, seat engine.Seat, team, host, port string, opt ProcessOptions) *BotProcess {
+	if opt.Backoff <= 0 {
+		opt.Backoff = DefaultBackoff
+	}
+	p := &BotProcess{
+		spec:   spec,
+		seat:   seat,
+		argv:   spec.Expand(host, port, seat.Name(), team),
+		opt:    opt,
+		gaveUp: make(chan struct{}),
+		done:   make(chan struct{}),
+		lost:   make(chan struct{}, 1),
+	}
+	go p.supervise(ctx)
+	return p
+}
+
+// Argv returns the command line the bot is started with.
+func (p *BotProcess) Argv() []string { return p.argv }
+
+// GaveUp is closed when the bot has failed too often to be started again.
+func (p *BotProcess) GaveUp() <-chan struct{} { return p.gaveUp }
+
+// Done is closed when supervision has ended and no process is left.
+func (p *BotProcess) Done() <-chan struct{} { return p.done }
+
+// Err returns why the bot was given up, or nil.
+func (p *BotProcess) Err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}
+
+// Starts returns how many times the process was started.
+func (p *BotProcess) Starts() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.starts
+}
+
+// SeatLost tells the supervisor the table closed or lost the seat's
+// connection: a process that is still running is stopped and started
+// again, so that it connects afresh. It never blocks.
+func (p *BotProcess) SeatLost() {
+	select {
+	case p.lost <- struct{}{}:
+	default:
+	}
+}
+
+func (p *BotProcess) logf(format string, args ...any) {
+	if p.opt.Logf != nil {
+		p.opt.Logf("%s (%s): "+format, append([]any{p.spec.Name, p.seat.Name()}, args...)...)
+	}
+}
+
+// supervise runs the process until ctx ends or the bot is given up.
+func (p *BotProcess) supervise(ctx context.Context) {
+	defer close(p.done)
+	failures := 0
+	backoff := p.opt.Backoff
+	for {
+		began := time.Now()
+		err := p.runOnce(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		if time.Since(began) >= processStableTime {
+			failures, backoff = 0, p.opt.Backoff
+		}
+		failures++
+		p.logf("exited (%v); failure %d of %d allowed", err, failures, p.opt.Restarts+1)
+		if failures > p.opt.Restarts {
+			p.mu.Lock()
+			p.err = fmt.Errorf("bot %q at %s failed %d times, last: %w", p.spec.Name, p.seat.Name(), failures, err)
+			p.mu.Unlock()
+			close(p.gaveUp)
+			return
+		}
+		t := time.NewTimer(backoff)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		backoff = min(2*backoff, MaxBackoff)
+	}
+}
+
+// errSeatLost marks a run stopped because the table lost the seat.
+var errSeatLost = errors.New("stopped after the table lost its seat")
+
+// runOnce starts the process and waits for it to end, for ctx to end or
+// for the seat to be lost.
+func (p *BotProcess) runOnce(ctx context.Context) error {
+	// Drop a stale lost signal from before this start.
+	select {
+	case <-p.lost:
+	default:
+	}
+	cmd := exec.Command(p.argv[0], p.argv[1:]...)
+	cmd.Dir = p.opt.Dir
+	if p.opt.Log != nil {
+		cmd.Stdout, cmd.Stderr = p.opt.Log, p.opt.Log
+	}
+	setProcessGroup(cmd)
+	p.mu.Lock()
+	p.starts++
+	p.mu.Unlock()
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", p.argv[0], err)
+	}
+	p.logf("started, pid %d", cmd.Process.Pid)
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	var why error
+	select {
+	case err := <-exited:
+		if err == nil {
+			return errors.New("exited with status 0")
+		}
+		return err
+	case <-ctx.Done():
+		why = ctx.Err()
+	case <-p.lost:
+		why = errSeatLost
+	}
+	interruptProcess(cmd)
+	select {
+	case <-exited:
+	case <-time.After(processKillGrace):
+		killProcess(cmd)
+		<-exited
+	}
+	return why
+}
+
+// LogFile opens (appending) the log file of a bot at a table seat in dir.
+func LogFile(dir, table string, seat engine.Seat) (*os.File, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("bot log: %w", err)
+	}
+	name := sanitize(table) + "-" + seat.Name() + ".log"
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("bot log: %w", err)
+	}
+	return f, nil
+}

@@ -1,0 +1,140 @@
+//go:build unix
+
+package tournaments
+
+import (
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// botModeEnv makes the test binary act as a bot process (see testBot).
+const botModeEnv = "TOURNAMENTS_TEST_BOT"
+
+// testBot is the test binary acting as a bot: "crash" exits at once with
+// status 1, "sleep" waits to be stopped, "dump" writes its arguments to the
+// file named by its first argument and waits.
+func testBot(mode string, args []string) int {
+	switch mode {
+	case "crash":
+		return 1
+	case "dump":
+		if len(args) > 0 {
+			_ = os.WriteFile(args[0], []byte(strings.Join(args, "\\n")), 0o644)
+		}
+		time.Sleep(time.Minute)
+	case "sleep":
+		time.Sleep(time.Minute)
+	}
+	return 0
+}
+
+// syncBuf is a goroutine-safe log.
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (s *syncBuf) logf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.WriteString(strings.TrimSpace(sprintf(format, args...)) + "\n")
+}
+
+func waitClosed(t *testing.T, c <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-c:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+func TestBotProcessCrashingIsRestartedThenGivenUp(t *testing.T) {
+	t.Setenv(botModeEnv, "crash")
+	spec := BotSpec{Name: "crasher", Kind: BotCommand, Command: []string{os.Args[0], "{port}"}}
+	var log syncBuf
+	p := StartBot(context.Background(), spec, engine.East, "A", "127.0.0.1", "1", ProcessOptions{Restarts: 2, Backoff: time.Millisecond, Logf: log.logf})
+	waitClosed(t, p.GaveUp(), "give-up")
+	waitClosed(t, p.Done(), "supervisor end")
+	assert.Equal(t, 3, p.Starts(), "the first start and two restarts")
+	require.Error(t, p.Err())
+	assert.Contains(t, p.Err().Error(), `bot "crasher" at East failed 3 times`)
+	assert.Contains(t, p.Err().Error(), "exit status 1")
+	assert.Contains(t, log.String(), "failure 3 of 3 allowed")
+}
+
+func TestBotProcessCommandNotFound(t *testing.T) {
+	spec := BotSpec{Name: "ghost", Kind: BotCommand, Command: []string{"/nonexistent/bot-binary", "{port}"}}
+	p := StartBot(context.Background(), spec, engine.North, "A", "h", "1", ProcessOptions{Restarts: 1, Backoff: time.Millisecond})
+	waitClosed(t, p.GaveUp(), "give-up")
+	require.Error(t, p.Err())
+	assert.Contains(t, p.Err().Error(), "start /nonexistent/bot-binary")
+	assert.Equal(t, 2, p.Starts())
+}
+
+func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
+	t.Setenv(botModeEnv, "dump")
+	dump := t.TempDir() + "/args"
+	spec := BotSpec{Name: "dumper", Kind: BotCommand, Command: []string{os.Args[0], dump, "--host={host}", "{port}", "{seat}", "{name}"}}
+	ctx, cancel := context.WithCancel(context.Background())
+	p := StartBot(ctx, spec, engine.West, "Team B", "127.0.0.1", "4567", ProcessOptions{Restarts: 1})
+	var got []byte
+	require.Eventually(t, func() bool {
+		b, err := os.ReadFile(dump)
+		got = b
+		return err == nil && len(b) > 0
+	}, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, strings.Join([]string{dump, "--host=127.0.0.1", "4567", "West", "Team B"}, "\\n"), string(got))
+	assert.Equal(t, []string{os.Args[0], dump, "--host=127.0.0.1", "4567", "West", "Team B"}, p.Argv())
+
+	// The seat is lost: the process is stopped and started again.
+	require.NoError(t, os.Remove(dump))
+	p.SeatLost()
+	require.Eventually(t, func() bool { _, err := os.Stat(dump); return err == nil }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, 2, p.Starts())
+
+	cancel()
+	waitClosed(t, p.Done(), "supervisor end")
+	select {
+	case <-p.GaveUp():
+		t.Fatal("a bot stopped by its table is not given up")
+	default:
+	}
+}
+
+func TestBotProcessKilledOnExit(t *testing.T) {
+	t.Setenv(botModeEnv, "sleep")
+	spec := BotSpec{Name: "sleeper", Kind: BotCommand, Command: []string{os.Args[0]}}
+	ctx, cancel := context.WithCancel(context.Background())
+	var log syncBuf
+	p := StartBot(ctx, spec, engine.South, "A", "h", "1", ProcessOptions{Logf: log.logf})
+	var pid int
+	require.Eventually(t, func() bool {
+		_, err := fmtSscanf(log.String(), &pid)
+		return err == nil && pid > 0
+	}, 10*time.Second, 5*time.Millisecond)
+	cancel()
+	waitClosed(t, p.Done(), "supervisor end")
+	assert.Error(t, syscall.Kill(pid, 0), "the bot process %d must be gone", pid)
+}

@@ -228,8 +228,8 @@ type session struct {
 	start time.Time
 	total int
 
-	stopping atomic.Bool
-	running  atomic.Int32
+	parent  context.Context // the caller's context: cancelled means stop after the boards in play
+	running atomic.Int32
 
 	mu     sync.Mutex // guards everything below: one record written at a time
 	w      *results.Writer
@@ -246,10 +246,10 @@ func (s *session) play(ctx context.Context, jobs []TableJob) error {
 	defer cancelRun()
 	finished := make(chan struct{})
 	defer close(finished)
+	s.parent = ctx
 	go func() {
 		select {
 		case <-ctx.Done():
-			s.stopping.Store(true)
 		case <-finished:
 			return
 		}
@@ -269,11 +269,11 @@ func (s *session) play(ctx context.Context, jobs []TableJob) error {
 	g, gctx := errgroup.WithContext(runCtx)
 	g.SetLimit(max(1, s.ev.Concurrency))
 	for _, j := range jobs {
-		if s.stopping.Load() || gctx.Err() != nil {
+		if s.stopping() || gctx.Err() != nil {
 			break
 		}
 		g.Go(func() error {
-			if s.stopping.Load() {
+			if s.stopping() {
 				return nil
 			}
 			return s.runJob(gctx, j)
@@ -299,7 +299,7 @@ func (s *session) runJob(ctx context.Context, j TableJob) error {
 		if err := s.record(j, r); err != nil {
 			return err
 		}
-		if s.stopping.Load() {
+		if s.stopping() {
 			return ErrStopped
 		}
 		return nil
@@ -313,7 +313,7 @@ func (s *session) runJob(ctx context.Context, j TableJob) error {
 		// The seat cannot go on: its remaining boards are faults, so the
 		// event goes on without stalling.
 		for _, b := range j.Boards[next:] {
-			if s.stopping.Load() {
+			if s.stopping() {
 				return nil
 			}
 			if err := s.record(j, FaultRecord(b, sf.Seat, sf.Kind, sf.Detail)); err != nil {
@@ -321,13 +321,16 @@ func (s *session) runJob(ctx context.Context, j TableJob) error {
 			}
 		}
 		return nil
-	case ctx.Err() != nil && s.stopping.Load():
+	case ctx.Err() != nil && s.stopping():
 		return nil // abandoned after the grace period; resume replays it
 	}
 	return fmt.Errorf("table %s: %w", j.Table, err)
 }
 
 func (s *session) runner() TableRunner { return s.opt.Runner }
+
+// stopping reports whether the event is being interrupted.
+func (s *session) stopping() bool { return s.parent.Err() != nil }
 
 // record stamps a record's identity, appends it to the results file
 // (synced before returning) and reports progress.

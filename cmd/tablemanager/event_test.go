@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/openroom/openroom/results"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func readResults(t *testing.T, path string) []results.Record {
+	t.Helper()
+	recs, bad, err := results.ReadFile(path)
+	require.NoError(t, err)
+	require.Empty(t, bad)
+	return recs
+}
+
+func TestRunDefaultEventTwice(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, out1, errs := runCmd(t, "", "run", "--quiet")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out1, "Event default: team match, 16 boards a match")
+	assert.Contains(t, out1, "Match A-v-B: A ")
+	assert.Contains(t, out1, "VPs A ")
+	recs := readResults(t, filepath.Join("out", "default", "results.jsonl"))
+	require.Len(t, recs, 32)
+	assert.Equal(t, "default", recs[0].Event)
+	assert.Equal(t, "builtin:random", recs[0].Players.N)
+	for _, f := range []string{"summary.txt", "A-v-B.pbn"} {
+		_, err := os.Stat(filepath.Join("out", "default", f))
+		assert.NoError(t, err, f)
+	}
+
+	// make run runs it twice in a row: the rerun resumes a finished event.
+	code, out2, errs := runCmd(t, "", "run")
+	require.Equal(t, exitOK, code, errs)
+	assert.Equal(t, out1, out2)
+	assert.Contains(t, errs, "nothing to play")
+	assert.Len(t, readResults(t, filepath.Join("out", "default", "results.jsonl")), 32)
+
+	// --fresh plays it again, keeping the old results aside.
+	code, out3, errs := runCmd(t, "", "run", "--fresh", "--quiet")
+	require.Equal(t, exitOK, code, errs)
+	assert.Equal(t, out1, out3, "the same seed and deterministic bots give the same event")
+	_, err := os.Stat(filepath.Join("out", "default", "results.jsonl.1"))
+	assert.NoError(t, err)
+}
+
+func TestRunTeamsFromFlags(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B = builtin:random", "--boards", "6", "--seed", "7", "--out", dir, "--concurrency", "2", "--show-boards")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "Event match: team match, 6 boards a match, seed 7")
+	assert.Contains(t, out, "Match A-v-B: open room A N-S")
+	assert.Contains(t, errs, "played 12 of 12 board-rooms")
+	recs := readResults(t, filepath.Join(dir, "results.jsonl"))
+	require.Len(t, recs, 12)
+	rooms := map[string]int{}
+	for _, r := range recs {
+		assert.Equal(t, "A-v-B", r.Match)
+		assert.Equal(t, "7", r.Seed)
+		assert.Equal(t, results.Seats{N: "builtin:random", E: "builtin:random", S: "builtin:random", W: "builtin:random"}, r.Players)
+		rooms[r.Room]++
+	}
+	assert.Equal(t, map[string]int{"open": 6, "closed": 6}, rooms)
+
+	// Another seed into the same folder is another event: refused.
+	code, _, errs = runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "6", "--seed", "8", "--out", dir)
+	assert.Equal(t, exitDataErr, code)
+	assert.Contains(t, errs, "other cards")
+}
+
+func TestRunEventFile(t *testing.T) {
+	dir := t.TempDir()
+	src := `name = "rr"
+out = "res"
+concurrency = 3
+[boards]
+seed = 5
+count = 4
+[teams.X]
+bots = ["builtin:random"]
+[teams.Y]
+bots = ["builtin:random"]
+[teams.Z]
+bots = ["builtin:random"]
+`
+	path := filepath.Join(dir, "rr.toml")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	code, out, errs := runCmd(t, "", "run", path, "--quiet", "--boards", "2")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, out, "Event rr: round robin, 2 boards a match, seed 5")
+	assert.Contains(t, out, "Standings")
+	assert.Len(t, readResults(t, filepath.Join(dir, "res", "results.jsonl")), 3*2*2)
+}
+
+func TestRunErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(src), 0o644))
+		return p
+	}
+	unknown := write("unknown.toml", "name = \"x\"\n[boards]\nsead = 4\n")
+	wrongType := write("type.toml", "concurrency = \"many\"\n")
+	noBot := write("nobot.toml", "[teams.A]\nbots = [\"ghost\"]\n[teams.B]\nbots = [\"builtin:random\"]\n")
+	noCmd := write("nocmd.toml", "[bots.c]\ncommand = \"/no/such/bot {host} {port}\"\n[teams.A]\nbots = [\"c\"]\n[teams.B]\nbots = [\"builtin:random\"]\n")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"unknown key", []string{"run", unknown}, exitDataErr, "unknown.toml:3: unknown key \"boards.sead\""},
+		{"wrong type", []string{"run", wrongType}, exitDataErr, "type.toml:1: concurrency: incompatible types"},
+		{"missing bot", []string{"run", noBot}, exitDataErr, `nobot.toml:2: team "A": bot "ghost" is not defined`},
+		{"command not found", []string{"run", noCmd}, exitDataErr, `bot "c": cannot start "/no/such/bot"`},
+		{"flag command not found", []string{"run", "--team", "A=/no/such/bot {port}", "--team", "B=builtin:random"}, exitDataErr, `cannot start "/no/such/bot"`},
+		{"no file", []string{"run", filepath.Join(dir, "none.toml")}, exitNoInput, "none.toml"},
+		{"two files", []string{"run", "a.toml", "b.toml"}, exitUsage, "at most one event file"},
+		{"bad flag", []string{"run", "--bords", "4"}, exitUsage, "unknown flag"},
+		{"bad team", []string{"run", "--team", "A"}, exitUsage, "want NAME=BOT"},
+		{"team twice", []string{"run", "--team", "A=builtin:random", "--team", "A=builtin:random"}, exitUsage, "given twice"},
+		{"bad builtin", []string{"run", "--team", "A=builtin:genius", "--team", "B=builtin:random"}, exitUsage, "unknown built-in bot"},
+		{"one team", []string{"run", "--team", "A=builtin:random"}, exitDataErr, "exactly 2 teams"},
+		{"zero boards", []string{"run", "--boards", "0"}, exitUsage, "--boards 0"},
+		{"zero concurrency", []string{"run", "--concurrency", "0"}, exitUsage, "--concurrency 0"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", tc.args...)
+			assert.Equal(t, tc.code, code, errs)
+			assert.Contains(t, errs, tc.want)
+			assert.Equal(t, 1, strings.Count(errs, "\n"), "one line: %q", errs)
+		})
+	}
+}
+
+func TestRunHelp(t *testing.T) {
+	code, out, _ := runCmd(t, "", "run", "--help")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "--team")
+	assert.Contains(t, out, "--fresh")
+}
+
+func TestRunInterruptedThenResumed(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // Ctrl-C before the first board: nothing starts
+	var out, errb bytes.Buffer
+	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
+	code := dispatch(e, []string{"run", "--out", dir, "--quiet"})
+	assert.Equal(t, exitFailure, code)
+	assert.Contains(t, errb.String(), "run the same command again to resume")
+	assert.Contains(t, out.String(), "incomplete")
+
+	code, stdout, errs := runCmd(t, "", "run", "--out", dir, "--quiet")
+	require.Equal(t, exitOK, code, errs)
+	assert.NotContains(t, stdout, "incomplete")
+	assert.Len(t, readResults(t, filepath.Join(dir, "results.jsonl")), 32)
+}

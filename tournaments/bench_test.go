@@ -1,0 +1,61 @@
+package tournaments
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+)
+
+// BenchmarkMatch1000 plays a 1,000-board team match (2,000 board-rooms)
+// of in-process random bots through SimRunner, at concurrency 1 and 2,
+// with every record written and synced to a results file. It reports
+// boards (board-rooms) per second and the peak heap in use while running.
+func BenchmarkMatch1000(b *testing.B) {
+	for _, c := range []int{1, 2} {
+		b.Run(fmt.Sprintf("concurrency=%d", c), func(b *testing.B) {
+			var peak uint64
+			var played int
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				ev := testEvent(b, KindMatch, 2, 1000, 16, fmt.Sprintf("concurrency = %d", c))
+				stop := sampleHeap(&peak)
+				out, err := Run(context.Background(), ev, Options{Runner: SimRunner{}})
+				stop()
+				if err != nil {
+					b.Fatal(err)
+				}
+				played += out.Played
+			}
+			b.ReportMetric(float64(played)/time.Since(start).Seconds(), "board-rooms/s")
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+		})
+	}
+}
+
+// sampleHeap records the largest HeapInuse seen every 5ms until stopped.
+func sampleHeap(peak *uint64) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var ms runtime.MemStats
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > *peak {
+				*peak = ms.HeapInuse
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}

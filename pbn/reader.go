@@ -65,7 +65,9 @@ type Reader struct {
 	line int
 	eof  bool
 	err  error             // sticky I/O error
-	prev map[string]string // tag values of the previous good game, for "#"
+	prev []Tag // a copy of the previous good game's tags, for "#"
+	// lastTags is the number of tags of the previous game, to size the next.
+	lastTags int
 }
 
 // NewReader returns a Reader on r.
@@ -82,7 +84,9 @@ type gameState struct {
 	size      int
 	board     string
 	err       *Error
-	data      []string // tokens of the current line's section data
+	data      []byte // the current line's section data, tokens joined by single spaces
+	dataFrom  int    // offset in the line of the first data token, -1 for none
+	dataTo    int    // offset just past the last data token
 }
 
 // Next returns the next game. At the end of the input it returns io.EOF. A
@@ -97,7 +101,7 @@ func (r *Reader) Next() (*Game, error) {
 		r.err = io.EOF
 		return nil, io.EOF
 	}
-	st := gameState{g: &Game{}, cur: -1}
+	st := gameState{g: &Game{Tags: make([]Tag, 0, max(r.lastTags, 16))}, cur: -1, dataFrom: -1}
 	for {
 		raw, tooLong, err := r.readLine()
 		if len(raw) > 0 || tooLong || (err == nil) {
@@ -151,13 +155,9 @@ func (r *Reader) finish(st *gameState) (*Game, error) {
 		}
 		return nil, st.err
 	}
-	prev := make(map[string]string, len(st.g.Tags))
-	for _, t := range st.g.Tags {
-		if t.Name != "Note" {
-			prev[t.Name] = t.Value
-		}
-	}
-	r.prev = prev
+	// A copy, so that a caller who edits the game does not change what "#" inherits.
+	r.prev = append(r.prev[:0], st.g.Tags...)
+	r.lastTags = len(st.g.Tags)
 	return st.g, nil
 }
 
@@ -225,6 +225,17 @@ func isNameByte(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
 }
 
+// addData adds a data token found at s[i:j] of the line.
+func (st *gameState) addData(s string, i, j int) {
+	if len(st.data) > 0 {
+		st.data = append(st.data, ' ')
+	} else {
+		st.dataFrom = i
+	}
+	st.data = append(st.data, s[i:j]...)
+	st.dataTo = j
+}
+
 // tokenize reads tags, comments and section data from one line.
 func (r *Reader) tokenize(st *gameState, s string) {
 	st.data = st.data[:0]
@@ -250,7 +261,7 @@ func (r *Reader) tokenize(st *gameState, s string) {
 			st.inComment = true
 			i++
 		case c == '[':
-			r.flushData(st)
+			r.flushData(st, s)
 			n, err := r.readTag(st, s[i:])
 			if err != nil {
 				st.fail(r.line, err)
@@ -263,19 +274,19 @@ func (r *Reader) tokenize(st *gameState, s string) {
 				st.fail(r.line, fmt.Errorf("string token is not closed: %s", clip(s[i:])))
 				return
 			}
-			st.data = append(st.data, s[i:j])
+			st.addData(s, i, j)
 			i = j
 		default:
 			j := i
 			for j < len(s) && !isSpace(s[j]) && !strings.ContainsRune(";{[\"", rune(s[j])) {
 				j++
 			}
-			st.data = append(st.data, s[i:j])
+			st.addData(s, i, j)
 			i = j
 		}
 	}
 	if st.err == nil {
-		r.flushData(st)
+		r.flushData(st, s)
 	}
 }
 
@@ -296,17 +307,27 @@ func stringEnd(s string, i int) int {
 }
 
 // flushData appends the line's section data to the current tag.
-func (r *Reader) flushData(st *gameState) {
+func (r *Reader) flushData(st *gameState, s string) {
 	if len(st.data) == 0 {
 		return
 	}
 	st.started = true
 	if st.cur < 0 {
-		st.fail(r.line, fmt.Errorf("data %s before any tag", clip(strings.Join(st.data, " "))))
+		st.fail(r.line, fmt.Errorf("data %s before any tag", clip(string(st.data))))
 		return
 	}
+	// Usually the data is already in the line as written; share it then.
+	var line string
+	if src := s[st.dataFrom:st.dataTo]; src == string(st.data) {
+		line = src
+	} else {
+		line = string(st.data)
+	}
 	t := &st.g.Tags[st.cur]
-	t.Lines = append(t.Lines, strings.Join(st.data, " "))
+	if t.Lines == nil && (t.Name == "Play" || strings.HasSuffix(t.Name, "Table")) {
+		t.Lines = make([]string, 0, 20) // 13 tricks and a few more; 20 table rows
+	}
+	t.Lines = append(t.Lines, line)
 	st.data = st.data[:0]
 }
 
@@ -345,7 +366,7 @@ func (r *Reader) readTag(st *gameState, s string) (int, error) {
 	}
 	i++
 	if value == "#" {
-		v, ok := r.prev[name]
+		v, ok := r.inherit(name)
 		if !ok {
 			return 0, fmt.Errorf("tag %s: value # inherits from the previous game, which has no %s tag", name, name)
 		}
@@ -369,6 +390,19 @@ func (r *Reader) readTag(st *gameState, s string) (int, error) {
 	st.g.Tags = append(st.g.Tags, Tag{Name: name, Value: value, Line: r.line})
 	st.cur = len(st.g.Tags) - 1
 	return i, nil
+}
+
+// inherit returns the previous game's value of a tag.
+func (r *Reader) inherit(name string) (string, bool) {
+	if name == "Note" {
+		return "", false
+	}
+	for i := range r.prev {
+		if r.prev[i].Name == name {
+			return r.prev[i].Value, true
+		}
+	}
+	return "", false
 }
 
 // unescape resolves \" and \\ in a tag value; any other backslash is kept, so

@@ -64,7 +64,7 @@ type Reader struct {
 	br   *bufio.Reader
 	line int
 	eof  bool
-	err  error             // sticky I/O error
+	err  error // sticky I/O error
 	prev []Tag // a copy of the previous good game's tags, for "#"
 	// lastTags is the number of tags of the previous game, to size the next.
 	lastTags int

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/openroom/openroom/lin"
 	"github.com/openroom/openroom/pbn"
 	"github.com/openroom/openroom/results"
 )
@@ -58,6 +59,38 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 		}
 	}
 	return writeFileAtomic(filepath.Join(ev.Out, MatchFileName(m)+".pbn"), buf.Bytes())
+}
+
+// WriteLIN is a MatchWriter that writes DIR/<match>.lin, one LIN line per
+// board-room (board order, open room first), and DIR/<match>.bbo.txt, one
+// BBO hand-viewer link per board-room, each line starting with the board
+// and room.
+func WriteLIN(ev *Event, m Match, recs []results.Record) error {
+	byRoom := map[roomKey]*results.Record{}
+	for i := range recs {
+		byRoom[keyOf(&recs[i])] = &recs[i]
+	}
+	var lines, links bytes.Buffer
+	for _, b := range m.Boards {
+		for _, room := range []string{RoomOpen, RoomClosed} {
+			r := byRoom[roomKey{m.ID, room, b.Number}]
+			if r == nil {
+				continue
+			}
+			l, err := lin.Line(*r)
+			if err != nil {
+				return err
+			}
+			lines.WriteString(l)
+			lines.WriteByte('\n')
+			fmt.Fprintf(&links, "board %d %s: %s\n", b.Number, room, lin.HandViewerURL(l))
+		}
+	}
+	base := filepath.Join(ev.Out, MatchFileName(m))
+	if err := writeFileAtomic(base+".lin", lines.Bytes()); err != nil {
+		return err
+	}
+	return writeFileAtomic(base+".bbo.txt", links.Bytes())
 }
 
 // writeFileAtomic writes a file through a temporary file and a rename, so

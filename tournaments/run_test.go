@@ -374,3 +374,19 @@ func TestWritePBNBothRooms(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(s), "Match A-v-B")
 }
+
+func TestWriteLIN(t *testing.T) {
+	ev := testEvent(t, KindMatch, 2, 2, 16, "lin = true")
+	require.True(t, ev.LIN)
+	out := runEvent(t, ev, Options{MatchWriters: []MatchWriter{WriteLIN}})
+	assert.Empty(t, out.Warnings)
+	l, err := os.ReadFile(filepath.Join(ev.Out, "A-v-B.lin"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(l)), "\n")
+	require.Len(t, lines, 4)
+	assert.Contains(t, lines[0], "pn|A2,B2,A1,B1|")
+	links, err := os.ReadFile(filepath.Join(ev.Out, "A-v-B.bbo.txt"))
+	require.NoError(t, err)
+	assert.Contains(t, string(links), "board 1 open: https://www.bridgebase.com/tools/handviewer.html?lin=")
+	assert.Contains(t, string(links), "board 2 closed: ")
+}

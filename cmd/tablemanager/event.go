@@ -316,5 +316,9 @@ func newRunner(ev *tournaments.Event) tournaments.TableRunner {
 
 // matchWriters chooses the per-match files.
 func matchWriters(ev *tournaments.Event) []tournaments.MatchWriter {
-	return []tournaments.MatchWriter{tournaments.WritePBN}
+	w := []tournaments.MatchWriter{tournaments.WritePBN}
+	if ev.LIN {
+		w = append(w, tournaments.WriteLIN)
+	}
+	return w
 }

@@ -223,9 +223,14 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 	if st.gameForced[side] && ours && !isGame(st.lastBid) {
 		forced = true
 	}
+	// Fits: own length plus partner's shown minimum; a self-sufficient
+	// 7-card suit counts partner for two cards unless partner showed fewer.
 	var l [engine.NumSuits]int
 	for s := range l {
 		l[s] = hi.len[s] + p.MinLen[s]
+		if hi.len[s] >= 7 {
+			l[s] = hi.len[s] + max(p.MinLen[s], min(2, p.MaxLen[s]))
+		}
 	}
 	trump, fit := bestFit(l)
 	game := engine.Bid(3, engine.NoTrump)

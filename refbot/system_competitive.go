@@ -205,15 +205,20 @@ func (b *builder) overOvercall(o, y engine.Suit, lvl int) {
 	case D:
 		need = 4
 	}
-	if o >= H {
-		cue := cheapest(engine.Strain(y), after)
-		b.add(k, sc(cue, y), "cue bid: limit raise or better, 3+ card support", minLen(o, 3), points(DummyPoints, o, 11, 40), forcing())
-		if single+1 <= 3 {
-			b.add(k, sc(single+1, o), "preemptive jump raise: 4+ card support", hcp(0, 9), minLen(o, 4))
+	raises := func() {
+		if o >= H {
+			cue := cheapest(engine.Strain(y), after)
+			b.add(k, sc(cue, y), "cue bid: limit raise or better, 3+ card support", minLen(o, 3), points(DummyPoints, o, 11, 40), forcing())
+			if single+1 <= 3 {
+				b.add(k, sc(single+1, o), "preemptive jump raise: 4+ card support", hcp(0, 6), minLen(o, 4))
+			}
+		}
+		if single <= 2 {
+			b.add(k, sc(single, o), "raise: 6-10 support points", hcp(0, 10), minLen(o, need), points(DummyPoints, o, 6, 10))
 		}
 	}
-	if single <= 2 {
-		b.add(k, sc(single, o), "raise: 6-10 support points", hcp(0, 10), minLen(o, need), points(DummyPoints, o, 6, 10))
+	if o >= H {
+		raises()
 	}
 	um := unbidMajors(o, y)
 	// New suits shown naturally with 5+; a 4-card major goes into the double.
@@ -258,6 +263,9 @@ func (b *builder) overOvercall(o, y engine.Suit, lvl int) {
 		}
 		b.add(k, "X", "negative double: 4+ in the unbid major(s)", d...)
 	}
+	if o < H {
+		raises()
+	}
 	for _, z := range []engine.Suit{H, S} {
 		if z != o && z != y && cheapest(engine.Strain(z), after) == 1 {
 			b.add(k, sc(1, z), "new suit: 4+ cards, forcing", hcp(6, 37), minLen(z, 4), forcing())
@@ -289,7 +297,7 @@ func (b *builder) overDouble(o engine.Suit) {
 	}
 	b.add(k, "XX", "10+ HCP", hcp(10, 37))
 	if o >= H {
-		b.add(k, sc(3, o), "preemptive jump raise: 4+ card support", hcp(0, 9), minLen(o, 4))
+		b.add(k, sc(3, o), "preemptive jump raise: 4+ card support", hcp(0, 6), minLen(o, 4))
 	}
 	b.add(k, sc(2, o), "raise: 6-9", hcp(0, 9), minLen(o, need), points(DummyPoints, o, 6, 9))
 	for _, z := range []engine.Suit{S, H, D} {

@@ -47,28 +47,32 @@ func (b *builder) openerRebids() {
 func (b *builder) rebidAfterOneLevel(o, y engine.Suit) {
 	k := joinKey(sc(1, o), "P", sc(1, y), "P")
 	raise := func() {
-		b.add(k, sc(4, y), "raise to game: 4-card support, 19-21 support points", hcp(12, 21), minLen(y, 4), points(DummyPoints, y, 19, 40))
+		if y >= H {
+			b.add(k, sc(4, y), "raise to game: 4-card support, 19-21 support points", hcp(12, 21), minLen(y, 4), points(DummyPoints, y, 19, 40))
+		}
 		b.add(k, sc(3, y), "jump raise: 4-card support, 16-18 support points", hcp(12, 21), minLen(y, 4), points(DummyPoints, y, 16, 18))
 		b.add(k, sc(2, y), "single raise: 4-card support, minimum", hcp(12, 15), minLen(y, 4), points(DummyPoints, y, 0, 15))
 	}
 	if y >= H {
 		raise()
 	}
+	// 18-19 balanced rebids 2NT even with a major to show: a one-level new
+	// suit is not forcing, and partner would pass it with 6 points.
+	b.add(k, "2N", "18-19 balanced", hcp(18, 19), balanced())
 	// New major at the one level, up the line.
 	for z := y + 1; z <= S; z++ {
 		if z < H {
 			continue
 		}
-		o := []opt{hcp(12, 18), minLen(z, 4)}
+		o := []opt{minLen(z, 4)}
 		if z == S && y < H {
 			o = append(o, maxLen(H, 3))
 		}
-		b.add(k, sc(1, z), "4+ cards, not forcing", o...)
+		b.add(k, sc(1, z), "4+ cards, not forcing", append(o, hcp(12, 18))...)
 	}
 	if y < H {
 		raise()
 	}
-	b.add(k, "2N", "18-19 balanced", hcp(18, 19), balanced())
 	b.add(k, "1N", "12-14 balanced", hcp(12, 14), balanced())
 	for _, z := range []engine.Suit{S, H, D, C} {
 		if z == o || z == y {

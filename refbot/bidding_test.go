@@ -1,0 +1,281 @@
+package refbot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// auctionOf replays space-separated calls ("1N P 2C P") from dealer North.
+func auctionOf(t testing.TB, calls string) engine.Auction {
+	t.Helper()
+	a := engine.NewAuction(engine.North)
+	for _, f := range strings.Fields(calls) {
+		c, err := engine.ParseCall(f)
+		require.NoError(t, err, "call %q", f)
+		require.NoError(t, a.Add(c), "call %q in %q", f, calls)
+	}
+	return a
+}
+
+// viewFor returns the view of the seat on turn after the calls, holding hand.
+func viewFor(t testing.TB, hand, calls string) engine.View {
+	t.Helper()
+	h, err := engine.ParseHand(hand)
+	require.NoError(t, err)
+	require.Equal(t, 13, h.Len(), "hand %s", hand)
+	a := auctionOf(t, calls)
+	v := engine.NewView(a.Turn(), 1, engine.North, engine.VulNone, h)
+	v.Auction = a
+	return v
+}
+
+// sayc lists hands with their SAYC answers: the hand (PBN, spades first),
+// the auction so far from dealer North, and the expected call.
+var sayc = []struct {
+	name, hand, auction, want string
+	alerted                   bool
+}{
+	// Openings.
+	{"1NT 15-17 balanced", "KQ4.AJ3.K752.Q94", "", "1N", false},
+	{"2NT 20-21 balanced", "AK4.AQ3.KQ52.Q94", "", "2N", false},
+	{"3NT 25-27 balanced", "AKQ.AQ3.KQJ2.KQ4", "", "3N", false},
+	{"2C strong", "AKQJ84.AK3.A2.K4", "", "2C", true},
+	{"2C with 22-24 balanced", "AKQ4.AK3.KJ2.K43", "", "2C", true},
+	{"1S five spades", "AKJ84.K3.Q52.J94", "", "1S", false},
+	{"1S with 5-5 majors", "AK984.KQJ84.2.32", "", "1S", false},
+	{"1H with 6 hearts 5 spades", "AK984.KQJ842.2.3", "", "1H", false},
+	{"1D with 4-4 minors", "K43.K3.AJ52.Q942", "", "1D", false},
+	{"1C with 3-3 minors", "AQ42.K83.Q75.K43", "", "1C", false},
+	{"1D with 4=4=3=2", "AQ42.K832.Q75.K4", "", "1D", false},
+	{"weak 2S", "KQJ964.73.852.J4", "", "2S", false},
+	{"weak 2H", "73.AQT964.852.94", "", "2H", false},
+	{"weak 2D", "73.94.AKJ964.852", "", "2D", false},
+	{"no weak two with a 4-card spade suit", "KQ74.AQT964.85.4", "", "P", false},
+	{"3S preempt", "KQJ9642.73.85.94", "", "3S", false},
+	{"4H preempt", "7.KQJ97542.85.94", "", "4H", false},
+	{"pass a weak hand", "Q74.J63.K852.942", "", "P", false},
+	{"pass 12 HCP 4333", "KQ4.A63.J852.Q42", "", "P", false},
+	{"third seat opens the same", "AKJ84.K3.Q52.J94", "P P", "1S", false},
+
+	// Over 1NT.
+	{"Stayman", "KJ84.Q32.K75.J64", "1N P", "2C", true},
+	{"transfer to hearts, weak", "84.QJ9732.75.J64", "1N P", "2D", true},
+	{"transfer to spades", "KJ984.Q32.75.J64", "1N P", "2H", true},
+	{"2NT invitation", "K84.Q32.K75.J642", "1N P", "2N", false},
+	{"3NT", "K84.Q32.K75.A642", "1N P", "3N", false},
+	{"pass a weak balanced hand", "84.932.Q75.J6432", "1N P", "P", false},
+	{"Gerber", "AK4.KQ3.AQ75.J64", "1N P", "4C", true},
+	{"quantitative 4NT", "AK4.KQ3.K975.J64", "1N P", "4N", false},
+	{"Stayman answer 2H", "KQ4.AJ53.K75.Q94", "1N P 2C P", "2H", false},
+	{"Stayman answer 2S", "AJ53.KQ4.K75.Q94", "1N P 2C P", "2S", false},
+	{"Stayman answer 2D", "KQ4.AJ5.K753.Q94", "1N P 2C P", "2D", true},
+	{"Stayman answer with both majors: hearts", "KQ43.AJ53.K7.Q94", "1N P 2C P", "2H", false},
+	{"after 2D, invite", "KJ84.Q32.Q75.J64", "1N P 2C P 2D P", "2N", false},
+	{"after 2S, game in the fit", "KJ84.Q32.K75.J64", "1N P 2C P 2S P", "4S", false},
+	{"after 2H, 3NT shows spades", "KJ84.Q32.K75.J64", "1N P 2C P 2H P", "3N", false},
+	{"opener corrects to 4S", "KQ43.AJ53.K7.Q94", "1N P 2C P 2H P 3N P", "4S", false},
+	{"completes the heart transfer", "KQ4.A3.K753.Q942", "1N P 2D P", "2H", false},
+	{"completes the spade transfer", "KQ4.A3.K753.Q942", "1N P 2H P", "2S", false},
+	{"super-accepts with 4 trumps and 17", "KQ4.AJ32.K75.KJ4", "1N P 2D P", "3H", false},
+	{"weak hand passes the completion", "84.QJ9732.75.J64", "1N P 2D P 2H P", "P", false},
+	{"game with 6 hearts", "84.KJ9732.A5.K64", "1N P 2D P 2H P", "4H", false},
+	{"choice of games with 5 hearts", "84.KJ973.A5.K642", "1N P 2D P 2H P", "3N", false},
+	{"invitation with 5 hearts", "84.KJ973.Q5.K642", "1N P 2D P 2H P", "2N", false},
+	{"opener picks the 5-3 fit", "KQ4.A32.K75.Q942", "1N P 2D P 2H P 3N P", "4H", false},
+	{"opener answers Gerber: 1 ace", "KQ4.AJ3.K752.Q94", "1N P 4C P", "4H", true},
+
+	// 2C.
+	{"2D waiting", "84.932.Q75.J6432", "2C P", "2D", true},
+	{"positive 2H", "84.AKJ82.Q75.J64", "2C P", "2H", false},
+	{"opener rebids 2NT 22-24", "AKQ4.AK3.KJ2.K43", "2C P 2D P", "2N", false},
+	{"opener shows the long suit", "AKQJ84.AK3.A2.K4", "2C P 2D P", "2S", false},
+	{"responder to 2C-2D-2NT bids game", "84.932.Q75.J6432", "2C P 2D P 2N P", "3N", false},
+
+	// Weak twos and preempts.
+	{"2NT feature ask", "A4.K83.AKJ75.Q94", "2S P", "2N", true},
+	{"minimum weak two rebids the suit", "KQJ964.73.852.J4", "2S P 2N P", "3S", false},
+	{"maximum shows a feature", "KQJ964.A3.852.94", "2S P 2N P", "3H", true},
+	{"raise the preempt to game", "A4.AK83.AKJ7.Q94", "3S P", "4S", false},
+
+	// Responses to a major.
+	{"Jacoby 2NT", "K4.KJ84.A752.Q94", "1H P", "2N", true},
+	{"limit raise", "K4.KJ8.A752.9864", "1H P", "3H", false},
+	{"single raise", "94.KJ8.Q752.9864", "1H P", "2H", false},
+	{"1S over 1H", "KJ84.Q3.7652.964", "1H P", "1S", false},
+	{"1NT over 1H", "K84.Q3.J7652.Q64", "1H P", "1N", false},
+	{"two over one 2C", "A84.Q3.J7.KQ7642", "1H P", "2C", false},
+	{"preemptive 4H", "4.Q8653.J752.964", "1H P", "4H", false},
+	{"pass a weak hand", "J84.Q3.J7652.964", "1H P", "P", false},
+	{"2H over 1S needs five", "84.KQ873.A752.K4", "1S P", "2H", false},
+
+	// Responses to a minor.
+	{"4-4 majors: hearts up the line", "KJ84.Q873.752.64", "1C P", "1H", false},
+	{"five spades first", "KJ843.Q87.752.64", "1C P", "1S", false},
+	{"1D over 1C", "K84.Q87.A752.J64", "1C P", "1D", false},
+	{"2C over 1D", "K84.Q87.J64.A752", "1D P", "2C", false},
+	{"limit raise of 1D", "K84.Q87.AJ64.Q75", "1D P", "3D", false},
+	{"2NT over 1D", "K84.Q87.AJ6.KQ75", "1D P", "2N", false},
+	{"1NT over 1D", "K84.Q87.J64.Q752", "1D P", "1N", false},
+
+	// Opener's rebids.
+	{"1NT rebid 12-14", "K4.AJ3.KJ852.J94", "1D P 1S P", "1N", false},
+	{"raise with 4 trumps", "KJ84.A3.KJ852.94", "1D P 1S P", "2S", false},
+	{"rebid a six-card suit", "K4.A3.KJ8752.J94", "1D P 1S P", "2D", false},
+	{"reverse", "K4.AQ84.AKJ75.94", "1D P 1S P", "2H", false},
+	{"2NT rebid 18-19", "KJ4.AQ3.AKJ85.94", "1D P 1S P", "2N", false},
+	{"jump shift", "4.AKQ4.AKJ75.K94", "1D P 1S P", "3H", false},
+	{"game try after a raise", "AQ4.AKJ84.K52.94", "1H P 2H P", "3H", false},
+	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
+	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
+	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},
+
+	// Overcalls.
+	{"1S overcall", "KQJ84.A3.752.964", "1D", "1S", false},
+	{"2C overcall", "84.A3.752.AKJ964", "1S", "2C", false},
+	{"weak jump overcall", "84.KQJ964.752.94", "1C", "2H", false},
+	{"1NT overcall", "KQ4.AJ3.K752.Q94", "1H", "1N", false},
+	{"takeout double", "KQ84.3.K752.AJ94", "1H", "X", false},
+	{"strong double", "AKQ84.KQ3.7.AJ94", "1D", "X", false},
+	{"Michaels over a minor", "KQJ84.AJ984.7.94", "1C", "2C", true},
+	{"Michaels over a major", "KQJ84.7.AJ984.94", "1H", "2H", true},
+	{"unusual 2NT", "7.94.KQJ84.AJ984", "1S", "2N", true},
+	{"pass with nothing to say", "Q84.J93.K752.964", "1H", "P", false},
+	{"balancing double", "KQ84.3.K752.AJ94", "1H P P", "X", false},
+
+	// Competition: negative doubles and raises.
+	{"negative double shows hearts", "84.KJ84.Q752.K64", "1C 1S", "X", false},
+	{"negative double shows spades", "KJ84.84.Q752.K64", "1D 1H", "X", false},
+	{"negative double shows both majors", "KJ84.Q984.75.K64", "1C 1D", "X", false},
+	{"raise over the overcall", "84.KJ84.Q752.K64", "1H 1S", "2H", false},
+	{"opener shows the doubled major", "A4.KQ84.Q75.K943", "1C 1S X P", "2H", false},
+
+	// Advancing partner's double and two-suiters.
+	{"answers the double with a 4-card major", "KJ84.93.Q752.964", "1H X P", "1S", false},
+	{"jumps with 9-11", "KJ84.93.A752.K64", "1H X P", "2S", false},
+	{"prefers the longer major after Michaels", "84.Q9732.J752.64", "1C 2C P", "2H", false},
+	{"prefers the longer minor after 2NT", "84.Q97.J75.65432", "1S 2N P", "3C", false},
+
+	// Slam conventions.
+	{"Blackwood after a Jacoby 2NT", "AQ84.A.KQJ7.AKQ4", "1S P 2N P 4S P", "4N", true},
+	{"Blackwood answer: 1 ace", "KJ973.K32.A5.J94", "1S P 2N P 4S P 4N P", "5D", true},
+	{"asks for kings with all the aces", "AQ84.A.KQJ7.AKQ4", "1S P 2N P 4S P 4N P 5D P", "5N", true},
+	{"small slam with one ace missing", "AQ84.K.KQJ7.AKQ4", "1S P 2N P 4S P 4N P 5D P", "6S", false},
+	{"stops in five with two aces missing", "KQ84.K.KQJ7.KQJ4", "1S P 2N P 4S P 4N P 5D P", "5S", false},
+}
+
+func TestChooseSAYC(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range sayc {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			want, err := engine.ParseCall(tc.want)
+			require.NoError(t, err)
+			call, alert, m := s.Choose(&v)
+			assert.Equal(t, want.String(), call.String(), "%s after %q: chose %s", tc.hand, tc.auction, m)
+			assert.Equal(t, tc.alerted, alert != "", "alert %q for %s", alert, m)
+			if call == want {
+				assert.Equal(t, FromTable, m.Source, "%s", m)
+				h, _ := engine.ParseHand(tc.hand)
+				assert.True(t, m.Satisfies(h), "the hand must satisfy its own call's meaning %s", m)
+			}
+		})
+	}
+}
+
+func TestExplainNamesConventions(t *testing.T) {
+	s := NewSystem()
+	a := auctionOf(t, "1N P 2C P 2D P 2N P")
+	m, err := s.Explain(&a, 2)
+	require.NoError(t, err)
+	assert.True(t, m.Artificial)
+	assert.Contains(t, m.Alert, "Stayman")
+	assert.Equal(t, 8, m.MinHCP)
+	m, err = s.Explain(&a, 4)
+	require.NoError(t, err)
+	assert.Equal(t, 3, m.MaxLen[engine.Hearts])
+	assert.Equal(t, 3, m.MaxLen[engine.Spades])
+	m, err = s.Explain(&a, 0)
+	require.NoError(t, err)
+	assert.Equal(t, 15, m.MinHCP)
+	assert.Equal(t, 17, m.MaxHCP)
+	assert.True(t, m.Balanced)
+	assert.Contains(t, m.String(), "15-17 HCP")
+
+	_, err = s.Explain(&a, 8)
+	assert.Error(t, err)
+	_, err = s.Explain(&a, -1)
+	assert.Error(t, err)
+
+	all := s.ExplainAll(&a)
+	require.Len(t, all, 8)
+	for i := range all {
+		one, err := s.Explain(&a, i)
+		require.NoError(t, err)
+		assert.Equal(t, one, all[i], "call %d", i)
+	}
+
+	// 4NT with an agreed suit is Blackwood; directly over 1NT it is natural.
+	b := auctionOf(t, "1S P 2N P 4S P 4N")
+	m, err = s.Explain(&b, 6)
+	require.NoError(t, err)
+	assert.Contains(t, m.Alert, "Blackwood")
+	assert.Equal(t, engine.Spades, m.Trump)
+	q := auctionOf(t, "1N P 4N")
+	m, err = s.Explain(&q, 2)
+	require.NoError(t, err)
+	assert.Empty(t, m.Alert)
+	assert.Contains(t, m.Text, "quantitative")
+
+	// A call the table does not cover promises nothing.
+	f := auctionOf(t, "7C")
+	m, err = s.Explain(&f, 0)
+	require.NoError(t, err)
+	assert.Equal(t, FromFallback, m.Source)
+	assert.Equal(t, 37, m.MaxHCP)
+}
+
+func TestTableIsWellFormed(t *testing.T) {
+	s := NewSystem()
+	rows := s.Rows()
+	require.Greater(t, len(rows), 1000, "the table should cover the spec's rows")
+	keys := map[string]bool{}
+	for _, r := range rows {
+		m := r.Meaning
+		if m.Artificial {
+			assert.NotEmpty(t, m.Alert, "artificial call without an alert: %q %s", r.Key, m)
+		}
+		assert.NotEmpty(t, m.Text, "row %q %s has no text", r.Key, m.Call)
+		assert.LessOrEqual(t, m.MinHCP, m.MaxHCP, "row %q %s", r.Key, m)
+		sumMin := 0
+		for su := range m.MinLen {
+			assert.LessOrEqual(t, m.MinLen[su], m.MaxLen[su], "row %q %s", r.Key, m)
+			sumMin += m.MinLen[su]
+		}
+		assert.LessOrEqual(t, sumMin, 13, "row %q %s", r.Key, m)
+		if r.Key == "" && !m.Artificial && m.conv != convNone {
+			continue
+		}
+		keys[r.Key] = true
+		// Every keyed row's situation is a legal auction, and its call is
+		// legal there (dealer North; the key starts at the opening bid).
+		if r.Key == "" {
+			continue
+		}
+		a := engine.NewAuction(engine.North)
+		for _, f := range strings.Fields(r.Key) {
+			c, err := engine.ParseCall(f)
+			require.NoError(t, err, "key %q", r.Key)
+			require.NoError(t, a.Add(c), "key %q", r.Key)
+		}
+		assert.True(t, a.Legal(m.Call), "row %q: %s is not legal there", r.Key, m.Call)
+	}
+	for _, want := range []string{"", "1N P", "1N P 2C P", "1N P 2D P", "1H P", "1C P", "2C P", "2C P 2D P",
+		"2S P", "1D P 1S P", "1H", "1C 1S", "1H X", "1H X P", "1C 2C P", "1S P 2N P"} {
+		assert.True(t, keys[want], "no rows for situation %q", want)
+	}
+}

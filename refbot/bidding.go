@@ -289,3 +289,10 @@ func naturalMeaning(c engine.Call) Meaning {
 	}
 	return m
 }
+
+// Bid is Choose in the shape the Bot's bidder takes: the call, its alert
+// text and its meaning as one line for refbot --explain logs.
+func (s *System) Bid(v *engine.View) (call engine.Call, alert, meaning string) {
+	c, a, m := s.Choose(v)
+	return c, a, m.String()
+}

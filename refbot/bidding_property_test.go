@@ -280,3 +280,27 @@ func BenchmarkNewSystem(b *testing.B) {
 		NewSystem()
 	}
 }
+
+func TestSoftAndBidAdapters(t *testing.T) {
+	s := NewSystem()
+	v := viewFor(t, "KJ84.Q32.K75.J64", "1N P")
+	c, alert, meaning := s.Bid(&v)
+	assert.Equal(t, "2C", c.String())
+	assert.Contains(t, alert, "Stayman")
+	assert.Contains(t, meaning, "Stayman")
+
+	f := s.Soft(&v)
+	assert.False(t, f.Has[v.Seat], "no soft facts about the viewer's own hand")
+	inf := s.Infer(&v.Auction)
+	for seat := engine.North; seat < engine.NumSeats; seat++ {
+		if seat == v.Seat {
+			continue
+		}
+		require.True(t, f.Has[seat])
+		assert.Equal(t, inf[seat].MinHCP, f.Seats[seat].MinHCP)
+		assert.Equal(t, inf[seat].MaxHCP, f.Seats[seat].MaxHCP)
+		assert.Equal(t, inf[seat].MinLen, f.Seats[seat].MinLen)
+		assert.Equal(t, inf[seat].MaxLen, f.Seats[seat].MaxLen)
+	}
+	assert.Equal(t, 15, f.Seats[engine.North].MinHCP)
+}

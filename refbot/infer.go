@@ -122,3 +122,20 @@ func (s *System) Infer(a *engine.Auction) [engine.NumSeats]HandConstraints {
 	s.analyze(&st, a, a.Len())
 	return st.cons
 }
+
+// Soft returns the auction inference in the form the world sampler takes:
+// for every seat but the viewer's own, its HandConstraints as a HandRange
+// (balance is already folded into the length bounds). It reads only the
+// view's public auction.
+func (s *System) Soft(v *engine.View) SoftFacts {
+	inf := s.Infer(&v.Auction)
+	var f SoftFacts
+	for i, c := range inf {
+		if engine.Seat(i) == v.Seat {
+			continue
+		}
+		f.Seats[i] = HandRange{MinHCP: c.MinHCP, MaxHCP: c.MaxHCP, MinLen: c.MinLen, MaxLen: c.MaxLen}
+		f.Has[i] = true
+	}
+	return f
+}

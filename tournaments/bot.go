@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/openroom/openroom/refbot"
 )
 
 // BotKind says how a bot gets to its seat.
@@ -103,6 +105,9 @@ func (b BotSpec) check() error {
 		case BuiltinRefbot:
 			if b.Level == "" {
 				return fmt.Errorf("bot %q: builtin:refbot needs a level, e.g. builtin:refbot:expert", b.Name)
+			}
+			if _, err := refbot.ParseLevel(b.Level); err != nil {
+				return fmt.Errorf("bot %q: %w", b.Name, err)
 			}
 		default:
 			return fmt.Errorf("bot %q: unknown built-in bot %q (want random or refbot:LEVEL)", b.Name, b.Builtin)

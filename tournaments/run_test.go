@@ -340,12 +340,16 @@ func TestRunnerErrorStopsTheEvent(t *testing.T) {
 	assert.True(t, strings.Contains(err.Error(), "A-v-B/open/1"), err.Error())
 }
 
-func TestSimRunnerSeatsOnlyRandom(t *testing.T) {
+func TestSimRunnerRefusesWhatItCannotSeat(t *testing.T) {
 	ev := testEvent(t, KindMatch, 2, 2, 16, "")
-	ev.Teams[0].Bots[0] = BotSpec{Name: "builtin:refbot:expert", Kind: BotBuiltin, Builtin: BuiltinRefbot, Level: "expert"}
+	ev.Teams[0].Bots[0] = BotSpec{Name: "builtin:refbot:genius", Kind: BotBuiltin, Builtin: BuiltinRefbot, Level: "genius"}
 	_, err := Run(context.Background(), ev, Options{Runner: SimRunner{}})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "only builtin:random")
+	assert.Contains(t, err.Error(), `level "genius"`)
+	ev.Teams[0].Bots[0] = BotSpec{Name: "./bot", Kind: BotCommand, Command: []string{"./bot"}}
+	_, err = Run(context.Background(), ev, Options{Runner: SimRunner{}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "only built-in bots")
 }
 
 func TestWritePBNBothRooms(t *testing.T) {

@@ -2,44 +2,34 @@ package tournaments
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
 
-// Policy is an in-process bot's decision maker for SimRunner. It is given
-// its seat's engine.View only, never the deal, so it cannot see more than
-// a bot at the end of a wire would.
-type Policy interface {
-	// NewBoard starts a board; team is the name the seat plays under.
-	NewBoard(team string, v *engine.View)
-	// Call chooses a legal call for the seat on turn.
-	Call(v *engine.View) engine.Call
-	// Card chooses a card from legal, the cards the seat (or, for declarer,
-	// dummy) may play now.
-	Card(v *engine.View, legal engine.Hand) engine.Card
-}
-
-// SimRunner plays tables in-process, straight through engine.Board with
-// no wire protocol: each built-in bot is a Policy that gets its seat's
-// View. It seats builtin:random only. It is the deterministic, instant
-// runner that tests and benchmarks use, and the fallback for built-in
-// bots when no protocol host is wired.
+// SimRunner plays tables of built-in bots in-process, straight through
+// engine.Board with no wire protocol: each bot is asked with its own
+// seat's engine.View (Board.View), which holds exactly what the protocol
+// would have told it. It is instant and deterministic, so tests and
+// benchmarks use it; the event command uses ProtocolRunner, which seats
+// the same bots over the wire protocol. A bot that fails or chooses an
+// illegal action stops the board with a fault of its seat (A+/A-).
 type SimRunner struct{}
 
 // RunTable plays the job's boards; see TableRunner.
 func (SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
-	var pol [engine.NumSeats]Policy
+	var bots [engine.NumSeats]Bot
 	for s := engine.North; s < engine.NumSeats; s++ {
-		b := job.Seats[s]
-		if b.Kind != BotBuiltin || b.Builtin != BuiltinRandom {
-			return fmt.Errorf("in-process table: cannot seat %q at %s: only builtin:random plays without the protocol host", b.Name, s.Name())
+		spec := job.Seats[s]
+		if spec.Kind != BotBuiltin {
+			return fmt.Errorf("in-process table: cannot seat %q at %s: only built-in bots play without the protocol host", spec.Name, s.Name())
 		}
-		pol[s] = &RandomPolicy{}
+		b, err := NewBuiltinBot(spec, job.Team(s))
+		if err != nil {
+			return err
+		}
+		bots[s] = b
 	}
 	var board engine.Board
 	for _, bd := range job.Boards {
@@ -47,90 +37,65 @@ func (SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(result
 			return err
 		}
 		board.Reset(bd.Number, bd.Dealer, bd.Vul, bd.Deal)
-		for s := engine.North; s < engine.NumSeats; s++ {
-			v := board.View(s)
-			pol[s].NewBoard(job.Team(s), &v)
+		rec, err := playBoard(ctx, &board, &bots)
+		if err != nil {
+			return err
 		}
-		if err := playBoard(&board, &pol); err != nil {
-			return fmt.Errorf("board %d: %w", bd.Number, err)
-		}
-		if err := onBoard(results.FromBoard(&board, nil)); err != nil {
+		if err := onBoard(rec); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// playBoard plays a board to its end, asking each actor's policy with the
-// actor's own view.
-func playBoard(b *engine.Board, pol *[engine.NumSeats]Policy) error {
+// playBoard plays a board to its end, asking each actor's bot with the
+// actor's own view, and returns its record; a bot's error or illegal
+// choice ends the board with a fault of that seat.
+func playBoard(ctx context.Context, b *engine.Board, bots *[engine.NumSeats]Bot) (results.Record, error) {
+	var alerts []string
 	for {
 		actor, ok := b.Actor()
 		if !ok {
-			return nil
+			return results.FromBoard(b, alerts), nil
 		}
 		v := b.View(actor)
 		if b.Phase() == engine.PhaseAuction {
-			if err := b.Call(actor, pol[actor].Call(&v)); err != nil {
-				return err
+			c, alert, err := bots[actor].Call(ctx, &v)
+			if err == nil {
+				err = b.Call(actor, c)
 			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return results.Record{}, ctx.Err()
+				}
+				return boardFault(b, alerts, actor, err), nil
+			}
+			alerts = append(alerts, alert)
 			continue
 		}
 		turn, _ := b.Turn()
-		if err := b.PlayCard(turn, pol[actor].Card(&v, b.LegalCards())); err != nil {
-			return err
+		c, err := bots[actor].Card(ctx, &v)
+		if err == nil {
+			err = b.PlayCard(turn, c)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return results.Record{}, ctx.Err()
+			}
+			return boardFault(b, alerts, actor, err), nil
 		}
 	}
 }
 
-// RandomPolicy is the random bot: it passes often, bids low, doubles now
-// and then and plays a random legal card. Its choices are seeded from what
-// its seat knows at the start of the board (team name, seat, board number,
-// its own cards), so it is reproducible whatever the concurrency and two
-// teams of random bots play differently on the same cards.
-type RandomPolicy struct {
-	rng   *rand.Rand
-	calls []engine.Call
-}
-
-// NewBoard seeds the policy for a board.
-func (p *RandomPolicy) NewBoard(team string, v *engine.View) {
-	var msg []byte
-	msg = append(msg, "openroom/random/v1\x00"...)
-	msg = append(msg, team...)
-	msg = append(msg, 0, byte(v.Seat))
-	msg = binary.BigEndian.AppendUint64(msg, uint64(v.Number))
-	msg = binary.BigEndian.AppendUint64(msg, uint64(v.Hand))
-	p.rng = rand.New(rand.NewChaCha8(sha256.Sum256(msg)))
-}
-
-// Call passes 60% of the time, doubles or redoubles (when legal) 5% of the
-// time, and otherwise makes one of the four cheapest legal bids.
-func (p *RandomPolicy) Call(v *engine.View) engine.Call {
-	p.calls = v.Auction.LegalCalls(p.calls[:0])
-	x := p.rng.IntN(100)
-	var bids []engine.Call
-	var dbl engine.Call = engine.Pass
-	for _, c := range p.calls {
-		switch {
-		case c.IsBid():
-			bids = append(bids, c)
-		case c != engine.Pass:
-			dbl = c
-		}
+// boardFault records a board stopped by a seat's bad action: the board so
+// far, no score, A- to the seat's side.
+func boardFault(b *engine.Board, alerts []string, seat engine.Seat, err error) results.Record {
+	r := results.FromBoard(b, alerts)
+	r.ScoreNS, r.Tricks = nil, nil
+	r.Termination = results.Termination{Kind: results.KindIllegal, Seat: seat.String(), Detail: err.Error()}
+	r.Adjusted = &results.Adjusted{NS: "A+", EW: "A-"}
+	if seat.Side() == engine.NS {
+		r.Adjusted = &results.Adjusted{NS: "A-", EW: "A+"}
 	}
-	switch {
-	case x < 60 || len(bids) == 0 && dbl == engine.Pass:
-		return engine.Pass
-	case x < 65 && dbl != engine.Pass:
-		return dbl
-	case len(bids) == 0:
-		return engine.Pass
-	}
-	return bids[p.rng.IntN(min(4, len(bids)))]
-}
-
-// Card plays a random legal card.
-func (p *RandomPolicy) Card(v *engine.View, legal engine.Hand) engine.Card {
-	return legal.Nth(p.rng.IntN(legal.Len()))
+	return r
 }

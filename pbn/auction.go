@@ -167,7 +167,9 @@ func (g *Game) Auction() (*Auction, error) {
 // present. Calls are written four to a line starting with the dealer's (the
 // seats in a.Calls are not consulted: they follow from the dealer). Alerts
 // become "=N=" after the call and [Note "N:text"] after the section, numbered
-// 1, 2, ... in call order (a call with an empty Alert gets no note).
+// 1, 2, ... in call order (a call with an empty Alert gets no note); the
+// notes that belonged to the old section, and those before any section, are
+// removed.
 // Conventions: an auction that ends with three passes after a bid is written
 // with "AP" in place of those passes, unless one of them carries an alert; a
 // passed-out auction is written as four Pass; an auction that is not complete
@@ -210,26 +212,37 @@ func (g *Game) SetAuction(a *Auction) error {
 	for i := 0; i < len(toks); i += 4 {
 		lines = append(lines, strings.Join(toks[i:min(i+4, len(toks))], " "))
 	}
-	g.replaceSection("Auction", a.Dealer.String(), lines, notes)
+	g.replaceSection("Auction", a.Dealer.String(), lines, notes, true)
 	return nil
 }
 
 // replaceSection sets a section tag and the notes that follow it, removing
-// the notes that followed it before.
-func (g *Game) replaceSection(name, value string, lines, notes []string) {
+// the notes that belonged to it before (those after it up to the next
+// section tag and, with dropLoose, those before any section, which the
+// writer puts with the first section).
+func (g *Game) replaceSection(name, value string, lines, notes []string, dropLoose bool) {
 	ti := g.index(name)
 	if ti < 0 {
 		g.Tags = append(g.Tags, Tag{Name: name, Value: value, Lines: lines})
 		ti = len(g.Tags) - 1
 	} else {
 		g.Tags[ti].Value, g.Tags[ti].Lines = value, lines
-		// Drop the notes that belonged to the old section.
-		end := ti + 1
-		for end < len(g.Tags) && g.Tags[end].Name == "Note" {
-			end++
-		}
-		g.Tags = append(g.Tags[:ti+1], g.Tags[end:]...)
 	}
+	out := g.Tags[:0]
+	owner, at := -1, ti
+	for i, t := range g.Tags {
+		if t.Name == "Note" && (owner == at || owner == -1 && dropLoose) {
+			continue
+		}
+		if i == at {
+			ti = len(out)
+		}
+		if t.Name != "Note" && !isMandatory(t.Name) && isSectionTag(&t) {
+			owner = i
+		}
+		out = append(out, t)
+	}
+	g.Tags = out
 	if len(notes) == 0 {
 		return
 	}

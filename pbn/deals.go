@@ -16,15 +16,19 @@ type BoardDeal struct {
 }
 
 // ReadDeals reads every game of a PBN file as a board to play: its number,
-// dealer, vulnerability and deal. The Board tag gives the number (a game
-// without one takes the previous number plus one, starting at 1); the Dealer
-// and Vulnerable tags give dealer and vulnerability, and when a tag is
-// missing or empty the WBF convention for the board number is used. Every
-// game must have a valid Deal. The first malformed game stops the read with
-// an *Error naming its line and board; the boards before it are returned.
+// dealer, vulnerability and deal, in file order. The Board tag gives the
+// number (a game without one takes the previous number plus one, starting at
+// 1); the Dealer and Vulnerable tags give dealer and vulnerability, and when
+// a tag is missing or empty the WBF convention for the board number is used.
+// Every game must have a complete, valid Deal. A game that repeats an earlier
+// board exactly (same number, dealer, vulnerability and deal, as in a results
+// file holding both rooms of a match) is left out. The first malformed game
+// stops the read with an *Error naming its line and board; the boards before
+// it are returned.
 func ReadDeals(r io.Reader) ([]BoardDeal, error) {
 	pr := NewReader(r)
 	var out []BoardDeal
+	seen := make(map[BoardDeal]bool)
 	last := 0
 	for {
 		g, err := pr.Next()
@@ -38,8 +42,11 @@ func ReadDeals(r io.Reader) ([]BoardDeal, error) {
 		if err != nil {
 			return out, err
 		}
-		out = append(out, bd)
 		last = bd.Board
+		if !seen[bd] {
+			seen[bd] = true
+			out = append(out, bd)
+		}
 	}
 }
 

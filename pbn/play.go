@@ -131,14 +131,15 @@ func (g *Game) trump() (engine.Strain, error) {
 // seat columns starting with the opening leader's seat and going clockwise;
 // "-" marks a seat that did not play to an unfinished trick, and a "*" line
 // ends a play of fewer than 52 cards (a claim or a board stopped by a
-// fault). The trump is needed to find who leads each trick. A repeated or
-// invalid card is an error.
+// fault). The trump is needed to find who leads each trick. The notes that
+// followed the old Play section are removed. A repeated or invalid card is
+// an error.
 func (g *Game) SetPlay(p *Play, trump engine.Strain) error {
 	lines, err := playLines(p, trump)
 	if err != nil {
 		return fmt.Errorf("pbn: board %s: play: %w", g.Get("Board"), err)
 	}
-	g.replaceSection("Play", p.Leader.String(), lines, nil)
+	g.replaceSection("Play", p.Leader.String(), lines, nil, false)
 	return nil
 }
 

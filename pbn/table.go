@@ -103,6 +103,20 @@ func FormatDoubleDummyTricks(t DDTable) string {
 	return string(b)
 }
 
+// DoubleDummyTricks reads the DoubleDummyTricks tag; ok is false when the
+// game has none (or it is empty).
+func (g *Game) DoubleDummyTricks() (t DDTable, ok bool, err error) {
+	v := strings.TrimSpace(g.Get("DoubleDummyTricks"))
+	if v == "" {
+		return t, false, nil
+	}
+	t, err = ParseDoubleDummyTricks(v)
+	if err != nil {
+		return t, false, g.errorf("DoubleDummyTricks", "%w", err)
+	}
+	return t, true, nil
+}
+
 // ParseDoubleDummyTricks reads a DoubleDummyTricks tag value (20 hex digits
 // in either case, each 0 to 13).
 func ParseDoubleDummyTricks(s string) (DDTable, error) {

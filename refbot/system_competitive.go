@@ -77,7 +77,7 @@ func (b *builder) overcalls() {
 func (b *builder) oneLevelOvercalls(k string, x engine.Suit) {
 	b.add(k, "1N", "15-18 balanced with a stopper", hcp(15, 18), balanced(),
 		when("a stopper in their suit", func(hi *handInfo) bool { return hi.stopper(x) }))
-	b.add(k, "X", "takeout double, too strong to overcall: 17+", hcp(17, 37))
+	b.add(k, "X", "takeout double, too strong to overcall: 17+", hcp(17, 37), forcing())
 	ma, mb, minor := michaelsSuits(x)
 	if minor {
 		b.add(k, sc(2, x), "Michaels: 5-5 in the other major and a minor", hcp(8, 16), minLen(ma, 5), forcing(),
@@ -107,8 +107,10 @@ func (b *builder) oneLevelOvercalls(k string, x engine.Suit) {
 			b.add(k, sc(1, y), "overcall: 5+ cards, 8-16", hcp(8, 16), minLen(y, 5),
 				when("two top-five honours, the best unbid suit", func(hi *handInfo) bool { return hi.decent(y) && bestUnbid(hi, y, x) }))
 		} else {
-			b.add(k, sc(2, y), "overcall: good 5+ cards, 10-16", hcp(10, 16), minLen(y, 5),
-				when("good suit, the best unbid suit", func(hi *handInfo) bool { return hi.good(y) && bestUnbid(hi, y, x) }))
+			b.add(k, sc(2, y), "overcall: good 5+ cards (or 6+), 10-16", hcp(10, 16), minLen(y, 5),
+				when("good suit (or 6+ cards with two top-five honours), the best unbid suit", func(hi *handInfo) bool {
+					return (hi.good(y) || (hi.len[y] >= 6 && hi.decent(y))) && bestUnbid(hi, y, x)
+				}))
 		}
 	}
 	td := []opt{hcp(12, 16), maxLen(x, 2)}
@@ -117,7 +119,7 @@ func (b *builder) oneLevelOvercalls(k string, x engine.Suit) {
 			td = append(td, minLen(o, 3))
 		}
 	}
-	b.add(k, "X", "takeout double: 12+, short in their suit, 3+ in the others", td...)
+	b.add(k, "X", "takeout double: 12+, short in their suit, 3+ in the others", append(td, forcing())...)
 	b.add(k, "P", "no suitable action", hcp(0, 16))
 }
 
@@ -130,7 +132,7 @@ func (b *builder) preemptOvercalls(k string, x engine.Suit, level int) {
 		b.add(k, "3N", "to play: 16-20 with a stopper", hcp(16, 20),
 			when("a stopper in their suit", func(hi *handInfo) bool { return hi.stopper(x) }))
 	}
-	b.add(k, "X", "takeout double, strong: 17+", hcp(17, 37))
+	b.add(k, "X", "takeout double, strong: 17+", hcp(17, 37), forcing())
 	for _, y := range []engine.Suit{S, H, D, C} {
 		if y == x {
 			continue
@@ -150,7 +152,7 @@ func (b *builder) preemptOvercalls(k string, x engine.Suit, level int) {
 			td = append(td, minLen(o, 3))
 		}
 	}
-	b.add(k, "X", "takeout double: 13+, short in their suit", td...)
+	b.add(k, "X", "takeout double: 13+, short in their suit", append(td, forcing())...)
 	b.add(k, "P", "no suitable action", hcp(0, 16))
 }
 
@@ -261,7 +263,7 @@ func (b *builder) overOvercall(o, y engine.Suit, lvl int) {
 				}
 			}
 		}
-		b.add(k, "X", "negative double: 4+ in the unbid major(s)", d...)
+		b.add(k, "X", "negative double: 4+ in the unbid major(s)", append(d, forcing())...)
 	}
 	if o < H {
 		raises()
@@ -327,11 +329,14 @@ func (b *builder) negDoubleAnswers(o engine.Suit) {
 			k := joinKey(sc(1, o), sc(lvl, y), "X P")
 			for _, m := range unbidMajors(o, y) {
 				ml := cheapest(engine.Strain(m), after)
-				b.add(k, sc(ml, m), "4+ cards in partner's major", minLen(m, 4),
-					when("the longer of the majors (hearts when equal)", func(hi *handInfo) bool {
-						om := otherMajor(m)
-						return om == o || om == y || hi.len[m] > hi.len[om] || (hi.len[m] == hi.len[om] && m == H)
-					}))
+				longer := when("the longer of the majors (hearts when equal)", func(hi *handInfo) bool {
+					om := otherMajor(m)
+					return om == o || om == y || hi.len[m] > hi.len[om] || (hi.len[m] == hi.len[om] && m == H)
+				})
+				if ml < 3 {
+					b.add(k, sc(ml+1, m), "jump: 4+ cards in partner's major, 16-18", hcp(16, 18), minLen(m, 4), longer)
+				}
+				b.add(k, sc(ml, m), "4+ cards in partner's major", minLen(m, 4), longer)
 			}
 			nl := cheapest(engine.NoTrump, after)
 			if nl <= 2 {
@@ -344,6 +349,17 @@ func (b *builder) negDoubleAnswers(o engine.Suit) {
 			}
 			ol := cheapest(engine.Strain(o), after)
 			b.add(k, sc(ol, o), "rebids the suit", minLen(o, 5))
+
+			// Opener reopens after 1o (ov) P P: a double (takeout: short
+			// in their suit) with shortness or extra values, else a
+			// six-card suit, else pass.
+			kr := joinKey(sc(1, o), sc(lvl, y), "P P")
+			b.add(kr, "X", "reopening double: short in their suit", maxLen(y, 2), forcing(),
+				when("a singleton or void in their suit, or 16+ HCP", func(hi *handInfo) bool { return hi.len[y] <= 1 || hi.hcp >= 16 }))
+			if ol <= 2 {
+				b.add(kr, sc(ol, o), "6+ cards", minLen(o, 6))
+			}
+			b.add(kr, "P", "nothing more to say")
 		}
 	}
 }
@@ -406,20 +422,37 @@ func (b *builder) advanceWeakJump(x, y engine.Suit, lvl int) {
 // advanceTakeout: 1x X P. Documented choice: with a weak hand and no 4-card
 // suit to show, bid the cheapest 3-card suit.
 func (b *builder) advanceTakeout(x engine.Suit) {
-	k := joinKey(sc(1, x), "X P")
-	first := engine.Bid(1, engine.Strain(x))
+	b.advanceTakeoutAt(joinKey(sc(1, x), "X P"), x, engine.Bid(1, engine.Strain(x)))
+	b.advanceTakeoutAt(joinKey(sc(1, x), "P P X P"), x, engine.Bid(1, engine.Strain(x)))
+	for lvl := 2; lvl <= 3; lvl++ {
+		if lvl == 2 && x == C {
+			continue
+		}
+		b.advanceTakeoutAt(joinKey(sc(lvl, x), "X P"), x, engine.Bid(lvl, engine.Strain(x)))
+	}
+}
+
+// advanceTakeoutAt writes the answers to a takeout double of the bid first
+// (in suit x) in the situation k.
+func (b *builder) advanceTakeoutAt(k string, x engine.Suit, first engine.Call) {
 	b.add(k, "P", "penalty pass: 5+ strong trumps", hcp(8, 37), minLen(x, 5),
 		when("three of their top five honours", func(hi *handInfo) bool { return hi.honours(x, 5) >= 3 }))
-	b.add(k, sc(2, x), "cue bid: 12+, forcing", hcp(12, 37), forcing())
+	b.add(k, sc(cheapest(engine.Strain(x), first), x), "cue bid: 12+, forcing", hcp(12, 37), forcing())
 	for _, y := range []engine.Suit{S, H, D, C} {
 		if y == x {
 			continue
 		}
 		lvl := cheapest(engine.Strain(y), first) + 1
-		if lvl <= 3 {
+		if lvl <= 3 && first.Level() == 1 {
 			b.add(k, sc(lvl, y), "jump: 9-11, 4+ cards", hcp(9, 11), minLen(y, 4),
 				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, y, x) }))
 		}
+	}
+	// Over a double of a one-level opening, 9-11 jump; over a higher
+	// opening there is no room, so the forced answer goes up to 11.
+	weak := hcp(0, 8)
+	if first.Level() > 1 {
+		weak = hcp(0, 11)
 	}
 	nt := []opt{hcp(6, 10), when("a stopper in their suit", func(hi *handInfo) bool { return hi.stopper(x) })}
 	for _, m := range []engine.Suit{H, S} {
@@ -427,13 +460,15 @@ func (b *builder) advanceTakeout(x engine.Suit) {
 			nt = append(nt, maxLen(m, 3))
 		}
 	}
-	b.add(k, "1N", "6-10 with a stopper, no 4-card major", nt...)
+	if nl := cheapest(engine.NoTrump, first); nl <= 2 {
+		b.add(k, ntBid(nl), "6-10 with a stopper, no 4-card major", nt...)
+	}
 	for _, y := range []engine.Suit{S, H, D, C} {
 		if y == x {
 			continue
 		}
 		lvl := cheapest(engine.Strain(y), first)
-		b.add(k, sc(lvl, y), "forced answer: 0-8, 4+ cards", hcp(0, 8), minLen(y, 4),
+		b.add(k, sc(lvl, y), "forced answer: 4+ cards", weak, minLen(y, 4),
 			when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, y, x) }))
 	}
 	for _, y := range []engine.Suit{C, D, H, S} {
@@ -441,7 +476,7 @@ func (b *builder) advanceTakeout(x engine.Suit) {
 			continue
 		}
 		lvl := cheapest(engine.Strain(y), first)
-		b.add(k, sc(lvl, y), "forced answer: 3-card suit", hcp(0, 8), minLen(y, 3))
+		b.add(k, sc(lvl, y), "forced answer: 3-card suit", weak, minLen(y, 3))
 	}
 }
 

@@ -133,7 +133,7 @@ func (b *builder) rebidAfterTwoOverOne(o, y engine.Suit) {
 	b.add(k, sc(3, y), "raise: support for responder's suit", hcp(12, 21), minLen(y, need), forcing())
 	b.add(k, sc(3, o), "jump rebid: 6+ cards, 16+", hcp(16, 21), minLen(o, 6), forcing())
 	b.add(k, sc(2, o), "6+ cards", hcp(12, 15), minLen(o, 6))
-	b.add(k, "2N", "12-14 balanced", hcp(12, 14), balanced(), forcing())
+	b.add(k, "2N", "12-14 balanced", hcp(12, 14), balanced())
 	b.add(k, "3N", "18-19 balanced", hcp(18, 19), balanced())
 	if o > y {
 		b.add(k, sc(2, o), "rebids a 5-card suit, nothing better", minLen(o, 5), forcing())
@@ -193,11 +193,20 @@ func (b *builder) responderRebids() {
 			if o >= H {
 				b.add(ko, sc(4, o), "game with support", hcp(13, 37), minLen(o, 2))
 			}
+			if y >= H {
+				b.add(ko, sc(4, y), "game with a 6+ card suit", hcp(13, 37), minLen(y, 6), maxLen(o, 1))
+			}
 			b.add(ko, "3N", "game values", hcp(13, 37))
 			if o >= H {
 				b.add(ko, sc(3, o), "invitational with support", hcp(11, 12), minLen(o, 2))
 			}
+			if y > o {
+				b.add(ko, sc(3, y), "invitational with a 6+ card suit", hcp(11, 12), minLen(y, 6))
+			}
 			b.add(ko, "2N", "invitational", hcp(11, 12))
+			if y > o {
+				b.add(ko, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6), maxLen(o, 1))
+			}
 			b.add(ko, "P", "no game", hcp(0, 10))
 			// After 2NT (18-19 balanced).
 			k2 := joinKey(k, "2N P")

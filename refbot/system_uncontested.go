@@ -167,8 +167,10 @@ func (b *builder) ntResponses(n ntSystem) {
 			}
 			if nt == "2N" {
 				b.add(kn, "3N", "accepts the invitation", accept)
+				b.add(kn, "P", "declines the invitation", decline)
+			} else {
+				b.add(kn, "P", "nothing more to say")
 			}
-			b.add(kn, "P", "nothing more to say", decline)
 		}
 		if ans.fit && n.level == 1 {
 			kr := joinKey(ka, sc(3, ans.suit), "P")

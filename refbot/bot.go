@@ -22,7 +22,8 @@ type Bot struct {
 	seed   uint64
 	log    *slog.Logger
 
-	bid       func(v *engine.View) (engine.Call, string)
+	bid       func(v *engine.View) (call engine.Call, alert, meaning string)
+	explain   bool
 	infer     func(v *engine.View) SoftFacts
 	newSolver func() CardSolver
 	onDecide  func(Decision)
@@ -55,8 +56,16 @@ func WithSolver(f func() CardSolver) Option { return func(b *Bot) { b.newSolver 
 // WithBidder sets the bidder: the call and its alert text ("" if none).
 // The default is DefaultBidder.
 func WithBidder(f func(v *engine.View) (engine.Call, string)) Option {
-	return func(b *Bot) { b.bid = f }
+	return func(b *Bot) {
+		b.bid = func(v *engine.View) (engine.Call, string, string) {
+			c, alert := f(v)
+			return c, alert, ""
+		}
+	}
 }
+
+// WithExplain logs (at Info level) the meaning of every call the bot makes.
+func WithExplain() Option { return func(b *Bot) { b.explain = true } }
 
 // WithInference sets the auction inference that gives the sampler its soft
 // constraints. The default is DefaultInference.
@@ -103,7 +112,7 @@ func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, er
 	if v.Phase() != engine.PhaseAuction || v.Auction.Turn() != v.Seat {
 		return engine.Pass, "", fmt.Errorf("refbot: board %d: %s asked for a call out of turn", v.Number, v.Seat.Name())
 	}
-	c, alert := engine.Pass, ""
+	c, alert, meaning := engine.Pass, "", ""
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -111,11 +120,14 @@ func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, er
 				c, alert = engine.Pass, ""
 			}
 		}()
-		c, alert = b.bid(v)
+		c, alert, meaning = b.bid(v)
 	}()
 	if !v.Auction.Legal(c) {
 		b.log.Warn("bidder chose an illegal call; passing", "board", v.Number, "seat", v.Seat.Name(), "call", c.String())
 		return engine.Pass, "", nil
+	}
+	if b.explain {
+		b.log.Info("call", "board", v.Number, "seat", v.Seat.Name(), "call", c.String(), "alert", alert, "meaning", meaning)
 	}
 	return c, alert, nil
 }
@@ -132,7 +144,8 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	}
 	d := Decision{Board: v.Number, Seat: v.Play.Turn(), Index: v.Play.Len()}
 	var err error
-	if b.params.Search {
+	search := b.params.Search && (v.Play.Len() > 0 || b.params.LeadWorlds > 0)
+	if search {
 		// A hard deadline of its own, as the protocol client gives none:
 		// past it the heuristic answers and the search is abandoned.
 		sctx, cancel := context.WithTimeout(ctx, b.hardLimit())
@@ -146,7 +159,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 				"worlds", d.Stats.Worlds, "of", d.Stats.Drawn, "elapsed", d.Stats.Elapsed)
 		}
 	}
-	if !b.params.Search || err != nil {
+	if !search || err != nil {
 		d.Card, err = Heuristic(v)
 		if err != nil || !legal.Has(d.Card) {
 			d.Card, _ = legal.Lowest()
@@ -184,6 +197,10 @@ func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchSt
 	}
 	view := *v // the search may outlive this call: give it its own copy
 	soft := b.softFacts(&view)
+	params := b.params
+	if view.Play.Len() == 0 {
+		params.Worlds = params.LeadWorlds
+	}
 	seed := DecisionSeed(b.seed, view.Number, view.Play.Turn(), view.Play.Len())
 	solver := b.takeSolver()
 	done := make(chan result, 1)
@@ -196,7 +213,7 @@ func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchSt
 			}
 			done <- r
 		}()
-		r.c, r.st, r.err = SearchCard(ctx, &view, soft, b.params, solver, seed)
+		r.c, r.st, r.err = SearchCard(ctx, &view, soft, params, solver, seed)
 	}()
 	select {
 	case r := <-done:

@@ -132,6 +132,7 @@ func TestBotFallsBackWhenSearchFails(t *testing.T) {
 	bot := New(Expert, 1, WithSolver(func() CardSolver { return &BruteSolver{MaxNodes: 1} }),
 		WithDecisionHook(func(d Decision) { got = append(got, d) }))
 	b := testBoard(t, "fallback", 3, 4, engine.StrainHearts)
+	playRandom(t, b, rand.New(rand.NewPCG(1, 1)), 1) // past the opening lead, which the heuristic makes
 	actor, _ := b.Actor()
 	v := b.View(actor)
 	c, err := bot.Card(context.Background(), &v)

@@ -50,17 +50,27 @@ type LevelParams struct {
 	Budget      time.Duration // soft time budget per decision
 	ExactTricks int           // enumerate every layout when this many tricks or fewer remain
 	ExactLimit  int           // most layouts to enumerate (else sample)
+	LeadWorlds  int           // worlds for the opening lead; 0: the heuristic leads
 }
 
 // Params returns the level's settings.
+//
+// The node limits are sized so that, on the 2-core reference machine with
+// the current dds (about 5 to 6 million nodes a second), a decision's
+// deterministic work fits its time budget: early in the play one world
+// costs a few hundred thousand nodes, so the experts solve a handful of
+// worlds there and the full count from the middle of the play on. An
+// opening lead costs about ten million nodes per world, far past any
+// budget, so LeadWorlds is 0 and the heuristic leads (raise it when the
+// clock allows, e.g. in events with a championship clock).
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 400_000, Budget: 40 * time.Millisecond, ExactTricks: 3, ExactLimit: 64}
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 200_000, Budget: 40 * time.Millisecond, ExactTricks: 3, ExactLimit: 64}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 1_500_000, Budget: 90 * time.Millisecond, ExactTricks: 5, ExactLimit: 256}
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 500_000, Budget: 90 * time.Millisecond, ExactTricks: 5, ExactLimit: 256}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 3_000_000, Budget: 180 * time.Millisecond, ExactTricks: 5, ExactLimit: 512}
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_000_000, Budget: 180 * time.Millisecond, ExactTricks: 5, ExactLimit: 512}
 	}
 	return LevelParams{}
 }

@@ -58,8 +58,10 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Reader streams the games of a PBN file (import or export format): tags in
-// any order, LF or CRLF line ends, ";" and "{...}" comments, "%" escape lines
-// and "#" tag-value inheritance from the previous game.
+// any order, LF or CRLF line ends, ";" and "{...}" comments (which may span
+// lines but, inside a game, not a blank line), "%" escape lines in the
+// first column, and "#" tag-value inheritance from the previous game. Games
+// are separated by blank lines.
 type Reader struct {
 	br   *bufio.Reader
 	line int
@@ -190,8 +192,15 @@ func (r *Reader) processLine(st *gameState, raw []byte, tooLong bool) (done bool
 		return false
 	}
 	if blank {
-		// A blank line ends a game, except inside a {...} comment.
-		return st.started && !st.inComment
+		// A blank line ends a game, even inside a {...} comment: PBN has no
+		// blank lines within a game, and a stray { must not swallow the rest
+		// of the file. A comment before a game's first tag (a preamble) may
+		// hold blank lines.
+		if st.inComment && st.started {
+			st.inComment = false
+			st.fail(r.line, errors.New("comment opened with { is not closed before the blank line that ends the game"))
+		}
+		return st.started
 	}
 	st.size += len(s) + 1
 	if st.size > MaxGameBytes {

@@ -173,14 +173,15 @@ func TestReaderMalformed(t *testing.T) {
 		{"data before tag", "1S Pass\n[Board \"2\"]\n", 1, "2", "before any tag"},
 		{"inherit nothing", "[Board \"3\"]\n[Foo \"#\"]\n", 2, "3", "previous game"},
 		{"empty name", "[ \"x\"]\n", 1, "", "want [Name"},
-		{"unclosed comment", "[Board \"8\"]\n{ open\n", 2, "8", "not closed"},
+		{"unclosed comment at the end", "[Board \"8\"]\n{ open\n", 2, "8", "not closed"},
+		{"unclosed comment", "[Board \"8\"]\n{ open\nstill\n", 4, "8", "not closed"},
 		{"unclosed string", "[Board \"8\"]\n[Auction \"N\"]\n\"abc\n", 3, "8", "string token"},
 		{"long line", "[Board \"8\"]\n[Event \"" + strings.Repeat("x", MaxLineBytes) + "\"]\n", 2, "8", "too long"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			in := tc.bad
-			if tc.name != "unclosed comment" {
+			if tc.name != "unclosed comment at the end" {
 				in += "\n" + good
 			}
 			r := NewReader(strings.NewReader(in))
@@ -191,7 +192,7 @@ func TestReaderMalformed(t *testing.T) {
 			assert.Equal(t, tc.line, pe.Line)
 			assert.Equal(t, tc.board, pe.Board)
 			assert.Contains(t, pe.Error(), tc.want)
-			if tc.name == "unclosed comment" {
+			if tc.name == "unclosed comment at the end" {
 				_, err = r.Next()
 				assert.Equal(t, io.EOF, err)
 				return

@@ -56,6 +56,30 @@ func (r *Row) fits(hi *handInfo) bool {
 // System is the SAYC-lite bidding system: the table of rows, indexed by
 // situation. A System is immutable after NewSystem and safe for concurrent
 // use by any number of bidders.
+//
+// Coverage. Openings (1NT 15-17, 2NT 20-21, 3NT 25-27, strong 2C, one of a
+// suit, weak twos, 3- and 4-level preempts, pass). Over 1NT, 2NT, 3NT,
+// 2C-2D-2NT and a 1NT overcall: Stayman and its answers, Jacoby transfers
+// with completion and super-accept, invitations and their answers,
+// quantitative 4NT, Gerber with answers and the asker's placement. 2C:
+// waiting 2D, positives, opener's rebid, responder's raise or notrump.
+// Weak twos: raises, the 2NT feature ask and its answers; raises and 3NT
+// over 3-level preempts. Responses to 1M (Jacoby 2NT, limit, single and
+// preemptive raises, 1S, 1NT, two over one) and to 1m (majors up the line,
+// 1D, 2C over 1D, 2NT, 3NT, raises, 1NT). Opener's rebids after a one-level
+// response, 1NT, a raise, a limit raise, Jacoby 2NT and a two over one;
+// responder's rebids after 1NT, a raise, a suit rebid, 2NT and a game try.
+// Competition: overcalls at the one and two level, weak jump overcalls, the
+// 1NT overcall, takeout doubles (also over weak twos and 3-level preempts,
+// and in the balancing seat), Michaels, unusual 2NT, natural action over
+// 1NT; over partner's opening: negative doubles through 2S, raises, cue-bid
+// raises, new suits, notrump, and after a double redouble, Jordan 2NT and
+// raises; opener's answer to a negative double and reopening; advances of
+// overcalls, weak jumps, takeout doubles, Michaels and unusual 2NT. Slam:
+// Blackwood 4NT (5C 0/4, 5D 1, 5H 2, 5S 3), 5NT for kings and the asker's
+// placement, in any auction with an agreed suit. Everything else (later
+// rounds, most competitive auctions after the second round) is the natural
+// fallback described at Choose. Vulnerability does not change any range.
 type System struct {
 	rows  map[string][]*Row
 	slam  slamRows

@@ -115,7 +115,8 @@ func (b *Board) String() string {
 	}
 	for _, c := range b.Cards {
 		sb.WriteString("pc|")
-		sb.WriteString(c.String())
+		sb.WriteByte(suitLetters[c.Suit()&3])
+		sb.WriteByte(rankLetters[c.Rank()&15])
 		sb.WriteByte('|')
 	}
 	if b.Claimed {
@@ -123,6 +124,12 @@ func (b *Board) String() string {
 	}
 	return sb.String()
 }
+
+// Card letters, written byte by byte because engine.Card.String allocates.
+const (
+	suitLetters = "CDHS"
+	rankLetters = "??23456789TJQKA?"
+)
 
 // callText writes a call as LIN does: p, d, r, 1C ... 7N.
 func callText(c engine.Call) string {
@@ -146,7 +153,7 @@ func writeHand(sb *strings.Builder, h engine.Hand) {
 		sb.WriteString(s.String())
 		for r := engine.Ace; r >= engine.Two; r-- {
 			if h.Has(engine.NewCard(s, r)) {
-				sb.WriteString(r.String())
+				sb.WriteByte(rankLetters[r])
 			}
 		}
 		if s == engine.Clubs {
@@ -189,6 +196,8 @@ func FromRecord(rec results.Record) (*Board, error) {
 	for s := engine.North; s < engine.NumSeats; s++ {
 		b.Players[s] = rec.Players.Get(s)
 	}
+	b.Calls = make([]Call, 0, len(rec.Auction))
+	b.Cards = make([]engine.Card, 0, len(rec.Play))
 	for i, rc := range rec.Auction {
 		c, err := engine.ParseCall(rc.Call)
 		if err != nil {

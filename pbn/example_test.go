@@ -97,7 +97,7 @@ func ExampleFromRecord() {
 	// Output:
 	// [Event "Example"]
 	// [Site "Internet"]
-	// [Date ""]
+	// [Date "????.??.??"]
 	// [Board "1"]
 	// [West ""]
 	// [North ""]

@@ -143,6 +143,17 @@ func (g *Game) SetPlay(p *Play, trump engine.Strain) error {
 	return nil
 }
 
+// cardNames holds each card's name ("SA"), indexed by Card, so that writing
+// a play does not allocate a string per card.
+var cardNames = func() (names [64]string) {
+	for c := range engine.Card(64) {
+		if c.Valid() {
+			names[c] = c.String()
+		}
+	}
+	return names
+}()
+
 func playLines(p *Play, trump engine.Strain) ([]string, error) {
 	if len(p.Cards) > 52 {
 		return nil, fmt.Errorf("%d cards, want at most 52", len(p.Cards))
@@ -165,7 +176,7 @@ func playLines(p *Play, trump engine.Strain) ([]string, error) {
 		cols := [4]string{"-", "-", "-", "-"}
 		for k := 0; k < n; k++ {
 			seat := (trickLeader + engine.Seat(k)) & 3
-			cols[(seat-p.Leader)&3] = trick[k].String()
+			cols[(seat-p.Leader)&3] = cardNames[trick[k]]
 		}
 		lines = append(lines, strings.Join(cols[:], " "))
 		if n == 4 {

@@ -14,7 +14,7 @@ import (
 type RecordOptions struct {
 	Event     string    // overrides the record's event when not empty
 	Site      string    // the Site tag
-	Date      time.Time // the Date tag (YYYY.MM.DD); the zero time writes ""
+	Date      time.Time // the Date tag (YYYY.MM.DD); the zero time writes "????.??.??" (unknown, as PBN says)
 	Scoring   string    // the Scoring tag; "" means "IMP"
 	Generator string    // the program named in the Generator tag; "" means "openroom"
 }
@@ -58,7 +58,7 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 	if opts.Event != "" {
 		event = opts.Event
 	}
-	date := ""
+	date := "????.??.??"
 	if !opts.Date.IsZero() {
 		date = opts.Date.Format("2006.01.02")
 	}

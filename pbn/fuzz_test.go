@@ -22,7 +22,7 @@ type normalGame struct {
 
 func normalize(g *Game) normalGame {
 	n := normalGame{Tags: map[string]string{}, Lines: map[string][]string{}}
-	for _, m := range MandatoryTags {
+	for _, m := range mandatoryTags {
 		n.Tags[m] = ""
 	}
 	for _, t := range g.Tags {

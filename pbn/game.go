@@ -28,11 +28,14 @@ import (
 	"github.com/openroom/openroom/engine"
 )
 
-// MandatoryTags are the 15 tags of the PBN export format, in export order.
-var MandatoryTags = [...]string{
+// mandatoryTags are the 15 tags of the PBN export format, in export order.
+var mandatoryTags = [15]string{
 	"Event", "Site", "Date", "Board", "West", "North", "East", "South",
 	"Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
 }
+
+// MandatoryTags returns the 15 tags of the PBN export format, in export order.
+func MandatoryTags() [15]string { return mandatoryTags }
 
 // Tag is one tag pair and the section lines that followed it in the file.
 type Tag struct {

@@ -53,7 +53,7 @@ func isSectionTag(t *Tag) bool {
 }
 
 func isMandatory(name string) bool {
-	for _, m := range MandatoryTags {
+	for _, m := range mandatoryTags {
 		if m == name {
 			return true
 		}
@@ -94,7 +94,7 @@ func (g *Game) AppendExport(dst []byte) ([]byte, error) {
 			return dst, fmt.Errorf("pbn: board %s: tag name %q: want letters, digits and _", g.Get("Board"), g.Tags[i].Name)
 		}
 	}
-	for _, name := range MandatoryTags {
+	for _, name := range mandatoryTags {
 		if t := g.Tag(name); t != nil {
 			dst = appendTag(dst, t)
 		} else {

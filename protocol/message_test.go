@@ -19,7 +19,7 @@ func mustHand(t testing.TB, pbn string) engine.Hand {
 	return h
 }
 
-func card(t testing.TB, s string) engine.Card {
+func mustCard(t testing.TB, s string) engine.Card {
 	t.Helper()
 	c, err := engine.ParseCard(s)
 	require.NoError(t, err)
@@ -65,10 +65,10 @@ func canonicalCases(t testing.TB) []struct {
 		{`East ready for North's bid`, ReadyForBid{Seat: engine.East, From: engine.North}},
 		{`West to lead`, ToLead{Seat: engine.West}},
 		{`Dummy to lead`, ToLead{Dummy: true}},
-		{`West plays 3C`, Played{Seat: engine.West, Card: card(t, "3C")}},
-		{`North plays TD`, Played{Seat: engine.North, Card: card(t, "TD")}},
-		{`Dummy plays 5C`, Played{Dummy: true, Card: card(t, "5C")}},
-		{`North plays 3C. info`, Played{Seat: engine.North, Card: card(t, "3C"), Signal: "info"}},
+		{`West plays 3C`, Played{Seat: engine.West, Card: mustCard(t, "3C")}},
+		{`North plays TD`, Played{Seat: engine.North, Card: mustCard(t, "TD")}},
+		{`Dummy plays 5C`, Played{Dummy: true, Card: mustCard(t, "5C")}},
+		{`North plays 3C. info`, Played{Seat: engine.North, Card: mustCard(t, "3C"), Signal: "info"}},
 		{`South ready for West's card to trick 1`, ReadyForCard{Seat: engine.South, From: engine.West, Trick: 1}},
 		{`East ready for dummy's card to trick 2`, ReadyForCard{Seat: engine.East, Dummy: true, Trick: 2}},
 		{`North ready for South's card to trick 13`, ReadyForCard{Seat: engine.North, From: engine.South, Trick: 13}},
@@ -130,13 +130,13 @@ func TestParseVariants(t *testing.T) {
 		{"East bids X", Called{Seat: e, Call: engine.Double}},
 		{"East double", Called{Seat: e, Call: engine.Double}},
 		{"East pass", Called{Seat: e, Call: engine.Pass}},
-		{"WEST PLAYS 9S", Played{Seat: w, Card: card(t, "9S")}},
-		{"West plays 9s.", Played{Seat: w, Card: card(t, "9S")}},
-		{"West plays 10s", Played{Seat: w, Card: card(t, "TS")}},
-		{"West plays SA", Played{Seat: w, Card: card(t, "AS")}},
-		{"dummy plays 5c", Played{Dummy: true, Card: card(t, "5C")}},
-		{"DUMMY PLAYS 5C. low  encourages.", Played{Dummy: true, Card: card(t, "5C"), Signal: "low encourages"}},
-		{"North plays 3C info", Played{Seat: n, Card: card(t, "3C"), Signal: "info"}},
+		{"WEST PLAYS 9S", Played{Seat: w, Card: mustCard(t, "9S")}},
+		{"West plays 9s.", Played{Seat: w, Card: mustCard(t, "9S")}},
+		{"West plays 10s", Played{Seat: w, Card: mustCard(t, "TS")}},
+		{"West plays SA", Played{Seat: w, Card: mustCard(t, "AS")}},
+		{"dummy plays 5c", Played{Dummy: true, Card: mustCard(t, "5C")}},
+		{"DUMMY PLAYS 5C. low  encourages.", Played{Dummy: true, Card: mustCard(t, "5C"), Signal: "low encourages"}},
+		{"North plays 3C info", Played{Seat: n, Card: mustCard(t, "3C"), Signal: "info"}},
 		{"dummy to lead.", ToLead{Dummy: true}},
 		{"SOUTH TO LEAD", ToLead{Seat: s}},
 		{"east ready for north's bid.", ReadyForBid{Seat: e, From: n}},

@@ -108,7 +108,7 @@ func (c *Client) Boards() int { return c.boards }
 var (
 	errClientBoardStopped   = errors.New("board stopped by the manager")
 	errClientBoardRestarted = errors.New("new board started")
-	errClientSessionEnd    = errors.New("end of session")
+	errClientSessionEnd     = errors.New("end of session")
 )
 
 // Run plays the session: it connects, seats itself, plays every board and

@@ -270,20 +270,19 @@ func (c *Client) auction(ctx context.Context) error {
 		if err := c.send(ReadyForBid{Seat: c.seat, From: turn}); err != nil {
 			return err
 		}
-		want := turn.Name() + "'s call"
-		m, line, err := c.await(want)
+		m, line, err := c.await("a call")
 		if err != nil {
 			return err
 		}
 		called, ok := m.(Called)
 		if !ok {
-			return &LineError{Line: line, Want: want, Err: ErrUnexpected}
+			return &LineError{Line: line, Want: turn.Name() + "'s call", Err: ErrUnexpected}
 		}
 		if called.Seat != turn {
-			return &LineError{Line: line, Want: want, Err: fmt.Errorf("%w: a call from %s", ErrUnexpected, called.Seat.Name())}
+			return &LineError{Line: line, Want: turn.Name() + "'s call", Err: fmt.Errorf("%w: a call from %s", ErrUnexpected, called.Seat.Name())}
 		}
 		if err := v.AddCall(called.Call); err != nil {
-			return &LineError{Line: line, Want: want, Err: err}
+			return &LineError{Line: line, Want: turn.Name() + "'s call", Err: err}
 		}
 	}
 	return nil
@@ -324,16 +323,15 @@ func (c *Client) play(ctx context.Context) error {
 			if err := c.send(ready); err != nil {
 				return err
 			}
-			want := turn.Name() + "'s card"
-			m, line, err := c.awaitPlay(want)
+			m, line, err := c.awaitPlay(turn)
 			if err != nil {
 				return err
 			}
 			if m.Dummy && turn != dummy || !m.Dummy && m.Seat != turn {
-				return &LineError{Line: line, Want: want, Err: fmt.Errorf("%w: a card from another seat", ErrUnexpected)}
+				return &LineError{Line: line, Want: turn.Name() + "'s card", Err: fmt.Errorf("%w: a card from another seat", ErrUnexpected)}
 			}
 			if err := v.AddCard(m.Card); err != nil {
-				return &LineError{Line: line, Want: want, Err: err}
+				return &LineError{Line: line, Want: turn.Name() + "'s card", Err: err}
 			}
 		}
 		if v.Play.Len() == 1 && c.seat != dummy {
@@ -347,31 +345,28 @@ func (c *Client) play(ctx context.Context) error {
 
 // awaitLead waits for `<Seat> to lead`, or `Dummy to lead` for declarer.
 func (c *Client) awaitLead(dummyLeads bool) error {
-	want := c.seat.Name() + " to lead"
-	if dummyLeads {
-		want = "Dummy to lead"
-	}
-	m, line, err := c.await(want)
+	m, line, err := c.await("to lead")
 	if err != nil {
 		return err
 	}
 	tl, ok := m.(ToLead)
-	if !ok {
-		return &LineError{Line: line, Want: want, Err: ErrUnexpected}
-	}
 	// Accept dummy's seat name for "Dummy to lead" too.
 	dummy := c.view.Contract.Dummy()
-	if dummyLeads && !tl.Dummy && tl.Seat != dummy || !dummyLeads && (tl.Dummy || tl.Seat != c.seat) {
+	if !ok || dummyLeads && !tl.Dummy && tl.Seat != dummy || !dummyLeads && (tl.Dummy || tl.Seat != c.seat) {
+		want := c.seat.Name() + " to lead"
+		if dummyLeads {
+			want = "Dummy to lead"
+		}
 		return &LineError{Line: line, Want: want, Err: ErrUnexpected}
 	}
 	return nil
 }
 
-// awaitPlay waits for a played card, ignoring a to-lead line meant for
-// another seat's role.
-func (c *Client) awaitPlay(want string) (Played, string, error) {
+// awaitPlay waits for the card of the seat on turn, ignoring a to-lead
+// line meant for another seat's role.
+func (c *Client) awaitPlay(turn engine.Seat) (Played, string, error) {
 	for {
-		m, line, err := c.await(want)
+		m, line, err := c.await("a card")
 		if err != nil {
 			return Played{}, line, err
 		}
@@ -381,7 +376,7 @@ func (c *Client) awaitPlay(want string) (Played, string, error) {
 		case ToLead:
 			continue
 		}
-		return Played{}, line, &LineError{Line: line, Want: want, Err: ErrUnexpected}
+		return Played{}, line, &LineError{Line: line, Want: turn.Name() + "'s card", Err: ErrUnexpected}
 	}
 }
 

@@ -440,7 +440,9 @@ func (c *Client) read(tolerant bool) (Message, string, error) {
 				if tolerant {
 					continue
 				}
-				return nil, "", &LineError{Line: "", Want: "a line", Err: err}
+				var pe *ParseError
+				errors.As(err, &pe)
+				return nil, pe.Line, &LineError{Line: pe.Line, Want: "a line", Err: err}
 			}
 			return nil, "", fmt.Errorf("protocol: %s: read: %w (%w)", c.seatName(), ErrDisconnected, err)
 		}

@@ -721,3 +721,46 @@ func playLowest(t testing.TB, sb scriptBoard) scriptBoard {
 	}
 	return sb
 }
+
+// FuzzClient feeds a seat, after a proper handshake, whatever lines a
+// manager may send: the Client must end with nil or an error, never panic
+// or hang, and never act on a card its view rejects.
+func FuzzClient(f *testing.F) {
+	b := newScriptBoard(f, 1, "fuzz", auctionTo(engine.North, engine.West, engine.Bid(1, engine.NoTrump)), nil)
+	var script []string
+	for _, s := range boardScript(engine.South, b) {
+		if !s.in {
+			script = append(script, s.line)
+		}
+	}
+	f.Add(strings.Join(script, "\n"))
+	f.Add("Start of board\nBoard number 1. Dealer North. Neither vulnerable.\nSouth's cards : S A K Q J. H A K Q. D A K Q. C A K Q.\nNorth bids 1C\nEast passes\nEnd of session")
+	f.Add("Start of board\nTiming - N/S : this board 00:01, total 0:00:01. E/W : this board 00:01, total 0:00:01.\nEnd of session")
+	f.Fuzz(func(t *testing.T, data string) {
+		mgr, seatEnd := net.Pipe()
+		defer mgr.Close()
+		_ = mgr.SetDeadline(time.Now().Add(5 * time.Second))
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		done := make(chan error, 1)
+		go func() {
+			done <- NewClient(seatEnd, ClientConfig{Team: "f", Seat: engine.South}, Random{Seed: 1}).Run(ctx)
+		}()
+		go func() { _, _ = io.Copy(io.Discard, mgr) }()
+		lines := append([]string{`South ("f") seated`, `Teams : N/S : "f" E/W : "g"`}, strings.Split(data, "\n")...)
+		for _, l := range lines {
+			if _, err := mgr.Write([]byte(l + "\r\n")); err != nil {
+				break
+			}
+		}
+		mgr.Close()
+		select {
+		case err := <-done:
+			if errors.Is(err, context.DeadlineExceeded) {
+				t.Fatal("client hung")
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("client did not return")
+		}
+	})
+}

@@ -130,3 +130,53 @@ func TestConnOverPipe(t *testing.T) {
 	assert.True(t, ne.Timeout())
 	require.NoError(t, ca.SetWriteDeadline(deadline))
 }
+
+// FuzzReader checks that any byte stream reads as bounded lines and ends.
+func FuzzReader(f *testing.F) {
+	f.Add([]byte("North passes\r\nEast passes\n"), uint8(7))
+	f.Add([]byte(strings.Repeat("x", 2*MaxLineLength)+"\nEnd of session"), uint8(200))
+	f.Add([]byte("\r\r\n\n\x00\xff"), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
+		// Feed the data in small chunks, as a network would.
+		r := NewReader(&chunkReader{data: data, n: int(chunk%64) + 1})
+		total := 0
+		for i := 0; ; i++ {
+			if i > len(data)+1 {
+				t.Fatalf("more lines than bytes")
+			}
+			line, err := r.ReadLine()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				if !errors.Is(err, ErrLineTooLong) {
+					t.Fatalf("unexpected error %v", err)
+				}
+				continue
+			}
+			if len(line) > MaxLineLength {
+				t.Fatalf("line of %d bytes", len(line))
+			}
+			total += len(line)
+			if total > len(data) {
+				t.Fatalf("read more than the input")
+			}
+			_, _ = Parse(line)
+		}
+	})
+}
+
+type chunkReader struct {
+	data []byte
+	n    int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), c.n, len(c.data))
+	copy(p, c.data[:n])
+	c.data = c.data[n:]
+	return n, nil
+}

@@ -1,0 +1,225 @@
+package protocol
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// The stages of a connection on the manager side, in order.
+type connStage uint8
+
+const (
+	stConnecting connStage = iota // waiting for `Connecting ...`
+	stSeated                      // seated; waiting for `ready for teams`
+	stWantTeams                   // asked for teams; waiting for the other seats
+	stWantStart                   // teams sent; waiting for `ready to start`
+	stReady                       // in the session
+)
+
+// outQueue bounds the lines queued to one seat. A board sends a seat fewer
+// than 100 lines; a seat that lets this many pile up is not reading, and is
+// disconnected rather than allowed to grow the manager's memory.
+const outQueue = 256
+
+// finalWriteWait bounds how long Run waits, when the session ends, for the
+// last lines (`End of session`) to reach seats that are slow to read.
+const finalWriteWait = 2 * time.Second
+
+// errLineTooLong marks a line longer than MaxLineLength.
+var errLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLineLength)
+
+// hostConn is one connection on the manager side. The reader and writer
+// goroutines touch only nc, out and the immutable fields; everything else
+// belongs to the table's Run goroutine.
+type hostConn struct {
+	nc     net.Conn
+	id     int
+	remote string
+	out    chan []byte
+	wdone  chan struct{} // closed when the writer has finished
+	rdone  chan struct{} // closed when the reader has finished
+
+	// Owned by Run.
+	stage    connStage
+	seat     engine.Seat
+	team     string
+	closed   bool      // closed or being closed; later events from it are stale
+	flushing bool      // the seat's board was stopped: discard what crossed
+	deadline time.Time // when the table stops waiting for the line it expects; zero: none
+	awaiting string    // what that line is, for a timeout's detail
+	local    bool      // an in-process bot's end of a pipe
+}
+
+// event is what the reader goroutines and the table's helpers post to Run.
+type event struct {
+	c    *hostConn
+	line string  // the raw line (CR/LF removed)
+	msg  Message // nil when err is set
+	err  error   // a parse error (the connection lives on) or, with gone, why it ended
+	gone bool    // the connection has ended
+}
+
+// readLoop reads lines until the connection ends, parses each and posts it
+// to Run. It never holds more than one line of MaxLineLength bytes.
+func (t *Table) readLoop(c *hostConn) {
+	defer t.wg.Done()
+	defer close(c.rdone)
+	r := bufio.NewReaderSize(c.nc, MaxLineLength+64)
+	for {
+		line, err := readHostLine(r)
+		if err != nil {
+			t.post(event{c: c, err: err, gone: true})
+			return
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue // a blank line says nothing; tolerate it
+		}
+		s := string(line)
+		m, perr := Parse(s)
+		if !t.post(event{c: c, line: s, msg: m, err: perr}) {
+			return
+		}
+	}
+}
+
+// readHostLine reads one line without its CR/LF, refusing a longer line
+// than MaxLineLength without buffering it.
+func readHostLine(r *bufio.Reader) ([]byte, error) {
+	line, err := r.ReadSlice('\n')
+	switch {
+	case errors.Is(err, bufio.ErrBufferFull):
+		return nil, errLineTooLong
+	case err == io.EOF && len(line) > 0:
+		// A last line without its newline still counts.
+	case err != nil:
+		return nil, err
+	}
+	line = bytes.TrimRight(line, "\r\n")
+	if len(line) > MaxLineLength {
+		return nil, errLineTooLong
+	}
+	return line, nil
+}
+
+// post hands an event to Run; it reports false (and closes the connection)
+// when Run has ended.
+func (t *Table) post(ev event) bool {
+	select {
+	case t.events <- ev:
+		return true
+	case <-t.done:
+		ev.c.nc.Close()
+		return false
+	}
+}
+
+// writeLoop writes queued lines in order, batching those queued together
+// into one write, and keeping the minimum gap between lines when one is
+// configured. When out is closed it flushes what is left and closes the
+// connection.
+func (t *Table) writeLoop(c *hostConn) {
+	defer t.wg.Done()
+	defer close(c.wdone)
+	defer c.nc.Close()
+	bw := bufio.NewWriterSize(c.nc, 4096)
+	gap := t.cfg.MinGap
+	var last time.Time
+	failed := false
+	for line := range c.out {
+		if failed {
+			continue // drain, so Run never blocks on a dead seat
+		}
+		if gap > 0 && !last.IsZero() {
+			if wait := gap - time.Since(last); wait > 0 {
+				time.Sleep(wait)
+			}
+		}
+		c.nc.SetWriteDeadline(time.Now().Add(t.cfg.ActionTimeout))
+		_, err := bw.Write(line)
+		if err == nil && (gap > 0 || len(c.out) == 0) {
+			err = bw.Flush()
+			last = time.Now()
+		}
+		if err != nil {
+			failed = true
+			c.nc.Close() // the reader sees the end and reports the disconnect
+		}
+	}
+	if failed {
+		return
+	}
+	c.nc.SetWriteDeadline(time.Now().Add(finalWriteWait))
+	if bw.Flush() != nil {
+		return
+	}
+	// Close gracefully: a TCP close with the peer's lines still unread
+	// would reset the connection and could destroy our last lines before
+	// the peer reads them. Half-close, and let the peer hang up first.
+	if cw, ok := c.nc.(interface{ CloseWrite() error }); ok && cw.CloseWrite() == nil {
+		select {
+		case <-c.rdone:
+		case <-time.After(finalWriteWait):
+		}
+	}
+}
+
+// send queues a message to a connection, in canonical form with CRLF. A
+// seat whose queue is full is not reading: it is cut off, and the reader
+// reports the disconnect.
+func (c *hostConn) send(m Message) {
+	if c.closed {
+		return
+	}
+	b := m.AppendTo(make([]byte, 0, 64))
+	b = append(b, '\r', '\n')
+	select {
+	case c.out <- b:
+	default:
+		c.nc.Close()
+	}
+}
+
+// hangUp closes the connection at once; lines still queued are dropped.
+func (c *hostConn) hangUp() {
+	if c.closed {
+		return
+	}
+	c.closed = true
+	c.nc.Close()
+	close(c.out)
+}
+
+// finish closes the connection after the queued lines are written.
+func (c *hostConn) finish() {
+	if c.closed {
+		return
+	}
+	c.closed = true
+	close(c.out)
+}
+
+// refuse sends one plain-text refusal line and closes.
+func (c *hostConn) refuse(reason string) {
+	c.send(Refusal{Reason: reason})
+	c.finish()
+}
+
+// expect records that the table now waits for a line from c, for at most
+// limit.
+func (c *hostConn) expect(what string, limit time.Duration, now time.Time) {
+	c.awaiting = what
+	c.deadline = now.Add(limit)
+}
+
+// satisfied records that the table waits for nothing from c.
+func (c *hostConn) satisfied() {
+	c.awaiting = ""
+	c.deadline = time.Time{}
+}

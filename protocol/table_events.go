@@ -1,0 +1,248 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// register starts tracking a new connection: the handshake clock runs from
+// now.
+func (t *Table) register(c *hostConn) {
+	t.conns[c] = struct{}{}
+	c.expect("its Connecting line", t.cfg.HandshakeTimeout, time.Now())
+}
+
+// next returns the next event that concerns the session: a line, a parse
+// error, a loss or a timeout of a seat in the session, or an empty event
+// (nil c) when a seat has just become ready. Connections in their
+// handshake are served on the way. It reports timedOut when by (if not
+// zero) passes first, and ctx's error when ctx ends.
+func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool, err error) {
+	for {
+		now := time.Now()
+		if !by.IsZero() && !now.Before(by) {
+			return event{}, true, nil
+		}
+		if c := t.overdue(now); c != nil {
+			if c.stage == stReady {
+				return event{c: c}, false, nil // zero line and no error: a timeout
+			}
+			t.logf("%s: handshake timed out while waiting for %s", c.remote, c.awaiting)
+			t.dropPending(c)
+			continue
+		}
+		wake := by
+		for c := range t.conns {
+			if !c.closed && !c.deadline.IsZero() && (wake.IsZero() || c.deadline.Before(wake)) {
+				wake = c.deadline
+			}
+		}
+		var tick <-chan time.Time
+		if !wake.IsZero() {
+			t.timer.Reset(wake.Sub(now))
+			tick = t.timer.C
+		}
+		select {
+		case <-ctx.Done():
+			t.timer.Stop()
+			return event{}, false, ctx.Err()
+		case <-tick:
+			continue
+		case ev := <-t.events:
+			t.timer.Stop()
+			if t.handleCommon(ev) {
+				if t.seatReady {
+					// A seat finished its handshake: let the caller
+					// look at the table again.
+					t.seatReady = false
+					return event{}, false, nil
+				}
+				continue
+			}
+			return ev, false, nil
+		}
+	}
+}
+
+// overdue returns a connection whose deadline has passed, if any.
+func (t *Table) overdue(now time.Time) *hostConn {
+	for c := range t.conns {
+		if !c.closed && !c.deadline.IsZero() && !now.Before(c.deadline) {
+			return c
+		}
+	}
+	return nil
+}
+
+// handleCommon deals with what does not depend on the board: new
+// connections, handshakes, stale events, and lines that are always
+// ignored. It reports whether the event is used up.
+func (t *Table) handleCommon(ev event) bool {
+	c := ev.c
+	if _, known := t.conns[c]; !known {
+		if ev.gone || ev.msg != nil || ev.err != nil {
+			return true // already forgotten
+		}
+		t.register(c) // a new connection from Attach
+		return true
+	}
+	if ev.gone {
+		defer delete(t.conns, c) // the reader's last event
+	}
+	if c.closed {
+		if ev.gone && c.stage >= stSeated && t.seats[c.seat] == c {
+			t.loseSeat(c)
+		}
+		return true
+	}
+	if c.stage < stReady {
+		t.handshake(c, ev)
+		return true
+	}
+	if ev.gone {
+		return false
+	}
+	switch ev.msg.(type) {
+	case ReadyToStart, ReceivedDummy:
+		return true // tolerated anywhere in the session
+	case ReadyForDeal:
+		if c.flushing {
+			c.flushing = false
+		}
+		return false
+	}
+	return c.flushing // a line that crossed the stop of a board
+}
+
+// handshake moves a connection through Connecting → seated → ready for
+// teams → teams → ready to start. Anything else gets one refusal line and
+// the connection is closed.
+func (t *Table) handshake(c *hostConn, ev event) {
+	if ev.gone {
+		t.dropPending(c)
+		return
+	}
+	if ev.err != nil {
+		t.refuseConn(c, "that is not a protocol line: "+quoteLine(ev.line))
+		return
+	}
+	now := time.Now()
+	switch c.stage {
+	case stConnecting:
+		m, ok := ev.msg.(Connect)
+		if !ok {
+			t.refuseConn(c, "want `Connecting \"Team\" as SEAT using protocol version 18` first")
+			return
+		}
+		t.connect(c, m, now)
+	case stSeated:
+		m, ok := ev.msg.(ReadyForTeams)
+		if !ok || m.Seat != c.seat {
+			t.refuseConn(c, fmt.Sprintf("want `%s` now", ReadyForTeams{Seat: c.seat}))
+			return
+		}
+		c.stage = stWantTeams
+		c.satisfied()
+		if t.teamsSent {
+			t.sendTeams(c, now)
+			return
+		}
+		for s := engine.North; s < engine.NumSeats; s++ {
+			if p := t.seats[s]; p == nil || p.stage != stWantTeams {
+				return
+			}
+		}
+		t.teamsSent = true
+		for s := engine.North; s < engine.NumSeats; s++ {
+			t.sendTeams(t.seats[s], now)
+		}
+	case stWantTeams:
+		t.refuseConn(c, "wait for the teams line")
+	case stWantStart:
+		m, ok := ev.msg.(ReadyToStart)
+		if !ok || m.Seat != c.seat {
+			t.refuseConn(c, fmt.Sprintf("want `%s` now", ReadyToStart{Seat: c.seat}))
+			return
+		}
+		c.stage = stReady
+		t.seatReady = true
+		c.satisfied()
+		t.pending.Add(-1)
+		t.lostAt[c.seat] = time.Time{}
+		t.logf("%s (%q, %s) is ready", c.seat.Name(), c.team, c.remote)
+	}
+}
+
+func (t *Table) sendTeams(c *hostConn, now time.Time) {
+	c.send(Teams{NS: t.teams[engine.NS], EW: t.teams[engine.EW]})
+	c.stage = stWantStart
+	c.expect("its ready to start line", t.cfg.HandshakeTimeout, now)
+}
+
+// refuseConn refuses a connection in its handshake with one plain line.
+func (t *Table) refuseConn(c *hostConn, reason string) {
+	t.logf("%s refused: %s", c.remote, reason)
+	c.refuse(reason)
+	t.dropPending(c)
+}
+
+// connect seats a Connecting line's bot, or refuses it.
+func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
+	if !VersionSupported(m.Version) {
+		t.refuseConn(c, fmt.Sprintf("protocol version %d is not supported; this table speaks version %d", m.Version, Version))
+		return
+	}
+	team := strings.TrimSpace(m.Team)
+	seat := m.Seat
+	if m.AnySeat {
+		s, ok := t.freeSeatFor(team)
+		if !ok {
+			t.refuseConn(c, fmt.Sprintf("no free seat for team %q", team))
+			return
+		}
+		seat = s
+	}
+	if seat >= engine.NumSeats {
+		t.refuseConn(c, "no such seat")
+		return
+	}
+	if t.seats[seat] != nil {
+		t.refuseConn(c, fmt.Sprintf("seat %s is taken", seat.Name()))
+		return
+	}
+	if want := t.teamOf(seat.Side()); want != "" && !strings.EqualFold(want, team) {
+		t.refuseConn(c, fmt.Sprintf("%s plays for team %q here, not %q", seat.Name(), want, team))
+		return
+	}
+	if strings.ContainsAny(team, "\"") || team == "" {
+		t.refuseConn(c, "a team name must be non-empty and have no quotes")
+		return
+	}
+	if t.teams[seat.Side()] == "" {
+		t.teams[seat.Side()] = team
+	}
+	c.seat, c.team, c.stage = seat, t.teams[seat.Side()], stSeated
+	t.seats[seat] = c
+	c.send(Seated{Seat: seat, Team: c.team})
+	c.expect("its ready for teams line", t.cfg.HandshakeTimeout, now)
+}
+
+// freeSeatFor picks a seat for `as ANYPL`: first a free seat whose side
+// already plays as team, then a free seat of a side with no team yet.
+func (t *Table) freeSeatFor(team string) (engine.Seat, bool) {
+	for s := engine.North; s < engine.NumSeats; s++ {
+		if t.seats[s] == nil && strings.EqualFold(t.teamOf(s.Side()), team) {
+			return s, true
+		}
+	}
+	for s := engine.North; s < engine.NumSeats; s++ {
+		if t.seats[s] == nil && t.teamOf(s.Side()) == "" {
+			return s, true
+		}
+	}
+	return 0, false
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/openroom/openroom/engine"
@@ -60,16 +61,34 @@ type RandomBot struct {
 	Team string
 }
 
-func (b RandomBot) rng(v *engine.View) *rand.Rand {
-	var msg []byte
-	msg = append(msg, "openroom/random/v2\x00"...)
+// decisionRNG is the random stream of one decision.
+type decisionRNG struct{ src rand.ChaCha8 }
+
+// intN returns an unbiased random integer in [0, n) (Lemire's method).
+func (r *decisionRNG) intN(n int) int {
+	un := uint64(n)
+	hi, lo := bits.Mul64(r.src.Uint64(), un)
+	if lo < un {
+		thresh := -un % un
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.src.Uint64(), un)
+		}
+	}
+	return int(hi)
+}
+
+func (b RandomBot) rng(v *engine.View) *decisionRNG {
+	var buf [64]byte
+	msg := append(buf[:0], "openroom/random/v2\x00"...)
 	msg = append(msg, b.Team...)
 	msg = append(msg, 0, byte(v.Seat))
 	msg = binary.BigEndian.AppendUint64(msg, uint64(v.Number))
 	msg = binary.BigEndian.AppendUint64(msg, uint64(v.Hand))
 	msg = binary.BigEndian.AppendUint32(msg, uint32(v.Auction.Len()))
 	msg = binary.BigEndian.AppendUint32(msg, uint32(v.Play.Len()))
-	return rand.New(rand.NewChaCha8(sha256.Sum256(msg)))
+	r := &decisionRNG{}
+	r.src.Seed(sha256.Sum256(msg))
+	return r
 }
 
 // Call passes 60% of the time, doubles or redoubles (when legal) 5% of the
@@ -78,7 +97,7 @@ func (b RandomBot) Call(_ context.Context, v *engine.View) (engine.Call, string,
 	var buf [engine.NumCalls]engine.Call
 	calls := v.Auction.LegalCalls(buf[:0])
 	rng := b.rng(v)
-	x := rng.IntN(100)
+	x := rng.intN(100)
 	dbl := engine.Pass
 	first := -1 // index of the cheapest legal bid
 	for i, c := range calls {
@@ -98,7 +117,7 @@ func (b RandomBot) Call(_ context.Context, v *engine.View) (engine.Call, string,
 		return engine.Pass, "", nil
 	}
 	n := min(4, len(calls)-first)
-	return calls[first+rng.IntN(n)], "", nil
+	return calls[first+rng.intN(n)], "", nil
 }
 
 // Card plays a random legal card.
@@ -107,5 +126,5 @@ func (b RandomBot) Card(_ context.Context, v *engine.View) (engine.Card, error) 
 	if !ok || legal == 0 {
 		return 0, errors.New("random bot: no legal card in its view")
 	}
-	return legal.Nth(b.rng(v).IntN(legal.Len())), nil
+	return legal.Nth(b.rng(v).intN(legal.Len())), nil
 }

@@ -20,6 +20,7 @@ const (
 	MaxBackoff        = 5 * time.Second
 	processKillGrace  = 2 * time.Second // between the interrupt and the kill when stopping a bot
 	processStableTime = 30 * time.Second
+	cleanExitWait     = time.Second // how long a bot that exits 0 waits for its table to end
 )
 
 // ProcessOptions tune a BotProcess.
@@ -185,7 +186,14 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	select {
 	case err := <-exited:
 		if err == nil {
-			return errors.New("exited with status 0")
+			// A bot leaves after End of session, a moment before its
+			// table ends: not a failure if the table ends soon.
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(cleanExitWait):
+			}
+			return errors.New("exited with status 0 before the end of the session")
 		}
 		return err
 	case <-ctx.Done():

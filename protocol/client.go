@@ -91,7 +91,8 @@ func NewClient(nc net.Conn, cfg ClientConfig, bot Bot) *Client {
 	return c
 }
 
-// Seat returns the seat the manager gave; valid once seated.
+// Seat returns the seat the manager gave; valid once seated. Seat, Seated,
+// Teams and Boards are for the goroutine that runs Run, or after it.
 func (c *Client) Seat() engine.Seat { return c.seat }
 
 // Seated reports whether the manager seated the client.
@@ -125,7 +126,8 @@ func (c *Client) Run(ctx context.Context) error {
 	})
 	defer stop()
 	err := c.run(ctx)
-	if ctx.Err() != nil {
+	if err != nil && ctx.Err() != nil {
+		// The error is the forced deadline's; report why it was forced.
 		return ctx.Err()
 	}
 	return err

@@ -50,11 +50,12 @@ type hostConn struct {
 	stage    connStage
 	seat     engine.Seat
 	team     string
-	closed   bool      // closed or being closed; later events from it are stale
-	flushing bool      // the seat's board was stopped: discard what crossed
-	deadline time.Time // when the table stops waiting for the line it expects; zero: none
-	awaiting string    // what that line is, for a timeout's detail
-	local    bool      // an in-process bot's end of a pipe
+	closed   bool          // closed or being closed; later events from it are stale
+	flushing bool          // the seat's board was stopped: discard what crossed
+	deadline time.Time     // when the table stops waiting for the line it expects; zero: none
+	awaiting string        // what that line is, for a timeout's detail
+	limit    time.Duration // how long the table waits for it
+	local    bool          // an in-process bot's end of a pipe
 }
 
 // event is what the reader goroutines and the table's helpers post to Run.
@@ -214,7 +215,7 @@ func (c *hostConn) refuse(reason string) {
 // expect records that the table now waits for a line from c, for at most
 // limit.
 func (c *hostConn) expect(what string, limit time.Duration, now time.Time) {
-	c.awaiting = what
+	c.awaiting, c.limit = what, limit
 	c.deadline = now.Add(limit)
 }
 

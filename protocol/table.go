@@ -63,6 +63,14 @@ func SeededBoards(seed string, numbers []int) []BoardSpec {
 // always taken back.
 type LocalBot func(ctx context.Context, seat engine.Seat, conn net.Conn) error
 
+// ClientBot returns a LocalBot that seats bot through the protocol's own
+// seat-side Client, under team's name, at the seat the table gives it.
+func ClientBot(team string, bot Bot) LocalBot {
+	return func(ctx context.Context, seat engine.Seat, conn net.Conn) error {
+		return NewClient(conn, ClientConfig{Team: team, Seat: seat}, bot).Run(ctx)
+	}
+}
+
 // Config is what one table plays and how. Zero fields take the defaults
 // given on each; only Boards is required.
 type Config struct {

@@ -107,9 +107,10 @@ func (br *boardRun) handle(ev event) {
 		if ev.err != nil {
 			why = fmt.Sprintf("connection lost: %v", ev.err)
 		}
-		br.fault = disconnectFault(s, why+" while the table waited for "+br.waitingFor(s))
+		br.fault = disconnectFault(s, fmt.Sprintf("%s while the table waited for %s (%s)", why, br.waitingFor(s), br.actionName()))
 	case ev.msg == nil && ev.err == nil:
-		br.fault = &Fault{Kind: results.KindTimeout, Seat: s, Detail: "no answer in time: waited for " + c.awaiting}
+		br.fault = &Fault{Kind: results.KindTimeout, Seat: s, Detail: fmt.Sprintf(
+			"no answer within %s: the table waited for %s (%s)", c.limit.Round(time.Millisecond), c.awaiting, br.actionName())}
 	case ev.err != nil:
 		br.fault = protocolFault(s, ev.line, "unparseable line")
 	default:
@@ -238,16 +239,13 @@ func (br *boardRun) expectFrom(s engine.Seat, now time.Time) {
 	switch {
 	case s == br.actor && !br.acted:
 		br.prompted, br.promptAt = true, now
-		limit, what := cfg.ActionTimeout, br.actionName()
+		limit, what := cfg.ActionTimeout, "its action"
 		if left, ok := br.t.clock.left(s.Side(), cfg.BoardBudget); ok && left < limit {
-			limit = left
-			what += fmt.Sprintf(" (its side's board budget of %s ran out)", cfg.BoardBudget)
-		} else {
-			what += fmt.Sprintf(" (action timeout %s)", limit)
+			limit, what = left, "its action, within its side's board budget"
 		}
 		c.expect(what, limit, now)
 	case s != br.actor && !br.readyFor[s]:
-		c.expect(fmt.Sprintf("its ready line for %s (action timeout %s)", br.actionName(), cfg.ActionTimeout), cfg.ActionTimeout, now)
+		c.expect("its ready line", cfg.ActionTimeout, now)
 	default:
 		c.satisfied()
 	}
@@ -256,6 +254,9 @@ func (br *boardRun) expectFrom(s engine.Seat, now time.Time) {
 // actionName names the current action for messages: "North's bid",
 // "dummy's card to trick 3".
 func (br *boardRun) actionName() string {
+	if !br.dealt {
+		return "the deal"
+	}
 	if !br.isCard {
 		return br.cur.Name() + "'s bid"
 	}

@@ -10,29 +10,41 @@ import (
 )
 
 // BenchmarkMatch1000 plays a 1,000-board team match (2,000 board-rooms)
-// of in-process random bots through SimRunner, at concurrency 1 and 2,
-// with every record written and synced to a results file. It reports
-// boards (board-rooms) per second and the peak heap in use while running.
+// of random bots at concurrency 1 and 2, with every record written and
+// synced to a results file: through SimRunner (bots asked in-process) and
+// through ProtocolRunner (bots over the wire protocol on net.Pipe, the
+// table host refereeing). It reports board-rooms per second and the peak
+// heap in use while running.
 func BenchmarkMatch1000(b *testing.B) {
-	for _, c := range []int{1, 2} {
-		b.Run(fmt.Sprintf("concurrency=%d", c), func(b *testing.B) {
-			var peak uint64
-			var played int
-			start := time.Now()
-			for i := 0; i < b.N; i++ {
-				ev := testEvent(b, KindMatch, 2, 1000, 16, fmt.Sprintf("concurrency = %d", c))
-				stop := sampleHeap(&peak)
-				out, err := Run(context.Background(), ev, Options{Runner: SimRunner{}})
-				stop()
-				if err != nil {
-					b.Fatal(err)
-				}
-				played += out.Played
-			}
-			b.ReportMetric(float64(played)/time.Since(start).Seconds(), "board-rooms/s")
-			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
-		})
+	runners := []struct {
+		name string
+		r    TableRunner
+	}{{"sim", SimRunner{}}, {"protocol", &ProtocolRunner{}}}
+	for _, rn := range runners {
+		for _, c := range []int{1, 2} {
+			benchMatch(b, rn.name, rn.r, c)
+		}
 	}
+}
+
+func benchMatch(b *testing.B, name string, runner TableRunner, c int) {
+	b.Run(fmt.Sprintf("%s/concurrency=%d", name, c), func(b *testing.B) {
+		var peak uint64
+		var played int
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			ev := testEvent(b, KindMatch, 2, 1000, 16, fmt.Sprintf("concurrency = %d", c))
+			stop := sampleHeap(&peak)
+			out, err := Run(context.Background(), ev, Options{Runner: runner})
+			stop()
+			if err != nil {
+				b.Fatal(err)
+			}
+			played += out.Played
+		}
+		b.ReportMetric(float64(played)/time.Since(start).Seconds(), "board-rooms/s")
+		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+	})
 }
 
 // sampleHeap records the largest HeapInuse seen every 5ms until stopped.

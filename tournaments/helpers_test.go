@@ -2,10 +2,17 @@ package tournaments
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"os"
 	"strings"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/protocol"
 
 	"github.com/openroom/openroom/pbn"
 )
@@ -39,4 +46,76 @@ func fmtSscanf(log string, pid *int) (int, error) {
 		return 0, errors.New("no pid yet")
 	}
 	return fmt.Sscanf(log[i:], "pid %d", pid)
+}
+
+// botModeEnv makes the test binary act as a bot process (see testBot).
+const botModeEnv = "TOURNAMENTS_TEST_BOT"
+
+// testBot is the test binary acting as a bot process:
+//
+//	crash                       exit at once with status 1
+//	sleep                       wait to be stopped
+//	dump FILE ARGS...           write the arguments to FILE, then wait
+//	play HOST PORT SEAT TEAM    play a session with the random bot
+//	crashonce MARKER HOST PORT SEAT TEAM
+//	                            the same, but East's first process (no
+//	                            MARKER file yet) dies at its third card
+func testBot(mode string, args []string) int {
+	switch mode {
+	case "crash":
+		return 1
+	case "dump":
+		if len(args) > 0 {
+			_ = os.WriteFile(args[0], []byte(strings.Join(args, "\n")), 0o644)
+		}
+		time.Sleep(time.Minute)
+	case "sleep":
+		time.Sleep(time.Minute)
+	case "play", "crashonce":
+		var bot protocol.Bot
+		marker := ""
+		if mode == "crashonce" {
+			marker, args = args[0], args[1:]
+		}
+		if len(args) != 4 {
+			fmt.Fprintln(os.Stderr, "test bot: want HOST PORT SEAT TEAM, got", args)
+			return 64
+		}
+		seat, err := engine.ParseSeat(args[2])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "test bot:", err)
+			return 64
+		}
+		bot = RandomBot{Team: args[3]}
+		if marker != "" && seat == engine.East {
+			if _, err := os.Stat(marker); errors.Is(err, os.ErrNotExist) {
+				bot = &dyingBot{Bot: bot, marker: marker}
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		_, err = protocol.RunSession(ctx, protocol.DialTCP(net.JoinHostPort(args[0], args[1])),
+			protocol.ClientConfig{Team: args[3], Seat: seat}, bot, 10*time.Second)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "test bot:", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// dyingBot dies at its third card, leaving a marker so its restart lives.
+type dyingBot struct {
+	protocol.Bot
+	marker string
+	cards  int
+}
+
+func (b *dyingBot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
+	b.cards++
+	if b.cards == 3 {
+		_ = os.WriteFile(b.marker, []byte("died"), 0o644)
+		os.Exit(2)
+	}
+	return b.Bot.Card(ctx, v)
 }

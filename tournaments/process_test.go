@@ -16,27 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// botModeEnv makes the test binary act as a bot process (see testBot).
-const botModeEnv = "TOURNAMENTS_TEST_BOT"
-
-// testBot is the test binary acting as a bot: "crash" exits at once with
-// status 1, "sleep" waits to be stopped, "dump" writes its arguments to the
-// file named by its first argument and waits.
-func testBot(mode string, args []string) int {
-	switch mode {
-	case "crash":
-		return 1
-	case "dump":
-		if len(args) > 0 {
-			_ = os.WriteFile(args[0], []byte(strings.Join(args, "\\n")), 0o644)
-		}
-		time.Sleep(time.Minute)
-	case "sleep":
-		time.Sleep(time.Minute)
-	}
-	return 0
-}
-
 // syncBuf is a goroutine-safe log.
 type syncBuf struct {
 	mu sync.Mutex
@@ -105,7 +84,7 @@ func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 		got = b
 		return err == nil && len(b) > 0
 	}, 10*time.Second, 5*time.Millisecond)
-	assert.Equal(t, strings.Join([]string{dump, "--host=127.0.0.1", "4567", "West", "Team B"}, "\\n"), string(got))
+	assert.Equal(t, strings.Join([]string{dump, "--host=127.0.0.1", "4567", "West", "Team B"}, "\n"), string(got))
 	assert.Equal(t, []string{os.Args[0], dump, "--host=127.0.0.1", "4567", "West", "Team B"}, p.Argv())
 
 	// The seat is lost: the process is stopped and started again.

@@ -8,9 +8,11 @@ import (
 )
 
 // setProcessGroup puts the bot in a process group of its own, so that
-// stopping it also stops whatever it started (a shell wrapper's child).
+// stopping it also stops whatever it started (a shell wrapper's child),
+// and, where the system can, has it killed when the harness dies.
 func setProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setDeathSignal(cmd.SysProcAttr)
 }
 
 // interruptProcess asks the bot's process group to stop.

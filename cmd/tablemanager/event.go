@@ -309,9 +309,11 @@ func (pl *progressLine) end() {
 	fmt.Fprintln(pl.w)
 }
 
-// newRunner chooses the table runner for an event.
+// newRunner returns the table runner of the command: every table through
+// the protocol host, built-in bots over in-process pipes, command bots as
+// processes whose output goes to DIR/logs.
 func newRunner(ev *tournaments.Event) tournaments.TableRunner {
-	return tournaments.SimRunner{}
+	return &tournaments.ProtocolRunner{LogDir: filepath.Join(ev.Out, "logs")}
 }
 
 // matchWriters chooses the per-match files.

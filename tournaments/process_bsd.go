@@ -1,0 +1,9 @@
+//go:build unix && !linux
+
+package tournaments
+
+import "syscall"
+
+// setDeathSignal does nothing where the kernel has no parent-death signal;
+// a bot then finds out from its closed connection.
+func setDeathSignal(*syscall.SysProcAttr) {}

@@ -1,0 +1,181 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/results"
+)
+
+// DefaultStartTimeout is how long the four bots of a table may take to sit
+// down before the table gives up.
+const DefaultStartTimeout = 60 * time.Second
+
+// ProtocolRunner plays each table through the Blue Chip protocol host
+// (protocol.Table): built-in bots are seated in-process over a net.Pipe
+// with the protocol client, so they learn exactly what a remote bot would;
+// command bots are started as processes (see BotProcess) that connect to
+// the table's own loopback listener. The table referees every board,
+// applies the clocks and the fault policy, and takes a seat back when its
+// bot reconnects. A command bot that keeps failing stops the table with a
+// *SeatFault, and the event scores the table's remaining boards as faults.
+//
+// Remote bots (bots that connect by themselves to the event's listen
+// address) are not seated by this runner yet.
+type ProtocolRunner struct {
+	// LogDir, if set, receives each command bot's standard output and
+	// error, one file per table and seat; otherwise they are discarded.
+	LogDir string
+	// Logf, if set, gets one line per notable table or process event.
+	Logf func(format string, args ...any)
+	// StartTimeout bounds the wait for four seats; 0 means
+	// DefaultStartTimeout.
+	StartTimeout time.Duration
+	// Backoff is a crashed bot's first restart delay; 0 means
+	// DefaultBackoff.
+	Backoff time.Duration
+}
+
+// RunTable plays the job's boards; see TableRunner.
+func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
+	logf := func(format string, args ...any) {
+		if r.Logf != nil {
+			r.Logf("%s: "+format, append([]any{job.Table}, args...)...)
+		}
+	}
+	cfg := protocol.Config{
+		Boards:           make([]protocol.BoardSpec, len(job.Boards)),
+		Event:            job.Event,
+		Match:            job.Match,
+		Room:             job.Room,
+		Name:             job.Table,
+		NSTeam:           job.NSTeam,
+		EWTeam:           job.EWTeam,
+		ActionTimeout:    job.Clocks.Action,
+		BoardBudget:      job.Clocks.Board,
+		ReconnectTimeout: job.Faults.Reconnect,
+		StartTimeout:     r.StartTimeout,
+		OnBoard:          onBoard,
+		Logf:             logf,
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = DefaultStartTimeout
+	}
+	if job.Faults.Replay {
+		cfg.FaultPolicy = protocol.ReplayOnFault
+	}
+	for i, b := range job.Boards {
+		cfg.Boards[i] = protocol.BoardSpec{Number: b.Number, Dealer: b.Dealer, Vul: b.Vul, Deal: b.Deal}
+	}
+	var commands []engine.Seat
+	for s := engine.North; s < engine.NumSeats; s++ {
+		spec := job.Seats[s]
+		switch spec.Kind {
+		case BotBuiltin:
+			bot, err := NewBuiltinBot(spec, job.Team(s))
+			if err != nil {
+				return err
+			}
+			team := job.Team(s)
+			cfg.Local[s] = func(ctx context.Context, seat engine.Seat, conn net.Conn) error {
+				return protocol.NewClient(conn, protocol.ClientConfig{Team: team, Seat: seat}, bot).Run(ctx)
+			}
+		case BotCommand:
+			commands = append(commands, s)
+		default:
+			return fmt.Errorf("table %s: cannot seat %q at %s: remote bots are not supported by this runner yet", job.Table, spec.Name, s.Name())
+		}
+	}
+	var procs [engine.NumSeats]*BotProcess
+	cfg.OnSeatLost = func(s engine.Seat) {
+		if p := procs[s]; p != nil {
+			p.SeatLost()
+		}
+	}
+	table, err := protocol.NewTable(cfg)
+	if err != nil {
+		return fmt.Errorf("table %s: %w", job.Table, err)
+	}
+
+	tctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait() // after cancel: every process stopped, the listener closed
+	var (
+		faultMu sync.Mutex
+		fault   *SeatFault
+	)
+	if len(commands) > 0 {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return fmt.Errorf("table %s: listen: %w", job.Table, err)
+		}
+		srv := &protocol.Server{Table: table, Logf: logf}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = srv.Serve(tctx, ln)
+		}()
+		host, port, _ := net.SplitHostPort(ln.Addr().String())
+		for _, s := range commands {
+			var log io.WriteCloser
+			if r.LogDir != "" {
+				f, err := LogFile(r.LogDir, job.Table, s)
+				if err != nil {
+					return err
+				}
+				log = f
+			}
+			p := StartBot(tctx, job.Seats[s], s, job.Team(s), host, port, ProcessOptions{
+				Restarts: job.Faults.Restarts,
+				Backoff:  r.Backoff,
+				Log:      log,
+				Logf:     logf,
+			})
+			procs[s] = p
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				select {
+				case <-p.GaveUp():
+					faultMu.Lock()
+					if fault == nil {
+						fault = &SeatFault{Seat: s, Kind: results.KindDisconnect, Detail: p.Err().Error()}
+					}
+					faultMu.Unlock()
+					logf("%v; its remaining boards are scored as faults", p.Err())
+					cancel()
+				case <-p.Done():
+				}
+				<-p.Done()
+				if log != nil {
+					log.Close()
+				}
+			}()
+		}
+	}
+	runErr := table.Run(tctx)
+	cancel()
+	wg.Wait()
+	faultMu.Lock()
+	defer faultMu.Unlock()
+	if fault != nil && !errors.Is(runErr, ErrStopped) {
+		return fault
+	}
+	if errors.Is(runErr, protocol.ErrNoSeats) {
+		hint := ""
+		if r.LogDir != "" {
+			hint = "; bot logs are in " + filepath.Clean(r.LogDir)
+		}
+		return fmt.Errorf("four bots did not sit down within %v (check the bot command lines%s): %w", cfg.StartTimeout, hint, runErr)
+	}
+	return runErr
+}

@@ -1,0 +1,162 @@
+package tournaments
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// sameBoards compares two runs' records on what the bots decided: every
+// board-room's auction, play, contract, score and termination.
+func sameBoards(t *testing.T, want, got []results.Record) {
+	t.Helper()
+	require.Len(t, got, len(want))
+	for i := range want {
+		w, g := want[i], got[i]
+		assert.Equal(t, w.Key(), g.Key())
+		assert.Equal(t, w.Deal, g.Deal, "board %d %s", w.Board, w.Room)
+		assert.Equal(t, w.Auction, g.Auction, "board %d %s", w.Board, w.Room)
+		assert.Equal(t, w.Play, g.Play, "board %d %s", w.Board, w.Room)
+		assert.Equal(t, w.ScoreNS, g.ScoreNS, "board %d %s", w.Board, w.Room)
+		assert.Equal(t, w.Termination, g.Termination, "board %d %s", w.Board, w.Room)
+	}
+}
+
+func protoRunner(t *testing.T) *ProtocolRunner {
+	return &ProtocolRunner{LogDir: filepath.Join(t.TempDir(), "logs"), Logf: t.Logf, StartTimeout: 20 * time.Second, Backoff: 10 * time.Millisecond}
+}
+
+func TestProtocolRunnerBuiltinsMatchSimRunner(t *testing.T) {
+	sim := testEvent(t, KindMatch, 2, 6, 3, "concurrency = 2")
+	runEvent(t, sim, Options{})
+	ev := testEvent(t, KindMatch, 2, 6, 3, "concurrency = 2")
+	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
+	assert.Equal(t, 12, out.Played)
+	sameBoards(t, readRecords(t, sim.Out), readRecords(t, ev.Out))
+	for _, r := range readRecords(t, ev.Out) {
+		want := results.Seats{N: "A1", E: "B1", S: "A2", W: "B2"}
+		if r.Room == RoomClosed {
+			want = results.Seats{N: "B1", E: "A1", S: "B2", W: "A2"}
+		}
+		assert.Equal(t, want, r.Players)
+	}
+}
+
+// commandEvent is a team match where team B's bots are the test binary
+// started as a command (mode and extra arguments before the placeholders).
+func commandEvent(t *testing.T, mode string, extra ...string) *Event {
+	t.Helper()
+	t.Setenv(botModeEnv, mode)
+	ev := testEvent(t, KindMatch, 2, 4, 4, "concurrency = 2")
+	argv := append([]string{os.Args[0]}, extra...)
+	argv = append(argv, "{host}", "{port}", "{seat}", "{name}")
+	for i := range ev.Teams[1].Bots {
+		ev.Teams[1].Bots[i] = BotSpec{Name: "testbot", Kind: BotCommand, Command: argv}
+	}
+	ev.Faults.Restarts = 2
+	ev.Faults.Reconnect = 10 * time.Second
+	ev.Clocks.Action = 10 * time.Second
+	return ev
+}
+
+func TestProtocolRunnerCommandBots(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts bot processes")
+	}
+	sim := testEvent(t, KindMatch, 2, 4, 4, "")
+	runEvent(t, sim, Options{})
+	ev := commandEvent(t, "play")
+	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
+	assert.Equal(t, 8, out.Played)
+	got := readRecords(t, ev.Out)
+	// The same random bot, as a process over TCP, decides as it does in-process.
+	sameBoards(t, readRecords(t, sim.Out), got)
+	for _, r := range got {
+		if r.Room == RoomOpen {
+			assert.Equal(t, results.Seats{N: "A1", E: "testbot", S: "A2", W: "testbot"}, r.Players)
+		} else {
+			assert.Equal(t, results.Seats{N: "testbot", E: "A1", S: "testbot", W: "A2"}, r.Players)
+		}
+	}
+}
+
+func TestProtocolRunnerBotCrashesMidBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts bot processes")
+	}
+	marker := filepath.Join(t.TempDir(), "died")
+	ev := commandEvent(t, "crashonce", marker)
+	ev.Concurrency = 1
+	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
+	assert.Equal(t, 8, out.Played, "the event goes on after the crash")
+	_, err := os.Stat(marker)
+	require.NoError(t, err, "a bot process died")
+	faults := 0
+	for _, r := range readRecords(t, ev.Out) {
+		if r.Complete() {
+			continue
+		}
+		faults++
+		assert.Equal(t, results.KindDisconnect, r.Termination.Kind)
+		seat, err := engine.ParseSeat(r.Termination.Seat)
+		require.NoError(t, err)
+		// Team B's bot crashed: B sits E-W in the open room, N-S in the closed.
+		if r.Room == RoomOpen {
+			assert.Equal(t, engine.EW, seat.Side())
+		} else {
+			assert.Equal(t, engine.NS, seat.Side())
+		}
+		assert.Nil(t, r.ScoreNS)
+		assert.NotEmpty(t, r.Play, "it died mid-board, after cards were played")
+	}
+	assert.Equal(t, 1, faults, "only the board in play when the bot died is lost")
+	assert.Equal(t, 1, out.Report.Matches[0].Adjusted)
+	assert.Equal(t, 4, out.Report.Matches[0].Played)
+}
+
+func TestProtocolRunnerBotKeepsCrashing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts bot processes")
+	}
+	ev := commandEvent(t, "crash")
+	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
+	assert.Equal(t, 8, out.Played)
+	m := out.Report.Matches[0]
+	assert.Equal(t, 4, m.Played)
+	assert.Equal(t, 4, m.Adjusted)
+	for _, br := range m.Boards {
+		assert.Equal(t, 3, br.HomeIMPs, "team B is at fault on board %d", br.Board)
+	}
+	for _, r := range readRecords(t, ev.Out) {
+		assert.Equal(t, results.KindDisconnect, r.Termination.Kind)
+		assert.Contains(t, r.Termination.Detail, `bot "testbot"`)
+		assert.Contains(t, r.Termination.Detail, "failed 3 times")
+	}
+}
+
+func TestProtocolRunnerCommandNotFound(t *testing.T) {
+	ev := testEvent(t, KindMatch, 2, 2, 16, "")
+	ev.Teams[1].Bots[0] = BotSpec{Name: "ghost", Kind: BotCommand, Command: []string{"/nonexistent/bot", "{port}"}}
+	ev.Faults.Restarts = 1
+	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
+	for _, r := range readRecords(t, ev.Out) {
+		require.False(t, r.Complete())
+		assert.Contains(t, r.Termination.Detail, "start /nonexistent/bot")
+	}
+	assert.Equal(t, 2, out.Report.Matches[0].Adjusted)
+}
+
+func TestProtocolRunnerRefusesRemote(t *testing.T) {
+	ev := testEvent(t, KindMatch, 2, 2, 16, "")
+	ev.Teams[1].Bots[0] = BotSpec{Name: "far", Kind: BotRemote}
+	_, err := Run(context.Background(), ev, Options{Runner: protoRunner(t)})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "remote bots are not supported")
+}

@@ -1,9 +1,440 @@
 package main
 
-import "fmt"
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
 
-// runServe is not built yet.
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/pbn"
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments"
+	flag "github.com/spf13/pflag"
+)
+
+// exitInterrupted is the status after Ctrl-C: the finished boards are on
+// disk, but the session did not play every board (128 + SIGINT, as shells
+// report it).
+const exitInterrupted = 130
+
+// botFactory makes the in-process bot named by a --seat value (without
+// the seat), playing under a team name. It is a parameter of serve so
+// that tests, and new built-in bots, plug in without touching the command.
+type botFactory func(spec, team string) (protocol.Bot, error)
+
+// builtinBots seats the built-in bots the tournaments package knows:
+// builtin:random and builtin:refbot:LEVEL.
+func builtinBots(spec, team string) (protocol.Bot, error) {
+	bs, err := tournaments.ParseBotSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	if bs.Kind != tournaments.BotBuiltin {
+		return nil, fmt.Errorf("bot %q: serve seats built-in bots only (builtin:random, builtin:refbot:LEVEL); start other bots yourself and point them at --listen", spec)
+	}
+	return tournaments.NewBuiltinBot(bs, team)
+}
+
+// serveFlags are serve's command line.
+type serveFlags struct {
+	listen           string
+	boards           string
+	seed             string
+	resultsPath      string
+	dealsPath        string
+	pbnPath          string
+	seats            []string
+	actionTimeout    time.Duration
+	boardBudget      time.Duration
+	reconnectTimeout time.Duration
+	onFault          string
+	minGap           time.Duration
+	allow            []string
+	nsTeam, ewTeam   string
+	event, table     string
+	quiet            bool
+}
+
 func runServe(e *env, args []string) int {
-	fmt.Fprintln(e.stderr, "tablemanager: this command is not built yet")
-	return exitSoftware
+	return serveWith(e, args, builtinBots)
+}
+
+// serveWith is runServe with the bot factory as a parameter.
+func serveWith(e *env, args []string, bots botFactory) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var sf serveFlags
+	fs.StringVar(&sf.listen, "listen", "127.0.0.1:2000", "address to listen on; anything but loopback needs --allow")
+	fs.StringVar(&sf.boards, "boards", "", "board numbers to play, like 1-16 or 1-4,9 (default 1-16, or every board of --deals)")
+	fs.StringVar(&sf.seed, "seed", "", "deal seed, any string (default: a fresh random one, printed)")
+	fs.StringVar(&sf.resultsPath, "results", "", "JSON Lines results file to append each board to (required)")
+	fs.StringVar(&sf.dealsPath, "deals", "", "play the deals of this PBN file instead of seeded ones")
+	fs.StringVar(&sf.pbnPath, "pbn", "", "also append each board, with auction, play and score, to this PBN file")
+	fs.StringArrayVar(&sf.seats, "seat", nil, "seat an in-process bot, as SEAT=BOT (repeat): North=builtin:random, E=builtin:refbot:LEVEL")
+	fs.DurationVar(&sf.actionTimeout, "action-timeout", 30*time.Second, "longest wait for any line from a seated bot")
+	fs.DurationVar(&sf.boardBudget, "board-budget", 0, "think time per side per board, e.g. 2m (0: none)")
+	fs.DurationVar(&sf.reconnectTimeout, "reconnect-timeout", 30*time.Second, "how long a lost seat has to come back before its boards are scored as faults")
+	fs.StringVar(&sf.onFault, "on-fault", "adjust", "what a fault does to the board: adjust (A+/A-) or replay")
+	fs.DurationVar(&sf.minGap, "min-gap", 0, "least time between two lines to the same seat, for robots that need it")
+	fs.StringArrayVar(&sf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may take a seat besides loopback (repeat or comma-separate)")
+	fs.StringVar(&sf.nsTeam, "ns-team", "", "team name North-South must connect with (default: what the first of them says)")
+	fs.StringVar(&sf.ewTeam, "ew-team", "", "team name East-West must connect with")
+	fs.StringVar(&sf.event, "event", "serve", "event name written in the results")
+	fs.StringVar(&sf.table, "table", "1", "table name written in the results")
+	fs.BoolVar(&sf.quiet, "quiet", false, "no progress line per board")
+	usage := func(w io.Writer) {
+		fmt.Fprintln(w, "usage: tablemanager serve --results FILE [flags]")
+		fmt.Fprintln(w, "Waits for four bots on --listen (Blue Chip protocol version 18), plays the boards, appends each")
+		fmt.Fprintln(w, "finished board to the results file, and exits 0 after End of session.")
+		fmt.Fprintln(w, "\nflags:")
+		fmt.Fprint(w, fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(e.stdout)
+			return exitOK
+		}
+		fmt.Fprintf(e.stderr, "tablemanager serve: %v (try tablemanager serve --help)\n", err)
+		return exitUsage
+	}
+	fail := func(code int, format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "tablemanager serve: "+format+"\n", args...)
+		return code
+	}
+	if fs.NArg() > 0 {
+		return fail(exitUsage, "unexpected argument %q", fs.Arg(0))
+	}
+	if sf.resultsPath == "" {
+		return fail(exitUsage, "--results FILE is required")
+	}
+	if sf.dealsPath != "" && sf.seed != "" {
+		return fail(exitUsage, "give --seed or --deals, not both")
+	}
+	policy, err := protocol.ParseFaultPolicy(sf.onFault)
+	if err != nil {
+		return fail(exitUsage, "--on-fault: %v", err)
+	}
+	allow, err := protocol.ParseAllowList(sf.allow)
+	if err != nil {
+		return fail(exitUsage, "--allow: %v", err)
+	}
+	if err := protocol.CheckListen(sf.listen, allow); err != nil {
+		return fail(exitUsage, "--listen: %v", err)
+	}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"action-timeout", sf.actionTimeout}, {"reconnect-timeout", sf.reconnectTimeout}} {
+		if d.v <= 0 {
+			return fail(exitUsage, "--%s must be positive", d.name)
+		}
+	}
+	if sf.boardBudget < 0 || sf.minGap < 0 {
+		return fail(exitUsage, "--board-budget and --min-gap cannot be negative")
+	}
+
+	var numbers []int
+	if sf.boards != "" {
+		if numbers, err = parseBoardList(sf.boards); err != nil {
+			return fail(exitUsage, "--boards: %v", err)
+		}
+	}
+	var boards []protocol.BoardSpec
+	if sf.dealsPath != "" {
+		var code int
+		if boards, code, err = readDealsFile(sf.dealsPath, numbers); err != nil {
+			return fail(code, "%v", err)
+		}
+	} else {
+		if numbers == nil {
+			numbers, _ = parseBoardList("1-16")
+		}
+		if sf.seed == "" {
+			sf.seed = freshSeed()
+			fmt.Fprintf(e.stderr, "seed %s\n", sf.seed)
+		}
+		boards = protocol.SeededBoards(sf.seed, numbers)
+	}
+
+	cfg := protocol.Config{
+		Boards: boards, Seed: sf.seed, Event: sf.event, Name: sf.table,
+		NSTeam: sf.nsTeam, EWTeam: sf.ewTeam,
+		ActionTimeout: sf.actionTimeout, BoardBudget: sf.boardBudget,
+		ReconnectTimeout: sf.reconnectTimeout, FaultPolicy: policy, MinGap: sf.minGap,
+	}
+	if err := seatBots(&cfg, sf.seats, bots); err != nil {
+		return fail(exitUsage, "--seat: %v", err)
+	}
+
+	out, err := openOutputs(sf.resultsPath, sf.pbnPath)
+	if err != nil {
+		return fail(exitNoInput, "%v", err)
+	}
+	defer out.close()
+	played := 0
+	cfg.OnBoard = func(r results.Record) error {
+		if err := out.write(r); err != nil {
+			return err
+		}
+		played++
+		if !sf.quiet {
+			fmt.Fprintf(e.stderr, "%s\n", serveProgress(r, played, len(boards)))
+		}
+		return nil
+	}
+	tbl, err := protocol.NewTable(cfg)
+	if err != nil {
+		return fail(exitDataErr, "%v", err)
+	}
+
+	ln, err := net.Listen("tcp", sf.listen)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	fmt.Fprintf(e.stderr, "listening on %s: %d boards, waiting for %d bots\n", ln.Addr(), len(boards), 4-len(sf.seats))
+	ctx, stop := context.WithCancel(e.ctx)
+	defer stop()
+	srvDone := make(chan error, 1)
+	go func() {
+		srvDone <- (&protocol.Server{Table: tbl, Allow: allow, Logf: func(f string, a ...any) {
+			fmt.Fprintf(e.stderr, "refused: "+f+"\n", a...)
+		}}).Serve(ctx, ln)
+	}()
+	runErr := tbl.Run(ctx)
+	stop()
+	<-srvDone
+	switch {
+	case runErr == nil:
+		fmt.Fprintf(e.stderr, "End of session: %d boards in %s\n", played, sf.resultsPath)
+		return exitOK
+	case errors.Is(runErr, context.Canceled) && e.ctx.Err() != nil:
+		fmt.Fprintf(e.stderr, "interrupted: %d of %d boards in %s\n", played, len(boards), sf.resultsPath)
+		return exitInterrupted
+	}
+	return fail(exitFailure, "%v (%d boards in %s)", runErr, played, sf.resultsPath)
+}
+
+// seatBots fills cfg.Local from --seat SEAT=BOT values. A built-in bot
+// plays under its side's --ns-team/--ew-team name, or else under its own
+// spec ("builtin:random"); a remote partner must connect with that name.
+func seatBots(cfg *protocol.Config, seats []string, bots botFactory) error {
+	for _, v := range seats {
+		name, spec, ok := strings.Cut(v, "=")
+		name, spec = strings.TrimSpace(name), strings.TrimSpace(spec)
+		if !ok || name == "" || spec == "" {
+			return fmt.Errorf("%q: want SEAT=BOT, like North=builtin:random", v)
+		}
+		seat, err := engine.ParseSeat(name)
+		if err != nil {
+			return fmt.Errorf("%q: %w", v, err)
+		}
+		if cfg.Local[seat] != nil {
+			return fmt.Errorf("%q: %s is seated twice", v, seat.Name())
+		}
+		team := cfg.NSTeam
+		if seat.Side() == engine.EW {
+			team = cfg.EWTeam
+		}
+		if team == "" {
+			team = spec
+			if seat.Side() == engine.NS {
+				cfg.NSTeam = spec
+			} else {
+				cfg.EWTeam = spec
+			}
+		}
+		bot, err := bots(spec, team)
+		if err != nil {
+			return fmt.Errorf("%q: %w", v, err)
+		}
+		cfg.Local[seat] = protocol.ClientBot(team, bot)
+	}
+	return nil
+}
+
+// parseBoardList reads "1-16", "3", "1-4,9,12-13": board numbers from 1,
+// each at most once, in the order given.
+func parseBoardList(s string) ([]int, error) {
+	const maxBoards = 100000
+	var out []int
+	seen := map[int]bool{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		if err != nil || a < 1 {
+			return nil, fmt.Errorf("%q: want board numbers from 1, like 1-16 or 1-4,9", s)
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil || b < a {
+				return nil, fmt.Errorf("%q: a range goes from low to high, like 1-16", part)
+			}
+		}
+		if len(out)+(b-a+1) > maxBoards {
+			return nil, fmt.Errorf("%q: more than %d boards", s, maxBoards)
+		}
+		for n := a; n <= b; n++ {
+			if seen[n] {
+				return nil, fmt.Errorf("%q: board %d is listed twice", s, n)
+			}
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// readDealsFile reads the boards of a PBN file, keeping only the listed
+// numbers (in the list's order) when there is a list.
+func readDealsFile(path string, numbers []int) ([]protocol.BoardSpec, int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, exitNoInput, fmt.Errorf("--deals: %w", err)
+	}
+	defer f.Close()
+	deals, err := pbn.ReadDeals(f)
+	if err != nil {
+		return nil, exitDataErr, fmt.Errorf("--deals %s: %w", path, err)
+	}
+	byNumber := map[int]protocol.BoardSpec{}
+	var all []protocol.BoardSpec
+	for _, d := range deals {
+		spec := protocol.BoardSpec{Number: d.Board, Dealer: d.Dealer, Vul: d.Vul, Deal: d.Deal}
+		if _, dup := byNumber[d.Board]; dup {
+			return nil, exitDataErr, fmt.Errorf("--deals %s: board %d appears twice with different cards", path, d.Board)
+		}
+		byNumber[d.Board] = spec
+		all = append(all, spec)
+	}
+	if len(all) == 0 {
+		return nil, exitDataErr, fmt.Errorf("--deals %s: no boards", path)
+	}
+	if numbers == nil {
+		return all, exitOK, nil
+	}
+	out := make([]protocol.BoardSpec, 0, len(numbers))
+	var missing []string
+	for _, n := range numbers {
+		spec, ok := byNumber[n]
+		if !ok {
+			missing = append(missing, strconv.Itoa(n))
+			continue
+		}
+		out = append(out, spec)
+	}
+	if len(missing) > 0 {
+		have := make([]int, 0, len(byNumber))
+		for n := range byNumber {
+			have = append(have, n)
+		}
+		sort.Ints(have)
+		return nil, exitDataErr, fmt.Errorf("--deals %s has no board %s (it has %d boards, %d to %d)", path, strings.Join(missing, ", "), len(have), have[0], have[len(have)-1])
+	}
+	return out, exitOK, nil
+}
+
+// freshSeed returns 128 random bits in hex, enough to reach every deal.
+func freshSeed() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return strconv.FormatInt(time.Now().UnixNano(), 10)
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// outputs are the files each board is appended to.
+type outputs struct {
+	resFile *os.File
+	res     *results.Writer
+	pbnFile *os.File
+	pbn     *pbn.Writer
+}
+
+func openOutputs(resultsPath, pbnPath string) (*outputs, error) {
+	rf, err := results.OpenAppend(resultsPath)
+	if err != nil {
+		return nil, err
+	}
+	o := &outputs{resFile: rf, res: results.NewWriter(rf)}
+	if pbnPath != "" {
+		pf, err := os.OpenFile(pbnPath, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			rf.Close()
+			return nil, fmt.Errorf("--pbn: %w", err)
+		}
+		o.pbnFile, o.pbn = pf, pbn.NewWriter(pf)
+		if st, err := pf.Stat(); err == nil && st.Size() > 0 {
+			o.pbn.OmitHeader = true // appending to a file that has its header
+		}
+	}
+	return o, nil
+}
+
+// write appends one board to the results and (if asked) the PBN file,
+// flushed to disk before the next board begins.
+func (o *outputs) write(r results.Record) error {
+	if err := o.res.Write(&r); err != nil {
+		return err
+	}
+	if o.pbn == nil {
+		return nil
+	}
+	g, err := pbn.FromRecord(r, pbn.RecordOptions{Date: time.Now()})
+	if err != nil {
+		return fmt.Errorf("--pbn: %w", err)
+	}
+	if err := o.pbn.Write(g); err != nil {
+		return fmt.Errorf("--pbn: %w", err)
+	}
+	if err := o.pbnFile.Sync(); err != nil {
+		return fmt.Errorf("--pbn: %w", err)
+	}
+	return nil
+}
+
+func (o *outputs) close() {
+	o.resFile.Close()
+	if o.pbnFile != nil {
+		o.pbnFile.Close()
+	}
+}
+
+// serveProgress is the one line per board on standard error.
+func serveProgress(r results.Record, n, total int) string {
+	head := fmt.Sprintf("[%d/%d] board %d:", n, total, r.Board)
+	times := fmt.Sprintf("(think NS %s, EW %s)", msDuration(r.TimeMS.NS), msDuration(r.TimeMS.EW))
+	if !r.Complete() {
+		t := r.Termination
+		adj := ""
+		if r.Adjusted != nil {
+			adj = fmt.Sprintf(", adjusted NS %s EW %s", r.Adjusted.NS, r.Adjusted.EW)
+		}
+		return fmt.Sprintf("%s stopped, %s by %s: %s%s %s", head, t.Kind, t.Seat, t.Detail, adj, times)
+	}
+	if r.Declarer == "" {
+		return fmt.Sprintf("%s passed out %s", head, times)
+	}
+	tricks, score := 0, 0
+	if r.Tricks != nil {
+		tricks = *r.Tricks
+	}
+	if r.ScoreNS != nil {
+		score = *r.ScoreNS
+	}
+	return fmt.Sprintf("%s %s by %s, %d tricks, NS %+d %s", head, r.Contract, r.Declarer, tricks, score, times)
+}
+
+func msDuration(ms int64) string {
+	return (time.Duration(ms) * time.Millisecond).Round(10 * time.Millisecond).String()
 }

@@ -1,0 +1,304 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/pbn"
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/results"
+)
+
+// watchWriter is a goroutine-safe standard error that calls on for every
+// complete line written.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	part string
+	on   func(line string)
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.buf.Write(p)
+	w.part += string(p)
+	var lines []string
+	for {
+		i := strings.IndexByte(w.part, '\n')
+		if i < 0 {
+			break
+		}
+		lines = append(lines, w.part[:i])
+		w.part = w.part[i+1:]
+	}
+	w.mu.Unlock()
+	for _, l := range lines {
+		if w.on != nil {
+			w.on(l)
+		}
+	}
+	return len(p), nil
+}
+
+func (w *watchWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// serveCmd runs serve in-process with a deadline; on sees each stderr line.
+func serveCmd(t *testing.T, ctx context.Context, bots botFactory, on func(string), args ...string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	errw := &watchWriter{on: on}
+	var out bytes.Buffer
+	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: errw}
+	if bots == nil {
+		bots = builtinBots
+	}
+	code := serveWith(e, args, bots)
+	require.NoError(t, ctx.Err(), "serve did not finish in time: %s", errw.String())
+	return code, errw.String()
+}
+
+func serveResults(t *testing.T, path string) []results.Record {
+	t.Helper()
+	recs, bad, err := results.ReadFile(path)
+	require.NoError(t, err)
+	require.Empty(t, bad)
+	return recs
+}
+
+// checkScores replays each record through the engine: the recorded score
+// is the Law 77 score of the recorded auction and play.
+func checkScores(t *testing.T, recs []results.Record) {
+	t.Helper()
+	for _, r := range recs {
+		require.True(t, r.Complete(), "board %d: %+v", r.Board, r.Termination)
+		d, err := engine.ParseDeal(r.Deal)
+		require.NoError(t, err)
+		b := engine.NewBoard(r.Board, d)
+		for _, c := range r.Auction {
+			call, err := engine.ParseCall(c.Call)
+			require.NoError(t, err)
+			seat, _ := engine.ParseSeat(c.Seat)
+			require.NoError(t, b.Call(seat, call))
+		}
+		for _, cs := range r.Play {
+			card, err := engine.ParseCard(cs)
+			require.NoError(t, err)
+			turn, _ := b.Turn()
+			require.NoError(t, b.PlayCard(turn, card))
+		}
+		score, ok := b.ScoreNS()
+		require.True(t, ok)
+		require.NotNil(t, r.ScoreNS)
+		assert.Equal(t, score, *r.ScoreNS, "board %d", r.Board)
+	}
+}
+
+func TestServeBuiltinBots(t *testing.T) {
+	dir := t.TempDir()
+	res, pbnPath := filepath.Join(dir, "results.jsonl"), filepath.Join(dir, "boards.pbn")
+	code, errs := serveCmd(t, context.Background(), nil, nil,
+		"--listen", "127.0.0.1:0", "--boards", "1-4", "--seed", "s1", "--results", res, "--pbn", pbnPath,
+		"--seat", "North=builtin:random", "--seat", "e=builtin:random", "--seat", "SOUTH=builtin:random", "--seat", "West=builtin:random")
+	require.Equal(t, exitOK, code, errs)
+	recs := serveResults(t, res)
+	require.Len(t, recs, 4)
+	checkScores(t, recs)
+	for i, r := range recs {
+		assert.Equal(t, i+1, r.Board)
+		assert.Equal(t, "s1", r.Seed)
+		assert.Equal(t, "serve", r.Event)
+		assert.Equal(t, "builtin:random", r.Players.N)
+		assert.Equal(t, engine.NewDealSource("s1").Deal(i+1).Format(engine.BoardDealer(i+1)), r.Deal)
+	}
+	assert.Equal(t, 4, strings.Count(errs, "] board "), errs)
+	assert.Contains(t, errs, "End of session: 4 boards")
+
+	f, err := os.Open(pbnPath)
+	require.NoError(t, err)
+	defer f.Close()
+	deals, err := pbn.ReadDeals(f)
+	require.NoError(t, err)
+	require.Len(t, deals, 4)
+
+	// A second run appends to both files.
+	code, errs = serveCmd(t, context.Background(), nil, nil,
+		"--listen", "127.0.0.1:0", "--boards", "5", "--seed", "s1", "--results", res, "--pbn", pbnPath,
+		"--seat", "N=builtin:random", "--seat", "E=builtin:random", "--seat", "S=builtin:random", "--seat", "W=builtin:random")
+	require.Equal(t, exitOK, code, errs)
+	assert.Len(t, serveResults(t, res), 5)
+	data, err := os.ReadFile(pbnPath)
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(string(data), "% PBN 2.1"))
+	assert.Equal(t, 5, strings.Count(string(data), "[Board "))
+}
+
+var listening = regexp.MustCompile(`listening on (\S+):`)
+
+func TestServeRemoteBotsOverTCP(t *testing.T) {
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	on := func(line string) {
+		m := listening.FindStringSubmatch(line)
+		if m == nil {
+			return
+		}
+		for _, s := range []engine.Seat{engine.East, engine.West} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cfg := protocol.ClientConfig{Team: "Visitors", Seat: s}
+				_, err := protocol.RunSession(ctx, protocol.DialTCP(m[1]), cfg, protocol.Random{Seed: 3}, time.Second)
+				assert.NoError(t, err)
+			}()
+		}
+	}
+	code, errs := serveCmd(t, ctx, nil, on, "--listen", "127.0.0.1:0", "--boards", "1-3", "--seed", "tcp",
+		"--results", res, "--seat", "N=builtin:random", "--seat", "S=builtin:random", "--ns-team", "Home")
+	wg.Wait()
+	require.Equal(t, exitOK, code, errs)
+	recs := serveResults(t, res)
+	require.Len(t, recs, 3)
+	checkScores(t, recs)
+	assert.Equal(t, results.Seats{N: "Home", E: "Visitors", S: "Home", W: "Visitors"}, recs[0].Players)
+}
+
+func TestServeDealsFromPBN(t *testing.T) {
+	dir := t.TempDir()
+	deals := filepath.Join(dir, "deals.pbn")
+	src := engine.NewDealSource("pbn")
+	var b strings.Builder
+	for _, n := range []int{3, 7} {
+		fmt.Fprintf(&b, "[Board \"%d\"]\n[Dealer \"%s\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n\n",
+			n, engine.BoardDealer(n), engine.BoardVulnerability(n), src.Deal(n).Format(engine.BoardDealer(n)))
+	}
+	require.NoError(t, os.WriteFile(deals, []byte(b.String()), 0o644))
+	res := filepath.Join(dir, "r.jsonl")
+	instant := func(spec, team string) (protocol.Bot, error) { return protocol.Instant{}, nil }
+	code, errs := serveCmd(t, context.Background(), instant, nil, "--listen", "127.0.0.1:0", "--deals", deals, "--results", res,
+		"--seat", "N=instant", "--seat", "E=instant", "--seat", "S=instant", "--seat", "W=instant")
+	require.Equal(t, exitOK, code, errs)
+	recs := serveResults(t, res)
+	require.Len(t, recs, 2)
+	checkScores(t, recs)
+	assert.Equal(t, 3, recs[0].Board)
+	assert.Equal(t, src.Deal(7).Format(engine.BoardDealer(7)), recs[1].Deal)
+	assert.Equal(t, "", recs[0].Seed)
+
+	code, errs = serveCmd(t, context.Background(), instant, nil, "--listen", "127.0.0.1:0", "--deals", deals, "--boards", "7", "--results", res,
+		"--seat", "N=instant", "--seat", "E=instant", "--seat", "S=instant", "--seat", "W=instant")
+	require.Equal(t, exitOK, code, errs)
+	recs = serveResults(t, res)
+	require.Len(t, recs, 3)
+	assert.Equal(t, 7, recs[2].Board)
+}
+
+func TestServeInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	on := func(line string) {
+		if strings.HasPrefix(line, "[2/") {
+			cancel() // Ctrl-C after the second board
+		}
+	}
+	slow := func(spec, team string) (protocol.Bot, error) { return slowBot{}, nil }
+	errw := &watchWriter{on: on}
+	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: errw}
+	done := make(chan int, 1)
+	go func() {
+		done <- serveWith(e, []string{"--listen", "127.0.0.1:0", "--boards", "1-100", "--seed", "x", "--results", res,
+			"--seat", "N=slow", "--seat", "E=slow", "--seat", "S=slow", "--seat", "W=slow"}, slow)
+	}()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop after the interrupt")
+	}
+	assert.Equal(t, exitInterrupted, code, errw.String())
+	recs := serveResults(t, res)
+	assert.GreaterOrEqual(t, len(recs), 2)
+	assert.Less(t, len(recs), 100)
+	assert.Contains(t, errw.String(), "interrupted")
+}
+
+// slowBot is protocol.Instant with a millisecond of thought.
+type slowBot struct{ protocol.Instant }
+
+func (b slowBot) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
+	time.Sleep(time.Millisecond)
+	return b.Instant.Call(ctx, v)
+}
+
+func TestServeUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.jsonl")
+	bad := filepath.Join(dir, "bad.pbn")
+	require.NoError(t, os.WriteFile(bad, []byte("[Board \"1\"]\n[Deal \"N:AKQ\"]\n\n"), 0o644))
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no results", []string{"--seed", "x"}, exitUsage, "--results"},
+		{"bad boards", []string{"--results", res, "--boards", "3-1"}, exitUsage, "--boards"},
+		{"zero board", []string{"--results", res, "--boards", "0"}, exitUsage, "--boards"},
+		{"twice", []string{"--results", res, "--boards", "1-3,2"}, exitUsage, "twice"},
+		{"open listen without allow", []string{"--results", res, "--listen", "0.0.0.0:0"}, exitUsage, "--allow"},
+		{"bad allow", []string{"--results", res, "--allow", "example.com"}, exitUsage, "--allow"},
+		{"bad seat", []string{"--results", res, "--seat", "Northeast=builtin:random"}, exitUsage, "--seat"},
+		{"seat twice", []string{"--results", res, "--seat", "N=builtin:random", "--seat", "North=builtin:random"}, exitUsage, "twice"},
+		{"unknown bot", []string{"--results", res, "--seat", "N=builtin:genius"}, exitUsage, "genius"},
+		{"command bot", []string{"--results", res, "--seat", "N=./mybot --fast"}, exitUsage, "built-in"},
+		{"bad policy", []string{"--results", res, "--on-fault", "forgive"}, exitUsage, "--on-fault"},
+		{"bad timeout", []string{"--results", res, "--action-timeout", "0s"}, exitUsage, "--action-timeout"},
+		{"seed and deals", []string{"--results", res, "--seed", "x", "--deals", bad}, exitUsage, "not both"},
+		{"missing deals", []string{"--results", res, "--deals", filepath.Join(dir, "none.pbn")}, exitNoInput, "--deals"},
+		{"bad deals", []string{"--results", res, "--deals", bad}, exitDataErr, "--deals"},
+		{"unknown flag", []string{"--results", res, "--colour", "red"}, exitUsage, "colour"},
+		{"extra argument", []string{"--results", res, "now"}, exitUsage, "now"},
+		{"results in a missing folder", []string{"--results", filepath.Join(dir, "no", "r.jsonl")}, exitNoInput, "results"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", append([]string{"serve"}, tc.args...)...)
+			assert.Equal(t, tc.code, code, errs)
+			assert.Contains(t, errs, tc.want)
+		})
+	}
+	code, out, _ := runCmd(t, "", "serve", "--help")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "--action-timeout")
+}
+
+func TestParseBoardList(t *testing.T) {
+	got, err := parseBoardList("1-3, 9,12-13")
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2, 3, 9, 12, 13}, got)
+	for _, bad := range []string{"", "a", "1-", "-3", "2-1", "1,1", "1-1000000"} {
+		_, err := parseBoardList(bad)
+		assert.Error(t, err, bad)
+	}
+}

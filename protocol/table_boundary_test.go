@@ -138,4 +138,28 @@ func TestInformationBoundary(t *testing.T) {
 	}
 	assert.Positive(t, alerts)
 	assert.Positive(t, dummies)
+	// North and South asked for dummy before the opening lead, every board:
+	// each got dummy's cards exactly once when not dummy (after the lead,
+	// as checkBoundary proved), and never when dummy or passed out.
+	for _, seat := range []engine.Seat{engine.North, engine.South} {
+		got := map[int]int{}
+		board := 0
+		for _, l := range bots[seat].received() {
+			if m, err := Parse(l); err == nil {
+				switch m := m.(type) {
+				case BoardInfo:
+					board = m.Number
+				case DummyCards:
+					got[board]++
+				}
+			}
+		}
+		for _, r := range s.recs {
+			want := 1
+			if r.Declarer == "" || r.Declarer == seat.Partner().String() {
+				want = 0
+			}
+			assert.Equal(t, want, got[r.Board], "%s, board %d (declarer %q)", seat.Name(), r.Board, r.Declarer)
+		}
+	}
 }

@@ -265,6 +265,9 @@ func playEvent(e *env, ev *tournaments.Event, rf *runFlags) int {
 	fmt.Fprintf(e.stdout, "\nResults: %s\n", out.ResultsOut)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v; run the same command again to resume\n", err)
+		if errors.Is(err, tournaments.ErrInterrupted) {
+			return exitInterrupted
+		}
 		return exitFailure
 	}
 	return exitOK

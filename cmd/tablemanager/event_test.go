@@ -156,7 +156,7 @@ func TestRunInterruptedThenResumed(t *testing.T) {
 	var out, errb bytes.Buffer
 	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
 	code := dispatch(e, []string{"run", "--out", dir, "--quiet"})
-	assert.Equal(t, exitFailure, code)
+	assert.Equal(t, exitInterrupted, code)
 	assert.Contains(t, errb.String(), "run the same command again to resume")
 	assert.Contains(t, out.String(), "incomplete")
 

@@ -25,7 +25,8 @@ type File struct {
 	Concurrency int    `toml:"concurrency"` // tables in play at once; 0 = number of cores
 	Segment     int    `toml:"segment"`     // boards per table session; 0 = 16
 	LIN         bool   `toml:"lin"`         // also write a LIN line and BBO link per board-room
-	Listen      string `toml:"listen"`      // where remote bots connect, e.g. "127.0.0.1:2000"
+	Listen      string   `toml:"listen"`      // where remote bots connect, e.g. "127.0.0.1:2000"
+	Allow       []string `toml:"allow"`       // addresses or networks beyond loopback that may connect to listen
 
 	Boards   BoardsConfig          `toml:"boards"`
 	Schedule ScheduleConfig        `toml:"schedule"`
@@ -57,6 +58,7 @@ type ScheduleConfig struct {
 type ClocksConfig struct {
 	Action time.Duration `toml:"action"` // one call or card; 0 = the table's default
 	Board  time.Duration `toml:"board"`  // a side's budget for one board; 0 = none
+	Start  time.Duration `toml:"start"`  // how long a table's four bots may take to sit down; 0 = 60s
 }
 
 // FaultsConfig is the fault policy.

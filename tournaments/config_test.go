@@ -54,6 +54,8 @@ func TestConfigErrors(t *testing.T) {
 		{"command not found", "[bots.c]\ncommand = \"/no/such/bot --port {port}\"\n[teams.A]\nbots = [\"c\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", `ev.toml:2: bot "c": cannot start "/no/such/bot"`},
 		{"command unquoted", "[bots.c]\ncommand = \"bot 'x\"\n[teams.A]\nbots = [\"c\"]\n[teams.B]\nbots = [\"c\"]\n", "unterminated single quote"},
 		{"remote without listen", "[bots.f]\nremote = true\n[teams.A]\nbots = [\"f\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", "set listen"},
+		{"listen beyond loopback", "listen = \"0.0.0.0:2000\"\n" + bots, "ev.toml:1: listen address \"0.0.0.0:2000\" is not loopback"},
+		{"bad allow", "listen = \"0.0.0.0:2000\"\nallow = [\"nonsense\"]\n" + bots, "ev.toml:2: allow \"nonsense\""},
 		{"policy", bots + "[faults]\npolicy = \"forgive\"\n", `ev.toml:8: faults.policy "forgive"`},
 		{"kind", bots + "[schedule]\nkind = \"swiss\"\n", `schedule kind "swiss"`},
 		{"hero missing", bots + "[schedule]\nkind = \"gauntlet\"\nhero = \"Z\"\n", `hero "Z"`},

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/openroom/openroom/protocol"
 )
 
 // ScheduleKind is the shape of an event.
@@ -44,6 +46,7 @@ type Team struct {
 type Clocks struct {
 	Action time.Duration // per call or card
 	Board  time.Duration // a side's budget for one board
+	Start  time.Duration // how long the four bots may take to sit down
 }
 
 // FaultPolicy says what happens when a bot faults.
@@ -66,7 +69,8 @@ type Event struct {
 	Concurrency int
 	Segment     int
 	LIN         bool
-	Listen      string
+	Listen      string   // where remote bots connect
+	Allow       []string // who beyond loopback may connect to Listen
 	Kind        ScheduleKind
 	Teams       []Team // in schedule order
 	Hero        string // gauntlet only
@@ -87,8 +91,9 @@ func Resolve(f *File) (*Event, error) {
 		Segment:     f.Segment,
 		LIN:         f.LIN,
 		Listen:      f.Listen,
+		Allow:       f.Allow,
 		Hero:        f.Schedule.Hero,
-		Clocks:      Clocks{Action: f.Clocks.Action, Board: f.Clocks.Board},
+		Clocks:      Clocks{Action: f.Clocks.Action, Board: f.Clocks.Board, Start: f.Clocks.Start},
 		Faults:      FaultPolicy{Restarts: f.Faults.Restarts, Reconnect: f.Faults.Reconnect},
 	}
 	if ev.Name == "" {
@@ -118,7 +123,7 @@ func Resolve(f *File) (*Event, error) {
 	case ev.Segment < 0:
 		return nil, f.errorf("segment", "segment %d: want 1 or more boards", ev.Segment)
 	}
-	if ev.Clocks.Action < 0 || ev.Clocks.Board < 0 || ev.Faults.Reconnect < 0 {
+	if ev.Clocks.Action < 0 || ev.Clocks.Board < 0 || ev.Clocks.Start < 0 || ev.Faults.Reconnect < 0 {
 		return nil, f.errorf("clocks", "clocks and reconnect limits must not be negative")
 	}
 	switch f.Faults.Policy {
@@ -277,6 +282,15 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 			if b.Kind == BotRemote && ev.Listen == "" {
 				return f.errorf("listen", "bot %q is remote: set listen to the address it connects to", b.Name)
 			}
+		}
+	}
+	if ev.Listen != "" {
+		allow, err := protocol.ParseAllowList(ev.Allow)
+		if err != nil {
+			return f.errorf("allow", "%v", err)
+		}
+		if err := protocol.CheckListen(ev.Listen, allow); err != nil {
+			return f.errorf("listen", "%v (add allow = [...])", err)
 		}
 	}
 	return nil

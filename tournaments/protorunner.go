@@ -28,20 +28,32 @@ const DefaultStartTimeout = 60 * time.Second
 // bot reconnects. A command bot that keeps failing stops the table with a
 // *SeatFault, and the event scores the table's remaining boards as faults.
 //
-// Remote bots (bots that connect by themselves to the event's listen
-// address) are not seated by this runner yet.
+// Remote bots connect by themselves to Listen, as the table's team names
+// (`as ANYPL` gets them a free seat of their side). Listen is one
+// address, so tables with remote seats are played one at a time; the
+// others still run concurrently.
 type ProtocolRunner struct {
+	// Listen is the address remote bots connect to ("" for none).
+	Listen string
+	// Allow lists who beyond loopback may connect to Listen.
+	Allow *protocol.AllowList
+
 	// LogDir, if set, receives each command bot's standard output and
 	// error, one file per table and seat; otherwise they are discarded.
 	LogDir string
 	// Logf, if set, gets one line per notable table or process event.
 	Logf func(format string, args ...any)
+	// Notify, if set, gets the few lines a user running the event should
+	// see: a table waiting for remote bots, a bot given up.
+	Notify func(format string, args ...any)
 	// StartTimeout bounds the wait for four seats; 0 means
 	// DefaultStartTimeout.
 	StartTimeout time.Duration
 	// Backoff is a crashed bot's first restart delay; 0 means
 	// DefaultBackoff.
 	Backoff time.Duration
+
+	remote sync.Mutex // held by the table that listens on Listen
 }
 
 // RunTable plays the job's boards; see TableRunner.
@@ -62,9 +74,12 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		ActionTimeout:    job.Clocks.Action,
 		BoardBudget:      job.Clocks.Board,
 		ReconnectTimeout: job.Faults.Reconnect,
-		StartTimeout:     r.StartTimeout,
+		StartTimeout:     job.Clocks.Start,
 		OnBoard:          onBoard,
 		Logf:             logf,
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = r.StartTimeout
 	}
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = DefaultStartTimeout
@@ -75,7 +90,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 	for i, b := range job.Boards {
 		cfg.Boards[i] = protocol.BoardSpec{Number: b.Number, Dealer: b.Dealer, Vul: b.Vul, Deal: b.Deal}
 	}
-	var commands []engine.Seat
+	var commands, remotes []engine.Seat
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
 		switch spec.Kind {
@@ -91,7 +106,10 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		case BotCommand:
 			commands = append(commands, s)
 		default:
-			return fmt.Errorf("table %s: cannot seat %q at %s: remote bots are not supported by this runner yet", job.Table, spec.Name, s.Name())
+			if r.Listen == "" {
+				return fmt.Errorf("table %s: cannot seat remote bot %q at %s: no listen address", job.Table, spec.Name, s.Name())
+			}
+			remotes = append(remotes, s)
 		}
 	}
 	var procs [engine.NumSeats]*BotProcess
@@ -105,6 +123,12 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		return fmt.Errorf("table %s: %w", job.Table, err)
 	}
 
+	if len(remotes) > 0 {
+		// One table at a time on the one address; unlocked after the
+		// listener has closed (deferred before the wait below).
+		r.remote.Lock()
+		defer r.remote.Unlock()
+	}
 	tctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -113,6 +137,21 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		faultMu sync.Mutex
 		fault   *SeatFault
 	)
+	if len(remotes) > 0 {
+		ln, err := net.Listen("tcp", r.Listen)
+		if err != nil {
+			return fmt.Errorf("table %s: listen for remote bots: %w", job.Table, err)
+		}
+		srv := &protocol.Server{Table: table, Allow: r.Allow, Logf: logf}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = srv.Serve(tctx, ln)
+		}()
+		for _, s := range remotes {
+			r.notify("table %s: waiting for remote bot %q to sit %s as team %q on %s", job.Table, job.Seats[s].Name, s.Name(), job.Team(s), ln.Addr())
+		}
+	}
 	if len(commands) > 0 {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -151,7 +190,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 						fault = &SeatFault{Seat: s, Kind: results.KindDisconnect, Detail: p.Err().Error()}
 					}
 					faultMu.Unlock()
-					logf("%v; its remaining boards are scored as faults", p.Err())
+					r.notify("table %s: %v; its remaining boards are scored as faults", job.Table, p.Err())
 					cancel()
 				case <-p.Done():
 				}
@@ -178,4 +217,13 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		return fmt.Errorf("four bots did not sit down within %v (check the bot command lines%s): %w", cfg.StartTimeout, hint, runErr)
 	}
 	return runErr
+}
+
+func (r *ProtocolRunner) notify(format string, args ...any) {
+	if r.Notify != nil {
+		r.Notify(format, args...)
+	}
+	if r.Logf != nil {
+		r.Logf(format, args...)
+	}
 }

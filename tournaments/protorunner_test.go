@@ -2,12 +2,15 @@ package tournaments
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -153,10 +156,50 @@ func TestProtocolRunnerCommandNotFound(t *testing.T) {
 	assert.Equal(t, 2, out.Report.Matches[0].Adjusted)
 }
 
-func TestProtocolRunnerRefusesRemote(t *testing.T) {
+func TestProtocolRunnerRemoteBots(t *testing.T) {
+	// A free port for the remote bots to connect to.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+
+	ev := testEvent(t, KindMatch, 2, 3, 16, "concurrency = 2")
+	ev.Teams[1].Bots = [2]BotSpec{{Name: "far", Kind: BotRemote}, {Name: "far", Kind: BotRemote}}
+	runner := protoRunner(t)
+	runner.Listen = addr
+	var notices syncBuf
+	runner.Notify = notices.logf
+
+	// Team B's two bots keep connecting, as ANYPL, for each table in turn.
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				_, _ = protocol.RunSession(ctx, protocol.DialTCP(addr), protocol.ClientConfig{Team: "B", AnySeat: true}, RandomBot{Team: "B"}, time.Second)
+				time.Sleep(5 * time.Millisecond)
+			}
+		}()
+	}
+	out, err := Run(context.Background(), ev, Options{Runner: runner})
+	cancel()
+	wg.Wait()
+	require.NoError(t, err)
+	assert.Equal(t, 6, out.Played)
+
+	sim := testEvent(t, KindMatch, 2, 3, 16, "")
+	runEvent(t, sim, Options{})
+	sameBoards(t, readRecords(t, sim.Out), readRecords(t, ev.Out))
+	assert.Contains(t, notices.String(), `waiting for remote bot "far" to sit East as team "B" on `+addr)
+	assert.Contains(t, notices.String(), `waiting for remote bot "far" to sit North as team "B"`)
+}
+
+func TestProtocolRunnerRemoteNeedsListen(t *testing.T) {
 	ev := testEvent(t, KindMatch, 2, 2, 16, "")
 	ev.Teams[1].Bots[0] = BotSpec{Name: "far", Kind: BotRemote}
 	_, err := Run(context.Background(), ev, Options{Runner: protoRunner(t)})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "remote bots are not supported")
+	assert.Contains(t, err.Error(), "no listen address")
 }

@@ -6,8 +6,10 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/tournaments"
 	flag "github.com/spf13/pflag"
 )
@@ -41,6 +43,8 @@ type runFlags struct {
 	segment     int
 	name        string
 	lin         bool
+	listen      string
+	allow       []string
 	fresh       bool
 	quiet       bool
 	showBoards  bool
@@ -59,6 +63,8 @@ func runEvent(e *env, args []string) int {
 	fs.IntVar(&rf.segment, "segment", 0, "boards a table plays in one session (default 16)")
 	fs.StringVar(&rf.name, "name", "", "event name (the results' \"event\")")
 	fs.BoolVar(&rf.lin, "lin", false, "also write a LIN line and a BBO hand-viewer link per board-room")
+	fs.StringVar(&rf.listen, "listen", "", "address remote bots connect to (BOT = remote), e.g. 127.0.0.1:2000")
+	fs.StringArrayVar(&rf.allow, "allow", nil, "an address or network beyond loopback that may connect to --listen (repeat)")
 	fs.BoolVar(&rf.fresh, "fresh", false, "set earlier results in the output folder aside (results.jsonl.N) and start again")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
@@ -202,6 +208,12 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 	if fs.Changed("lin") {
 		f.LIN = rf.lin
 	}
+	if fs.Changed("listen") {
+		f.Listen = rf.listen
+	}
+	if fs.Changed("allow") {
+		f.Allow = rf.allow
+	}
 	return exitOK
 }
 
@@ -218,8 +230,13 @@ func botConfig(s tournaments.BotSpec) tournaments.BotConfig {
 
 // playEvent runs a resolved event and prints its summary.
 func playEvent(e *env, ev *tournaments.Event, rf *runFlags) int {
+	runner, rerr := newRunner(e, ev)
+	if rerr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", rerr)
+		return exitDataErr
+	}
 	opt := tournaments.Options{
-		Runner:       newRunner(ev),
+		Runner:       runner,
 		Fresh:        rf.fresh,
 		MatchWriters: matchWriters(ev),
 	}
@@ -314,9 +331,25 @@ func (pl *progressLine) end() {
 
 // newRunner returns the table runner of the command: every table through
 // the protocol host, built-in bots over in-process pipes, command bots as
-// processes whose output goes to DIR/logs.
-func newRunner(ev *tournaments.Event) tournaments.TableRunner {
-	return &tournaments.ProtocolRunner{LogDir: filepath.Join(ev.Out, "logs")}
+// processes whose output goes to DIR/logs, remote bots on the listen
+// address. Its notices (a table waiting for a remote bot, a bot given up)
+// go to standard error on lines of their own.
+func newRunner(e *env, ev *tournaments.Event) (tournaments.TableRunner, error) {
+	allow, err := protocol.ParseAllowList(ev.Allow)
+	if err != nil {
+		return nil, err
+	}
+	var mu sync.Mutex
+	return &tournaments.ProtocolRunner{
+		LogDir: filepath.Join(ev.Out, "logs"),
+		Listen: ev.Listen,
+		Allow:  allow,
+		Notify: func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(e.stderr, "\ntablemanager run: "+format+"\n", args...)
+		},
+	}, nil
 }
 
 // matchWriters chooses the per-match files.

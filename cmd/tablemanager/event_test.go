@@ -130,6 +130,8 @@ func TestRunErrors(t *testing.T) {
 		{"bad builtin", []string{"run", "--team", "A=builtin:genius", "--team", "B=builtin:random"}, exitUsage, "unknown built-in bot"},
 		{"one team", []string{"run", "--team", "A=builtin:random"}, exitDataErr, "exactly 2 teams"},
 		{"zero boards", []string{"run", "--boards", "0"}, exitUsage, "--boards 0"},
+		{"listen beyond loopback", []string{"run", "--listen", "0.0.0.0:2000"}, exitDataErr, "is not loopback"},
+		{"remote without listen", []string{"run", "--team", "A=remote", "--team", "B=builtin:random"}, exitDataErr, "set listen"},
 		{"zero concurrency", []string{"run", "--concurrency", "0"}, exitUsage, "--concurrency 0"},
 	}
 	for _, tc := range tests {

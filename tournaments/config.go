@@ -20,11 +20,11 @@ import (
 // file; Resolve fills defaults and checks the whole. Command-line flags
 // override a File's fields before it is resolved.
 type File struct {
-	Name        string `toml:"name"`        // the event's name, the results' "event"
-	Out         string `toml:"out"`         // output folder (relative to the file)
-	Concurrency int    `toml:"concurrency"` // tables in play at once; 0 = number of cores
-	Segment     int    `toml:"segment"`     // boards per table session; 0 = 16
-	LIN         bool   `toml:"lin"`         // also write a LIN line and BBO link per board-room
+	Name        string   `toml:"name"`        // the event's name, the results' "event"
+	Out         string   `toml:"out"`         // output folder (relative to the file)
+	Concurrency int      `toml:"concurrency"` // tables in play at once; 0 = number of cores
+	Segment     int      `toml:"segment"`     // boards per table session; 0 = 16
+	LIN         bool     `toml:"lin"`         // also write a LIN line and BBO link per board-room
 	Listen      string   `toml:"listen"`      // where remote bots connect, e.g. "127.0.0.1:2000"
 	Allow       []string `toml:"allow"`       // addresses or networks beyond loopback that may connect to listen
 

@@ -160,9 +160,14 @@ func TestRunTeamMatch(t *testing.T) {
 func TestRunSameWhateverTheConcurrency(t *testing.T) {
 	var want []results.Record
 	var wantSummary string
-	for _, c := range []int{1, 2, 5} {
+	runs := []struct {
+		runner TableRunner
+		c      int
+	}{{SimRunner{}, 1}, {SimRunner{}, 2}, {SimRunner{}, 5}, {protoRunner(t), 1}, {protoRunner(t), 3}}
+	for _, run := range runs {
+		c := run.c
 		ev := testEvent(t, KindRoundRobin, 4, 12, 5, fmt.Sprintf("concurrency = %d", c))
-		out := runEvent(t, ev, Options{})
+		out := runEvent(t, ev, Options{Runner: run.runner})
 		recs := readRecords(t, ev.Out)
 		s := summary(t, out.Report)
 		if want == nil {
@@ -170,8 +175,8 @@ func TestRunSameWhateverTheConcurrency(t *testing.T) {
 			require.Len(t, recs, 6*2*12)
 			continue
 		}
-		assert.Equal(t, want, recs, "concurrency %d", c)
-		assert.Equal(t, wantSummary, s, "concurrency %d", c)
+		assert.Equal(t, want, recs, "%T, concurrency %d", run.runner, c)
+		assert.Equal(t, wantSummary, s, "%T, concurrency %d", run.runner, c)
 	}
 }
 
@@ -200,6 +205,19 @@ func TestRoundRobinStandings(t *testing.T) {
 }
 
 func TestRunResumeAfterInterrupt(t *testing.T) {
+	for _, name := range []string{"sim", "protocol"} {
+		t.Run(name, func(t *testing.T) { resumeAfterInterrupt(t, name) })
+	}
+}
+
+// resumeAfterInterrupt interrupts an event (Ctrl-C) after 17 board-rooms,
+// tears the last line of its results, resumes it and compares it with an
+// uninterrupted run.
+func resumeAfterInterrupt(t *testing.T, runnerName string) {
+	var inner TableRunner = SimRunner{}
+	if runnerName == "protocol" {
+		inner = protoRunner(t)
+	}
 	full := testEvent(t, KindRoundRobin, 3, 10, 4, "concurrency = 2")
 	want := runEvent(t, full, Options{})
 
@@ -207,7 +225,7 @@ func TestRunResumeAfterInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var n atomic.Int32
 	stopAfter := TableRunnerFunc(func(c context.Context, job TableJob, onBoard func(results.Record) error) error {
-		return SimRunner{}.RunTable(c, job, func(r results.Record) error {
+		return inner.RunTable(c, job, func(r results.Record) error {
 			if n.Add(1) == 17 {
 				cancel() // Ctrl-C: the boards in play finish, no new ones start
 			}
@@ -229,7 +247,7 @@ func TestRunResumeAfterInterrupt(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
 
-	again := runEvent(t, ev, Options{})
+	again := runEvent(t, ev, Options{Runner: inner})
 	assert.Equal(t, 1, again.BadLines)
 	assert.Equal(t, out.Played, again.Resumed)
 	assert.Equal(t, 60, again.Resumed+again.Played)

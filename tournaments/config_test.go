@@ -62,6 +62,7 @@ func TestConfigErrors(t *testing.T) {
 		{"pbn and seed", bots + "[boards]\nseed = 1\npbn = \"x.pbn\"\n", "not both"},
 		{"pbn missing", bots + "[boards]\npbn = \"nonexistent.pbn\"\n", `ev.toml:8: board set`},
 		{"negative concurrency", "concurrency = -1\n" + bots, "ev.toml:1: concurrency -1"},
+		{"too many boards", bots + "[boards]\ncount = 1000000000\n", "ev.toml:8: boards.count 1000000000: want 1 to 100000"},
 		{"seed type", bots + "[boards]\nseed = 1.5\n", "seed"},
 	}
 	for _, tc := range tests {
@@ -161,6 +162,7 @@ func FuzzParseFile(f *testing.F) {
 		if err != nil {
 			return
 		}
+		fl.Boards.PBN = "" // never read whatever file the input names
 		_, _ = Resolve(fl)
 	})
 }

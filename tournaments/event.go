@@ -33,6 +33,11 @@ const (
 	DefaultCount    = 16 // boards per match
 	DefaultSeed     = "1"
 	DefaultRestarts = 3
+
+	// MaxBoardsPerMatch and MaxEventBoards bound a board set, so a typo
+	// cannot make the harness deal (or a schedule hold) billions of boards.
+	MaxBoardsPerMatch = 100_000
+	MaxEventBoards    = 1_000_000
 )
 
 // Team is a team of an event: Bots[0] sits North (or East), Bots[1] South
@@ -300,8 +305,11 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 func resolveBoards(f *File, ev *Event) error {
 	bc := f.Boards
 	rounds := ev.Rounds()
-	if bc.Count < 0 {
-		return f.errorf("boards.count", "boards.count %d: want 1 or more", bc.Count)
+	if bc.Count < 0 || bc.Count > MaxBoardsPerMatch {
+		return f.errorf("boards.count", "boards.count %d: want 1 to %d", bc.Count, MaxBoardsPerMatch)
+	}
+	if bc.Count*rounds > MaxEventBoards {
+		return f.errorf("boards.count", "boards.count %d over %d rounds: more than %d boards in all", bc.Count, rounds, MaxEventBoards)
 	}
 	if bc.PBN != "" {
 		if bc.Seed != "" {

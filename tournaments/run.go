@@ -50,6 +50,9 @@ type Options struct {
 	// Grace is how long boards in play may take after ctx is cancelled;
 	// 0 means DefaultGrace.
 	Grace time.Duration
+	// Abort, when closed after ctx is cancelled, abandons the boards in
+	// play at once (a second Ctrl-C); they are played again on resume.
+	Abort <-chan struct{}
 	// Fresh starts the event afresh: an existing results file is renamed
 	// to results.jsonl.N (the first free N) instead of resumed.
 	Fresh bool
@@ -261,6 +264,8 @@ func (s *session) play(ctx context.Context, jobs []TableJob) error {
 		defer t.Stop()
 		select {
 		case <-t.C:
+			cancelRun()
+		case <-s.opt.Abort:
 			cancelRun()
 		case <-finished:
 		}

@@ -412,3 +412,36 @@ func TestWriteLIN(t *testing.T) {
 	assert.Contains(t, string(links), "board 1 open: https://www.bridgebase.com/tools/handviewer.html?lin=")
 	assert.Contains(t, string(links), "board 2 closed: ")
 }
+
+func TestAbortAbandonsBoardsInPlay(t *testing.T) {
+	ev := testEvent(t, KindMatch, 2, 4, 16, "concurrency = 2")
+	ctx, cancel := context.WithCancel(context.Background())
+	abort := make(chan struct{})
+	started := make(chan struct{}, 2)
+	// A table that never finishes its board unless its context ends.
+	stuck := TableRunnerFunc(func(c context.Context, job TableJob, onBoard func(results.Record) error) error {
+		started <- struct{}{}
+		<-c.Done()
+		return c.Err()
+	})
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, ev, Options{Runner: stuck, Grace: time.Hour, Abort: abort})
+		done <- err
+	}()
+	<-started
+	<-started
+	cancel() // first Ctrl-C: wait for the boards in play (for an hour)
+	select {
+	case err := <-done:
+		t.Fatalf("Run returned before the grace period or an abort: %v", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(abort) // second Ctrl-C
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, ErrInterrupted)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after the abort")
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -229,8 +231,12 @@ func botConfig(s tournaments.BotSpec) tournaments.BotConfig {
 }
 
 // playEvent runs a resolved event and prints its summary.
-func playEvent(e *env, ev *tournaments.Event, rf *runFlags) int {
-	runner, rerr := newRunner(e, ev)
+func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
+	// Standard error is written from the progress callback, the runner's
+	// notices and the interrupt watcher: one line at a time.
+	e := *e0
+	e.stderr = &lockedWriter{w: e0.stderr}
+	runner, rerr := newRunner(&e, ev)
 	if rerr != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", rerr)
 		return exitDataErr
@@ -240,6 +246,33 @@ func playEvent(e *env, ev *tournaments.Event, rf *runFlags) int {
 		Fresh:        rf.fresh,
 		MatchWriters: matchWriters(ev),
 	}
+	// The first Ctrl-C (e.ctx) lets the boards in play finish; a second
+	// one abandons them (they are played again on resume).
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+	abort := make(chan struct{})
+	watchDone := make(chan struct{})
+	defer close(watchDone)
+	go func() {
+		select {
+		case <-e.ctx.Done():
+		case <-watchDone:
+			return
+		}
+		fmt.Fprintln(e.stderr, "\ntablemanager run: stopping after the boards in play (Ctrl-C again to stop at once)")
+		select {
+		case <-sigs: // the signal that cancelled e.ctx may be queued here too
+		case <-watchDone:
+			return
+		}
+		select {
+		case <-sigs:
+			close(abort)
+		case <-watchDone:
+		}
+	}()
+	opt.Abort = abort
 	var pl *progressLine
 	if !rf.quiet {
 		pl = &progressLine{w: e.stderr}
@@ -339,14 +372,11 @@ func newRunner(e *env, ev *tournaments.Event) (tournaments.TableRunner, error) {
 	if err != nil {
 		return nil, err
 	}
-	var mu sync.Mutex
 	return &tournaments.ProtocolRunner{
 		LogDir: filepath.Join(ev.Out, "logs"),
 		Listen: ev.Listen,
 		Allow:  allow,
 		Notify: func(format string, args ...any) {
-			mu.Lock()
-			defer mu.Unlock()
 			fmt.Fprintf(e.stderr, "\ntablemanager run: "+format+"\n", args...)
 		},
 	}, nil
@@ -359,4 +389,16 @@ func matchWriters(ev *tournaments.Event) []tournaments.MatchWriter {
 		w = append(w, tournaments.WriteLIN)
 	}
 	return w
+}
+
+// lockedWriter serialises writes to a writer shared by goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

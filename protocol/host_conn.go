@@ -32,6 +32,18 @@ const outQueue = 256
 // last lines (`End of session`) to reach seats that are slow to read.
 const finalWriteWait = 2 * time.Second
 
+// directWriteWait bounds a direct write. Loopback and LAN socket buffers
+// hold far more than a session's lines, so a write that blocks this long
+// is to a seat that has stopped reading; it is cut off.
+const directWriteWait = 5 * time.Second
+
+// directLimit bounds the lines pending for a direct connection.
+const directLimit = 64 << 10
+
+// deadlineSlack is how stale a connection's write deadline may get before
+// the writer moves it.
+const deadlineSlack = time.Second
+
 // errLineTooLong marks a line longer than MaxLineLength.
 var errLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLineLength)
 
@@ -46,16 +58,26 @@ type hostConn struct {
 	wdone  chan struct{} // closed when the writer has finished
 	rdone  chan struct{} // closed when the reader has finished
 
+	// direct connections (TCP, no minimum gap) are written by Run itself,
+	// one write per connection per event, without a writer goroutine:
+	// it saves a goroutine hand-off on every line.
+	direct bool
+	t      *Table
+
 	// Owned by Run.
-	stage    connStage
-	seat     engine.Seat
-	team     string
-	closed   bool          // closed or being closed; later events from it are stale
-	flushing bool          // the seat's board was stopped: discard what crossed
-	deadline time.Time     // when the table stops waiting for the line it expects; zero: none
-	awaiting string        // what that line is, for a timeout's detail
-	limit    time.Duration // how long the table waits for it
-	local    bool          // an in-process bot's end of a pipe
+	wbuf      []byte    // direct: lines not yet written
+	dirty     bool      // direct: listed in Table.dirty
+	wfailed   bool      // direct: a write failed
+	wdeadline time.Time // direct: the write deadline set last
+	stage     connStage
+	seat      engine.Seat
+	team      string
+	closed    bool          // closed or being closed; later events from it are stale
+	flushing  bool          // the seat's board was stopped: discard what crossed
+	deadline  time.Time     // when the table stops waiting for the line it expects; zero: none
+	awaiting  string        // what that line is, for a timeout's detail
+	limit     time.Duration // how long the table waits for it
+	local     bool          // an in-process bot's end of a pipe
 }
 
 // event is what the reader goroutines and the table's helpers post to Run.
@@ -131,7 +153,7 @@ func (t *Table) writeLoop(c *hostConn) {
 	defer c.nc.Close()
 	bw := bufio.NewWriterSize(c.nc, 4096)
 	gap := t.cfg.MinGap
-	var last time.Time
+	var last, deadline time.Time
 	failed := false
 	for line := range c.out {
 		if failed {
@@ -142,11 +164,18 @@ func (t *Table) writeLoop(c *hostConn) {
 				time.Sleep(wait)
 			}
 		}
-		c.nc.SetWriteDeadline(time.Now().Add(t.cfg.ActionTimeout))
 		_, err := bw.Write(line)
 		if err == nil && (gap > 0 || len(c.out) == 0) {
+			// A seat that does not take its lines for ActionTimeout is
+			// gone. Moving the deadline costs a timer update, so it is
+			// moved at most every deadlineSlack.
+			now := time.Now()
+			if now.Add(t.cfg.ActionTimeout - min(deadlineSlack, t.cfg.ActionTimeout/2)).After(deadline) {
+				deadline = now.Add(t.cfg.ActionTimeout)
+				c.nc.SetWriteDeadline(deadline)
+			}
 			err = bw.Flush()
-			last = time.Now()
+			last = now
 		}
 		if err != nil {
 			failed = true
@@ -160,9 +189,14 @@ func (t *Table) writeLoop(c *hostConn) {
 	if bw.Flush() != nil {
 		return
 	}
-	// Close gracefully: a TCP close with the peer's lines still unread
-	// would reset the connection and could destroy our last lines before
-	// the peer reads them. Half-close, and let the peer hang up first.
+	t.lingerClose(c)
+}
+
+// lingerClose closes gracefully: a TCP close with the peer's lines still
+// unread would reset the connection and could destroy our last lines
+// before the peer reads them. Half-close, and let the peer hang up first
+// (for at most finalWriteWait).
+func (t *Table) lingerClose(c *hostConn) {
 	if cw, ok := c.nc.(interface{ CloseWrite() error }); ok && cw.CloseWrite() == nil {
 		select {
 		case <-c.rdone:
@@ -178,6 +212,18 @@ func (c *hostConn) send(m Message) {
 	if c.closed {
 		return
 	}
+	if c.direct {
+		if len(c.wbuf) > directLimit {
+			c.nc.Close()
+			return
+		}
+		c.wbuf = append(m.AppendTo(c.wbuf), '\r', '\n')
+		if !c.dirty {
+			c.dirty = true
+			c.t.dirty = append(c.t.dirty, c)
+		}
+		return
+	}
 	b := m.AppendTo(make([]byte, 0, 64))
 	b = append(b, '\r', '\n')
 	select {
@@ -187,6 +233,27 @@ func (c *hostConn) send(m Message) {
 	}
 }
 
+// flush writes a direct connection's pending lines in one write. Run calls
+// it (through Table.flush) before it waits for the next event, so lines
+// reach the seats in order and together.
+func (c *hostConn) flush() {
+	c.dirty = false
+	if len(c.wbuf) == 0 || c.wfailed {
+		c.wbuf = c.wbuf[:0]
+		return
+	}
+	now := time.Now()
+	if now.Add(directWriteWait - deadlineSlack).After(c.wdeadline) {
+		c.wdeadline = now.Add(directWriteWait)
+		c.nc.SetWriteDeadline(c.wdeadline)
+	}
+	if _, err := c.nc.Write(c.wbuf); err != nil {
+		c.wfailed = true
+		c.nc.Close() // the reader sees the end and reports the disconnect
+	}
+	c.wbuf = c.wbuf[:0]
+}
+
 // hangUp closes the connection at once; lines still queued are dropped.
 func (c *hostConn) hangUp() {
 	if c.closed {
@@ -194,12 +261,31 @@ func (c *hostConn) hangUp() {
 	}
 	c.closed = true
 	c.nc.Close()
+	if c.direct {
+		c.wbuf = c.wbuf[:0]
+		close(c.wdone)
+		return
+	}
 	close(c.out)
 }
 
 // finish closes the connection after the queued lines are written.
 func (c *hostConn) finish() {
 	if c.closed {
+		return
+	}
+	if c.direct {
+		c.flush()
+		c.closed = true
+		c.t.wg.Add(1) // Run's wg.Wait comes after every finish
+		go func() {
+			defer c.t.wg.Done()
+			defer close(c.wdone)
+			defer c.nc.Close()
+			if !c.wfailed {
+				c.t.lingerClose(c)
+			}
+		}()
 		return
 	}
 	c.closed = true

@@ -174,8 +174,10 @@ type Table struct {
 	teams     [2]string                  // each side's team name
 	teamsSent bool                       // the session has begun
 	clock     sideClock
-	seatReady bool // a seat became ready since next last returned
+	seatReady bool        // a seat became ready since next last returned
+	dirty     []*hostConn // direct connections with lines to write
 	timer     *time.Timer
+	timerAt   time.Time // when timer fires; zero when not armed
 	localCtx  context.Context
 }
 
@@ -219,17 +221,23 @@ func (t *Table) Attach(nc net.Conn) {
 }
 
 func (t *Table) attach(nc net.Conn, local bool) {
+	_, isTCP := nc.(*net.TCPConn)
+	direct := isTCP && !local && t.cfg.MinGap <= 0
+	goroutines := 2
+	if direct {
+		goroutines = 1 // no writer
+	}
 	t.mu.Lock()
 	if t.closing {
 		t.mu.Unlock()
 		nc.Close()
 		return
 	}
-	t.wg.Add(2)
+	t.wg.Add(goroutines)
 	t.mu.Unlock()
 	if !local && int(t.pending.Add(1)) > t.cfg.MaxPending {
 		t.pending.Add(-1)
-		t.wg.Add(-2)
+		t.wg.Add(-goroutines)
 		nc.SetWriteDeadline(time.Now().Add(time.Second))
 		nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
 		nc.Close()
@@ -243,6 +251,8 @@ func (t *Table) attach(nc net.Conn, local bool) {
 		wdone:  make(chan struct{}),
 		rdone:  make(chan struct{}),
 		local:  local,
+		direct: direct,
+		t:      t,
 	}
 	if local {
 		// Called from Run's goroutine: register directly.
@@ -251,13 +261,15 @@ func (t *Table) attach(nc net.Conn, local bool) {
 	} else if !t.post(event{c: c}) {
 		// Run has ended; the event told no one.
 		t.pending.Add(-1)
-		t.wg.Add(-2)
+		t.wg.Add(-goroutines)
 		return
 	}
 	// The registration event is queued before any event of the reader,
 	// so Run always knows a connection before its first line.
 	go t.readLoop(c)
-	go t.writeLoop(c)
+	if !direct {
+		go t.writeLoop(c)
+	}
 }
 
 // Run seats four bots, plays every board and ends the session with
@@ -272,6 +284,7 @@ func (t *Table) Run(ctx context.Context) (err error) {
 	localCtx, cancelLocal := context.WithCancel(ctx)
 	t.localCtx = localCtx
 	t.timer = time.NewTimer(time.Hour)
+	t.timerAt = time.Now().Add(time.Hour)
 	defer func() {
 		t.mu.Lock()
 		t.closing = true

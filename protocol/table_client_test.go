@@ -37,7 +37,8 @@ func TestTableWithClientsOverTCP(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cfg := ClientConfig{Team: "Team" + s.Side().String(), Seat: s, AnySeat: s == engine.West}
+			// Every seat asks for ANYPL: the table seats each by its team.
+			cfg := ClientConfig{Team: "Team" + s.Side().String(), AnySeat: true}
 			played[s], errs[s] = RunSession(ctx, DialTCP(ln.Addr().String()), cfg, Random{Seed: uint64(s) + 1}, time.Second)
 		}()
 	}

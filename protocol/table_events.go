@@ -23,6 +23,7 @@ func (t *Table) register(c *hostConn) {
 // zero) passes first, and ctx's error when ctx ends.
 func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool, err error) {
 	for {
+		t.flush()
 		now := time.Now()
 		if !by.IsZero() && !now.Before(by) {
 			return event{}, true, nil
@@ -41,19 +42,21 @@ func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool
 				wake = c.deadline
 			}
 		}
-		var tick <-chan time.Time
-		if !wake.IsZero() {
+		// The timer stays armed across events and is moved only when it
+		// must fire sooner; firing too early just loops and re-arms it.
+		// (Deadlines move a little later with every line, and moving a
+		// runtime timer per line costs more than the rare early tick.)
+		if !wake.IsZero() && (t.timerAt.IsZero() || wake.Before(t.timerAt)) {
 			t.timer.Reset(wake.Sub(now))
-			tick = t.timer.C
+			t.timerAt = wake
 		}
 		select {
 		case <-ctx.Done():
-			t.timer.Stop()
 			return event{}, false, ctx.Err()
-		case <-tick:
+		case <-t.timer.C:
+			t.timerAt = time.Time{}
 			continue
 		case ev := <-t.events:
-			t.timer.Stop()
 			if t.handleCommon(ev) {
 				if t.seatReady {
 					// A seat finished its handshake: let the caller
@@ -66,6 +69,15 @@ func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool
 			return ev, false, nil
 		}
 	}
+}
+
+// flush writes what Run queued for direct connections.
+func (t *Table) flush() {
+	for _, c := range t.dirty {
+		c.flush()
+	}
+	clear(t.dirty)
+	t.dirty = t.dirty[:0]
 }
 
 // overdue returns a connection whose deadline has passed, if any.

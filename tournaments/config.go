@@ -109,6 +109,7 @@ type ConfigError struct {
 	Msg  string
 }
 
+// Error returns "file:line: message", leaving out what is unknown.
 func (e *ConfigError) Error() string {
 	switch {
 	case e.File != "" && e.Line > 0:

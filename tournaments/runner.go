@@ -50,6 +50,7 @@ type SeatFault struct {
 	Detail string
 }
 
+// Error describes the fault in one line.
 func (e *SeatFault) Error() string {
 	return fmt.Sprintf("%s: %s: %s", e.Seat.Name(), e.Kind, e.Detail)
 }

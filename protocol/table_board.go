@@ -112,7 +112,12 @@ func (br *boardRun) handle(ev event) {
 		br.fault = &Fault{Kind: results.KindTimeout, Seat: s, Detail: fmt.Sprintf(
 			"no answer within %s: the table waited for %s (%s)", c.limit.Round(time.Millisecond), c.awaiting, br.actionName())}
 	case ev.err != nil:
-		br.fault = protocolFault(s, ev.line, "unparseable line")
+		why := "unparseable line"
+		var pe *ParseError
+		if errors.As(ev.err, &pe) {
+			why += " (" + pe.Err.Error() + ")"
+		}
+		br.fault = protocolFault(s, ev.line, why)
 	default:
 		br.line(c, ev.msg, ev.line)
 	}

@@ -506,11 +506,18 @@ func TestNewTableRejectsBadConfig(t *testing.T) {
 }
 
 func ExampleTable() {
-	boards := SeededBoards("example", []int{1, 2})
+	// Four in-process bots: each plays through the protocol's Client over
+	// a pipe, so it learns exactly what a remote bot would.
+	var local [engine.NumSeats]LocalBot
+	for s := range local {
+		local[s] = ClientBot("Robots", Instant{})
+	}
 	tbl, err := NewTable(Config{
-		Boards: boards,
+		Boards: SeededBoards("example", []int{1, 2}),
+		Local:  local,
 		OnBoard: func(r results.Record) error {
-			fmt.Println("board", r.Board, r.Termination.Kind)
+			// Write and flush the record here: the next board waits.
+			fmt.Println("board", r.Board, r.Contract, "by", r.Declarer, "score", *r.ScoreNS)
 			return nil
 		},
 	})
@@ -518,17 +525,33 @@ func ExampleTable() {
 		fmt.Println(err)
 		return
 	}
-	// Seat four bots: here over pipes; a Server hands in TCP connections.
-	for s := engine.North; s < engine.NumSeats; s++ {
-		host, bot := net.Pipe()
-		tbl.Attach(host)
-		b := &testBot{seat: s, team: "T" + s.Side().String(), rng: rand.New(rand.NewPCG(1, uint64(s)))}
-		go b.session(context.Background(), bot)
-	}
 	if err := tbl.Run(context.Background()); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// board 1 normal
-	// board 2 normal
+	// board 1 1C by N score 150
+	// board 2 1C by E score -130
+}
+
+func ExampleServer() {
+	tbl, err := NewTable(Config{Boards: SeededBoards("example", []int{1})})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // loopback: who may sit needs no allow list
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go (&Server{Table: tbl}).Serve(ctx, ln)
+	// Four bots connect to ln.Addr() (here the protocol's own client).
+	for range engine.NumSeats {
+		go RunSession(ctx, DialTCP(ln.Addr().String()), ClientConfig{Team: "Robots", AnySeat: true}, Instant{}, time.Second)
+	}
+	fmt.Println(tbl.Run(ctx))
+	// Output:
+	// <nil>
 }

@@ -28,8 +28,9 @@ type Bot struct {
 	newSolver func() CardSolver
 	onDecide  func(Decision)
 
-	mu   sync.Mutex
-	idle []CardSolver // solvers not in use; a search abandoned at its deadline keeps its own
+	mu      sync.Mutex
+	idle    []CardSolver // solvers not in use; a search abandoned at its deadline keeps its own
+	running int          // searches in flight
 }
 
 // Decision records one card decision, for logs and measurement.
@@ -40,6 +41,7 @@ type Decision struct {
 	Card     engine.Card
 	Elapsed  time.Duration
 	Stats    SearchStats
+	Searched bool   // the sampler search decided (trivial choices included)
 	Fallback string // "" when the level's policy decided; else which fallback did
 }
 
@@ -54,7 +56,7 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func WithSolver(f func() CardSolver) Option { return func(b *Bot) { b.newSolver = f } }
 
 // WithBidder sets the bidder: the call and its alert text ("" if none).
-// The default is DefaultBidder.
+// The default is the SAYC-lite System's.
 func WithBidder(f func(v *engine.View) (engine.Call, string)) Option {
 	return func(b *Bot) {
 		b.bid = func(v *engine.View) (engine.Call, string, string) {
@@ -68,7 +70,7 @@ func WithBidder(f func(v *engine.View) (engine.Call, string)) Option {
 func WithExplain() Option { return func(b *Bot) { b.explain = true } }
 
 // WithInference sets the auction inference that gives the sampler its soft
-// constraints. The default is DefaultInference.
+// constraints. The default is the SAYC-lite System's.
 func WithInference(f func(v *engine.View) SoftFacts) Option {
 	return func(b *Bot) { b.infer = f }
 }
@@ -83,8 +85,9 @@ func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
 // New returns a bot that plays at the level, its decisions deterministic
 // for the seed, board, seat and decision.
 func New(level Level, seed uint64, opts ...Option) *Bot {
+	sys := NewSystem()
 	b := &Bot{level: level, params: level.Params(), seed: seed,
-		log: slog.New(slog.DiscardHandler), bid: DefaultBidder, infer: DefaultInference, newSolver: DefaultSolver}
+		log: slog.New(slog.DiscardHandler), bid: sys.Bid, infer: sys.Soft, newSolver: DefaultSolver}
 	for _, o := range opts {
 		o(b)
 	}
@@ -144,7 +147,14 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	}
 	d := Decision{Board: v.Number, Seat: v.Play.Turn(), Index: v.Play.Len()}
 	var err error
-	search := b.params.Search && (v.Play.Len() > 0 || b.params.LeadWorlds > 0)
+	search := b.params.Search && (v.Play.Len() > 0 || b.params.LeadWorlds > 0) &&
+		(b.params.SearchCards == 0 || 52-v.Play.Len() <= b.params.SearchCards)
+	if search && b.busy() {
+		// A search abandoned at its deadline is still running (a solve
+		// cannot be interrupted): do not pile another on the CPU.
+		search = false
+		d.Fallback = "heuristic (previous search still running)"
+	}
 	if search {
 		// A hard deadline of its own, as the protocol client gives none:
 		// past it the heuristic answers and the search is abandoned.
@@ -154,7 +164,10 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 		if err != nil {
 			d.Fallback = "heuristic"
 			b.log.Warn("search failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
-		} else if d.Stats.Capped {
+		} else {
+			d.Searched = true
+		}
+		if err == nil && d.Stats.Capped {
 			b.log.Info("time budget capped the search", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index,
 				"worlds", d.Stats.Worlds, "of", d.Stats.Drawn, "elapsed", d.Stats.Elapsed)
 		}
@@ -237,9 +250,17 @@ func (b *Bot) softFacts(v *engine.View) (sf SoftFacts) {
 	return b.infer(v)
 }
 
+// busy reports whether a search is still running.
+func (b *Bot) busy() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.running > 0
+}
+
 func (b *Bot) takeSolver() CardSolver {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.running++
 	if n := len(b.idle); n > 0 {
 		s := b.idle[n-1]
 		b.idle = b.idle[:n-1]
@@ -251,6 +272,7 @@ func (b *Bot) takeSolver() CardSolver {
 func (b *Bot) putSolver(s CardSolver) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.running--
 	if len(b.idle) < 2 {
 		b.idle = append(b.idle, s)
 	}

@@ -15,7 +15,7 @@ import (
 // testParams are search settings small enough for the brute-force solver.
 func testParams() LevelParams {
 	p := Hard.Params()
-	p.Worlds, p.Nodes = 6, 200_000
+	p.Worlds, p.Nodes, p.SearchCards = 6, 200_000, 0
 	return p
 }
 
@@ -129,7 +129,7 @@ func TestBotCallIsLegal(t *testing.T) {
 
 func TestBotFallsBackWhenSearchFails(t *testing.T) {
 	var got []Decision
-	bot := New(Expert, 1, WithSolver(func() CardSolver { return &BruteSolver{MaxNodes: 1} }),
+	bot := New(Expert, 1, WithSolver(func() CardSolver { return &BruteSolver{MaxNodes: 1} }), WithParams(testParams()),
 		WithDecisionHook(func(d Decision) { got = append(got, d) }))
 	b := testBoard(t, "fallback", 3, 4, engine.StrainHearts)
 	playRandom(t, b, rand.New(rand.NewPCG(1, 1)), 1) // past the opening lead, which the heuristic makes

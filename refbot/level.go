@@ -51,26 +51,31 @@ type LevelParams struct {
 	ExactTricks int           // enumerate every layout when this many tricks or fewer remain
 	ExactLimit  int           // most layouts to enumerate (else sample)
 	LeadWorlds  int           // worlds for the opening lead; 0: the heuristic leads
+	SearchCards int           // search only when at most this many cards are left to play (0: always)
 }
 
 // Params returns the level's settings.
 //
-// The node limits are sized so that, on the 2-core reference machine with
-// the current dds (about 5 to 6 million nodes a second), a decision's
-// deterministic work fits its time budget: early in the play one world
-// costs a few hundred thousand nodes, so the experts solve a handful of
-// worlds there and the full count from the middle of the play on. An
-// opening lead costs about ten million nodes per world, far past any
-// budget, so LeadWorlds is 0 and the heuristic leads (raise it when the
-// clock allows, e.g. in events with a championship clock).
+// The limits are sized for the 2-core reference machine and the current
+// dds, which values every card of one world in about 1 ms with 5 tricks
+// left, 20 ms with 7 and 100 ms with 8 (mean; the slowest deals take four
+// times as long), and seconds earlier. So the search levels play the early
+// tricks by the heuristic and search once at most SearchCards cards are
+// left; the node limit then decides how many worlds fit (the deterministic
+// limit), and exact enumeration takes over in the last tricks. The opening
+// lead is the heuristic's (LeadWorlds 0). Raise SearchCards and LeadWorlds
+// as the solver gets faster or the clock looser.
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 200_000, Budget: 40 * time.Millisecond, ExactTricks: 3, ExactLimit: 64}
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 150_000, Budget: 40 * time.Millisecond,
+			ExactTricks: 3, ExactLimit: 64, SearchCards: 16}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 500_000, Budget: 90 * time.Millisecond, ExactTricks: 5, ExactLimit: 256}
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 400_000, Budget: 90 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 24}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_000_000, Budget: 180 * time.Millisecond, ExactTricks: 5, ExactLimit: 512}
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 800_000, Budget: 180 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 28}
 	}
 	return LevelParams{}
 }

@@ -53,6 +53,9 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	if left := 13 - v.Play.TrickIndex(); left <= p.ExactTricks {
 		if ws, ok := smp.Enumerate(p.ExactLimit); ok {
 			worlds, st.Exact = facts.SoftFilter(ws, 4), true
+			// Solve in a seeded random order, so that a node limit that
+			// stops early leaves a fair subset of the layouts.
+			smp.rng.Shuffle(len(worlds), func(i, j int) { worlds[i], worlds[j] = worlds[j], worlds[i] })
 		}
 	}
 	if !st.Exact {

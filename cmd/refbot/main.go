@@ -1,0 +1,183 @@
+// Command refbot is openroom's reference bridge robot. It connects to any
+// Blue Chip (version 18) table manager, takes a seat and plays every board
+// of the session: SAYC-lite bidding, and card play by sampling the hidden
+// hands and solving each layout double dummy.
+//
+// Usage:
+//
+//	refbot --connect 127.0.0.1:2000 --seat North [--name openroom]
+//	       [--level expert] [--seed N] [--explain] [--verbose]
+//
+// When the manager closes the seat after a stopped board, refbot connects
+// again and takes the same seat (giving up after --reconnect-timeout).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/refbot"
+)
+
+// Exit statuses, following BSD sysexits where one fits.
+const (
+	exitOK          = 0
+	exitFailure     = 1  // the session failed
+	exitUsage       = 64 // malformed command line
+	exitUnavailable = 69 // the manager cannot be reached
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stderr, protocol.DialTCP)
+	stop()
+	os.Exit(code)
+}
+
+// options are the parsed command line.
+type options struct {
+	connect   string
+	seat      string
+	name      string
+	level     string
+	seed      uint64
+	explain   bool
+	verbose   bool
+	reconnect time.Duration
+}
+
+// run is the whole program, with its outside world passed in.
+func run(ctx context.Context, args []string, stderr io.Writer, dial func(addr string) protocol.DialFunc) int {
+	var o options
+	fs := pflag.NewFlagSet("refbot", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.connect, "connect", "", "table manager address HOST:PORT (required)")
+	fs.StringVar(&o.seat, "seat", "", "seat to take: North, East, South, West (or N, E, S, W), or any")
+	fs.StringVar(&o.name, "name", "openroom", "team name (partners must give the same)")
+	fs.StringVar(&o.level, "level", "expert", "play level: easy, medium, hard or expert")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed of the bot's decisions (same seed, board and seat: same decisions)")
+	fs.BoolVar(&o.explain, "explain", false, "log the meaning of every call the bot makes")
+	fs.BoolVar(&o.verbose, "verbose", false, "log every decision and every protocol line")
+	fs.DurationVar(&o.reconnect, "reconnect-timeout", protocol.SessionReconnectTimeout, "how long to keep trying to get the seat back after the manager closes it")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: refbot --connect HOST:PORT --seat SEAT [--name TEAM] [--level LEVEL] [--seed N] [--explain]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return exitOK
+		}
+		fmt.Fprintln(stderr, "refbot:", err)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "refbot: unexpected arguments %q\n", fs.Args())
+		return exitUsage
+	}
+	cfg, bot, log, err := setup(&o, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "refbot:", err)
+		return exitUsage
+	}
+	return session(ctx, &o, cfg, bot, log, stderr, dial(o.connect))
+}
+
+// setup checks the options and builds the client configuration and the bot.
+func setup(o *options, stderr io.Writer) (protocol.ClientConfig, *refbot.Bot, *slog.Logger, error) {
+	var cfg protocol.ClientConfig
+	if o.connect == "" {
+		return cfg, nil, nil, errors.New("--connect HOST:PORT is required")
+	}
+	if _, _, err := net.SplitHostPort(o.connect); err != nil {
+		return cfg, nil, nil, fmt.Errorf("--connect %q: %w", o.connect, err)
+	}
+	switch strings.ToLower(o.seat) {
+	case "":
+		return cfg, nil, nil, errors.New("--seat is required (North, East, South, West or any)")
+	case "any", "anypl":
+		cfg.AnySeat = true
+	default:
+		s, err := engine.ParseSeat(o.seat)
+		if err != nil {
+			return cfg, nil, nil, fmt.Errorf("--seat: %w", err)
+		}
+		cfg.Seat = s
+	}
+	if strings.TrimSpace(o.name) == "" || strings.ContainsAny(o.name, "\"\r\n") {
+		return cfg, nil, nil, fmt.Errorf("--name %q: want a non-empty name without quotes or line breaks", o.name)
+	}
+	cfg.Team = o.name
+	if o.reconnect < 0 {
+		return cfg, nil, nil, fmt.Errorf("--reconnect-timeout %v: want 0 or more", o.reconnect)
+	}
+	level := slog.LevelWarn
+	if o.explain {
+		level = slog.LevelInfo
+	}
+	if o.verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if o.verbose {
+		cfg.Trace = func(in bool, line string) {
+			dir := "send"
+			if in {
+				dir = "recv"
+			}
+			log.Debug(dir, "line", line)
+		}
+	}
+	opts := []refbot.Option{refbot.WithLogger(log)}
+	if o.explain {
+		opts = append(opts, refbot.WithExplain())
+	}
+	if o.verbose {
+		opts = append(opts, refbot.WithDecisionHook(func(d refbot.Decision) {
+			log.Debug("card", "board", d.Board, "hand", d.Seat.Name(), "card", d.Card.RankSuit(),
+				"worlds", d.Stats.Worlds, "exact", d.Stats.Exact, "nodes", d.Stats.Nodes,
+				"elapsed", d.Elapsed, "fallback", d.Fallback)
+		}))
+	}
+	bot, err := refbot.NewBuiltin(o.level, o.seed, opts...)
+	if err != nil {
+		return cfg, nil, nil, fmt.Errorf("--level: %w", err)
+	}
+	return cfg, bot, log, nil
+}
+
+// session plays until End of session, reconnecting (protocol.RunSession)
+// when the manager closes the seat, as it does after a stopped board.
+func session(ctx context.Context, o *options, cfg protocol.ClientConfig, bot *refbot.Bot, log *slog.Logger, stderr io.Writer, dial protocol.DialFunc) int {
+	boards, err := protocol.RunSession(ctx, dial, cfg, bot, o.reconnect)
+	switch {
+	case err == nil:
+		log.Info("end of session", "boards", boards)
+		return exitOK
+	case errors.Is(err, protocol.ErrRefused) && boards == 0:
+		fmt.Fprintf(stderr, "refbot: %s refused the seat: %v\n", o.connect, err)
+		return exitUnavailable
+	case boards == 0 && !errors.Is(err, protocol.ErrDisconnected) && ctx.Err() == nil && isDialError(err):
+		fmt.Fprintf(stderr, "refbot: cannot reach %s: %v\n", o.connect, err)
+		return exitUnavailable
+	}
+	fmt.Fprintf(stderr, "refbot: session ended after %d boards: %v\n", boards, err)
+	return exitFailure
+}
+
+// isDialError reports whether err is a failure to connect.
+func isDialError(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
+}

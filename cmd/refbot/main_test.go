@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/results"
+)
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no connect", []string{"--seat", "North"}, "--connect"},
+		{"bad address", []string{"--connect", "nowhere", "--seat", "North"}, "--connect"},
+		{"no seat", []string{"--connect", "127.0.0.1:1"}, "--seat"},
+		{"bad seat", []string{"--connect", "127.0.0.1:1", "--seat", "Middle"}, "--seat"},
+		{"bad level", []string{"--connect", "127.0.0.1:1", "--seat", "N", "--level", "godlike"}, "level"},
+		{"bad name", []string{"--connect", "127.0.0.1:1", "--seat", "N", "--name", `a"b`}, "--name"},
+		{"stray argument", []string{"--connect", "127.0.0.1:1", "--seat", "N", "extra"}, "unexpected"},
+		{"unknown flag", []string{"--colour"}, "unknown flag"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var errs bytes.Buffer
+			code := run(context.Background(), tc.args, &errs, protocol.DialTCP)
+			assert.Equal(t, exitUsage, code)
+			assert.Contains(t, errs.String(), tc.want)
+		})
+	}
+}
+
+func TestUnreachableManager(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close()) // nobody listens there now
+	var errs bytes.Buffer
+	code := run(context.Background(), []string{"--connect", addr, "--seat", "North"}, &errs, protocol.DialTCP)
+	assert.Equal(t, exitUnavailable, code, errs.String())
+}
+
+// TestFourRefbotsPlayASession runs a protocol table on 127.0.0.1:0 and
+// four refbot commands (in-process) against it, one per seat.
+func TestFourRefbotsPlayASession(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	var recs []results.Record
+	tbl, err := protocol.NewTable(protocol.Config{
+		Boards:  protocol.SeededBoards("cmd-refbot", []int{1, 2}),
+		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil },
+	})
+	require.NoError(t, err)
+	go func() {
+		for {
+			nc, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			tbl.Attach(nc)
+		}
+	}()
+	tableErr := make(chan error, 1)
+	go func() { tableErr <- tbl.Run(ctx) }()
+
+	var wg sync.WaitGroup
+	codes := make([]int, 4)
+	logs := make([]bytes.Buffer, 4)
+	for i, seat := range []string{"North", "East", "South", "West"} {
+		team := "NS"
+		if i%2 == 1 {
+			team = "EW"
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			args := []string{"--connect", ln.Addr().String(), "--seat", seat, "--name", team, "--level", "easy", "--seed", "5", "--explain"}
+			codes[i] = run(ctx, args, &logs[i], protocol.DialTCP)
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, <-tableErr)
+	for i := range codes {
+		assert.Equal(t, exitOK, codes[i], logs[i].String())
+	}
+	require.Len(t, recs, 2)
+	assert.Contains(t, logs[0].String(), "meaning=", "--explain logs every call's meaning")
+}

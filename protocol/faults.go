@@ -107,10 +107,6 @@ func protocolFault(s engine.Seat, line, why string) *Fault {
 	return &Fault{Kind: results.KindProtocol, Seat: s, Detail: fmt.Sprintf("%s: %s", why, quoteLine(line))}
 }
 
-func timeoutFault(s engine.Seat, waitingFor string, limit fmt.Stringer) *Fault {
-	return &Fault{Kind: results.KindTimeout, Seat: s, Detail: fmt.Sprintf("no answer within %s while waiting for %s", limit, waitingFor)}
-}
-
 func disconnectFault(s engine.Seat, why string) *Fault {
 	return &Fault{Kind: results.KindDisconnect, Seat: s, Detail: why}
 }

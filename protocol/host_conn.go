@@ -52,7 +52,6 @@ var errLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLineLength)
 // belongs to the table's Run goroutine.
 type hostConn struct {
 	nc     net.Conn
-	id     int
 	remote string
 	out    chan []byte
 	wdone  chan struct{} // closed when the writer has finished
@@ -77,7 +76,6 @@ type hostConn struct {
 	deadline  time.Time     // when the table stops waiting for the line it expects; zero: none
 	awaiting  string        // what that line is, for a timeout's detail
 	limit     time.Duration // how long the table waits for it
-	local     bool          // an in-process bot's end of a pipe
 }
 
 // event is what the reader goroutines and the table's helpers post to Run.

@@ -161,7 +161,6 @@ type Table struct {
 	events  chan event
 	done    chan struct{} // closed when Run returns
 	pending atomic.Int32  // connections not yet seated and ready
-	nextID  atomic.Int64
 	started atomic.Bool
 	mu      sync.Mutex // guards closing and wg.Add against Run's final wg.Wait
 	closing bool
@@ -245,14 +244,14 @@ func (t *Table) attach(nc net.Conn, local bool) {
 	}
 	c := &hostConn{
 		nc:     nc,
-		id:     int(t.nextID.Add(1)),
 		remote: nc.RemoteAddr().String(),
-		out:    make(chan []byte, outQueue),
 		wdone:  make(chan struct{}),
 		rdone:  make(chan struct{}),
-		local:  local,
 		direct: direct,
 		t:      t,
+	}
+	if !direct {
+		c.out = make(chan []byte, outQueue)
 	}
 	if local {
 		// Called from Run's goroutine: register directly.

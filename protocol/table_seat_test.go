@@ -139,9 +139,10 @@ func TestHandshakeVersion19AndConfiguredTeams(t *testing.T) {
 }
 
 func TestIdleConnectionsAreDropped(t *testing.T) {
-	addr := seatTable(t, Config{HandshakeTimeout: 100 * time.Millisecond, MaxPending: 2})
+	addr := seatTable(t, Config{HandshakeTimeout: 400 * time.Millisecond, MaxPending: 2})
+	// The server attaches connections in the order they arrive, so the
+	// third finds two pending.
 	idle1, idle2 := dialRaw(t, addr), dialRaw(t, addr)
-	time.Sleep(20 * time.Millisecond) // let the table register both
 	third := dialRaw(t, addr)
 	third.refused("too many")
 	// The idle ones are closed by the handshake timeout...

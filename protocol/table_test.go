@@ -225,7 +225,7 @@ func TestFaults(t *testing.T) {
 		{"revoke", results.KindIllegal, "follow", engine.East, 2, 0},
 		{"out-of-turn", results.KindProtocol, "out of turn", engine.West, 2, 0},
 		{"garbage", results.KindProtocol, "unparseable", engine.North, 2, 0},
-		{"silent", results.KindTimeout, "no answer", engine.East, 2, 300 * time.Millisecond},
+		{"silent", results.KindTimeout, "no answer", engine.East, 2, 500 * time.Millisecond},
 		{"disconnect", results.KindDisconnect, "connection", engine.South, 2, 0},
 	}
 	for _, tc := range tests {

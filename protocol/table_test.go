@@ -53,11 +53,20 @@ type session struct {
 // and returns what was recorded. The whole run is bounded by testDeadline.
 func playTCP(t testing.TB, cfg Config, bots [4]*testBot) *session {
 	t.Helper()
+	return playTCPWith(t, cfg, bots, nil)
+}
+
+// playTCPWith is playTCP with a hook called on each record as it arrives.
+func playTCPWith(t testing.TB, cfg Config, bots [4]*testBot, hook func(results.Record)) *session {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
 	defer cancel()
 	out := &session{}
 	var mu sync.Mutex
 	cfg.OnBoard = func(r results.Record) error {
+		if hook != nil {
+			hook(r)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		out.recs = append(out.recs, r)
@@ -554,4 +563,31 @@ func ExampleServer() {
 	fmt.Println(tbl.Run(ctx))
 	// Output:
 	// <nil>
+}
+
+func TestRecordIsDeliveredBeforeTheNextBoard(t *testing.T) {
+	bots := newBots(12)
+	bots[engine.North].stamp = true
+	boards := SeededBoards("order", numbers(4))
+	var mu sync.Mutex
+	var recorded []time.Time
+	s := playTCPWith(t, Config{Boards: boards}, bots, func(results.Record) {
+		time.Sleep(5 * time.Millisecond) // a slow disk
+		mu.Lock()
+		recorded = append(recorded, time.Now())
+		mu.Unlock()
+	})
+	require.NoError(t, s.runErr)
+	var starts []time.Time
+	at := bots[engine.North].receivedAt()
+	for i, l := range bots[engine.North].received() {
+		if l == "Start of board" {
+			starts = append(starts, at[i])
+		}
+	}
+	require.Len(t, starts, 4)
+	require.Len(t, recorded, 4)
+	for i := 0; i < 3; i++ {
+		assert.True(t, starts[i+1].After(recorded[i]), "board %d began before board %d was recorded", i+2, i+1)
+	}
 }

@@ -19,7 +19,10 @@ const (
 	// score: average-minus to the side at fault, average-plus to the other.
 	AdjustOnFault FaultPolicy = iota
 	// ReplayOnFault plays the stopped board again from the start (up to
-	// Config.MaxReplays times, then adjusts).
+	// Config.MaxReplays times, then adjusts). The bots see the same cards
+	// again, and what they saw of the stopped attempt (dummy, the cards
+	// played) may colour the replay: fine for testing a bot, unfair in a
+	// scored match, where AdjustOnFault is the rule (Law 12C).
 	ReplayOnFault
 )
 

@@ -289,6 +289,7 @@ func TestReplayOnFault(t *testing.T) {
 	require.Len(t, earlier, 1)
 	assert.Equal(t, results.KindIllegal, earlier[0].Kind)
 	assert.Equal(t, "E", earlier[0].Seat)
+	checkBoundary(t, bots, s.recs)
 }
 
 func TestReplayGivesUpAfterMaxReplays(t *testing.T) {

@@ -14,7 +14,9 @@ import (
 // synced to a results file: through SimRunner (bots asked in-process) and
 // through ProtocolRunner (bots over the wire protocol on net.Pipe, the
 // table host refereeing). It reports board-rooms per second and the peak
-// heap in use while running.
+// heap in use: over the whole run (peak-heap-MB, which includes reading
+// the results back and scoring them at the end) and while the tables play
+// (playing-heap-MB, sampled every 200 board-rooms).
 func BenchmarkMatch1000(b *testing.B) {
 	runners := []struct {
 		name string
@@ -29,13 +31,20 @@ func BenchmarkMatch1000(b *testing.B) {
 
 func benchMatch(b *testing.B, name string, runner TableRunner, c int) {
 	b.Run(fmt.Sprintf("%s/concurrency=%d", name, c), func(b *testing.B) {
-		var peak uint64
+		var peak, playing uint64
 		var played int
 		start := time.Now()
 		for i := 0; i < b.N; i++ {
 			ev := testEvent(b, KindMatch, 2, 1000, 16, fmt.Sprintf("concurrency = %d", c))
 			stop := sampleHeap(&peak)
-			out, err := Run(context.Background(), ev, Options{Runner: runner})
+			progress := func(p Progress) {
+				if p.Played%200 == 0 {
+					var ms runtime.MemStats
+					runtime.ReadMemStats(&ms)
+					playing = max(playing, ms.HeapInuse)
+				}
+			}
+			out, err := Run(context.Background(), ev, Options{Runner: runner, Progress: progress})
 			stop()
 			if err != nil {
 				b.Fatal(err)
@@ -44,6 +53,7 @@ func benchMatch(b *testing.B, name string, runner TableRunner, c int) {
 		}
 		b.ReportMetric(float64(played)/time.Since(start).Seconds(), "board-rooms/s")
 		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+		b.ReportMetric(float64(playing)/(1<<20), "playing-heap-MB")
 	})
 }
 

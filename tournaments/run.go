@@ -107,6 +107,7 @@ func Run(ctx context.Context, ev *Event, opt Options) (*Outcome, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	out.Resumed = len(done)
+	recs = nil // the run holds no records: the report is read back from the file
 
 	total := 0
 	var todo []TableJob
@@ -131,11 +132,10 @@ func Run(ctx context.Context, ev *Event, opt Options) (*Outcome, error) {
 			return nil, err
 		}
 		s := &session{
-			ev: ev, opt: opt, w: results.NewWriter(f), recs: recs,
+			ev: ev, opt: opt, w: results.NewWriter(f),
 			start: time.Now(), total: total, done: len(done),
 		}
 		runErr = s.play(ctx, todo)
-		recs = s.recs
 		out.Played = s.played
 		if cerr := f.Close(); cerr != nil && runErr == nil {
 			runErr = fmt.Errorf("results: %w", cerr)
@@ -143,6 +143,12 @@ func Run(ctx context.Context, ev *Event, opt Options) (*Outcome, error) {
 		if runErr != nil && !errors.Is(runErr, ErrInterrupted) {
 			return out, runErr
 		}
+	}
+	// Score what is on disk, earlier runs and this one alike, so a resumed
+	// event reports exactly what an uninterrupted one does.
+	recs, _, err = results.ReadFile(path)
+	if err != nil {
+		return out, err
 	}
 	out.Report = ScoreEvent(ev, recs)
 	out.Warnings = writeMatches(ev, recs, opt.MatchWriters)
@@ -236,7 +242,6 @@ type session struct {
 
 	mu     sync.Mutex // guards everything below: one record written at a time
 	w      *results.Writer
-	recs   []results.Record
 	done   int
 	played int
 }
@@ -358,7 +363,6 @@ func (s *session) record(j TableJob, r results.Record) error {
 	if err := s.w.Write(&r); err != nil {
 		return err
 	}
-	s.recs = append(s.recs, r)
 	s.done++
 	s.played++
 	if s.opt.Progress != nil {

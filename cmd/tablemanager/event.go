@@ -56,7 +56,7 @@ func runEvent(e *env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var rf runFlags
-	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL or a command line with {host} {port} {seat} {name}")
+	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL, remote (connects to --listen) or a command line with {host} {port} {seat} {name}")
 	fs.IntVar(&rf.boards, "boards", 0, "boards per match")
 	fs.StringVar(&rf.seed, "seed", "", "deal seed (any string)")
 	fs.StringVar(&rf.pbnFile, "pbn", "", "play the deals of a PBN file instead of seeded ones")

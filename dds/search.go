@@ -1,0 +1,361 @@
+package dds
+
+import "math/bits"
+
+// noTrump is the solver's trump index for no trump (suits are 0..3).
+const noTrump = 4
+
+// move is one candidate card: the top card of an equivalence group.
+type move struct {
+	suit   uint8
+	rank   uint8
+	weight int16
+}
+
+// search holds the state of one search; it lives inside a Solver and is
+// reused, so the search loop allocates nothing.
+type search struct {
+	hand  [4][4]uint16 // [seat][suit] cards not yet played
+	aggr  [4]uint16    // per suit: cards not yet played plus those of the current trick
+	owner [4][16]uint8 // [suit][rank] seat that was dealt the card
+	trump int
+
+	maxSide   int // side (seat&1) whose tricks are maximised
+	target    int // tricks maxSide must take, counted from the root's trick
+	tricksMax int // tricks maxSide has taken since the root's trick started
+	nodes     uint64
+
+	leader [14]int // leader of each trick (indexed by trick number)
+
+	// per card position (4*trick + place in trick)
+	pSuit, pRank [53]uint8
+	winSeat      [53]uint8 // seat winning the trick after the card at pos
+	winSuit      [53]uint8
+	winRank      [53]uint8
+	wr           [54][4]uint16 // winning ranks of the subtree searched at pos
+	moves        [53][13]move
+	nmoves       [53]int
+	killer       [53]uint8 // suit<<4|rank of the last cutoff move at pos
+
+	tt ttable
+}
+
+// seatAt returns the seat to play at card position pos.
+func (s *search) seatAt(pos int) int { return (s.leader[pos>>2] + pos&3) & 3 }
+
+// play plays the card at pos and settles the trick on its fourth card.
+func (s *search) play(pos, seat int, suit, rank uint8) {
+	bit := uint16(1) << rank
+	s.hand[seat][suit] &^= bit
+	s.pSuit[pos], s.pRank[pos] = suit, rank
+	k := pos & 3
+	if k == 0 {
+		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
+	} else {
+		ws, wr := s.winSuit[pos-1], s.winRank[pos-1]
+		if (suit == ws && rank > wr) || (int(suit) == s.trump && ws != suit) {
+			s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
+		} else {
+			s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = s.winSeat[pos-1], ws, wr
+		}
+	}
+	if k == 3 {
+		for i := pos - 3; i <= pos; i++ {
+			s.aggr[s.pSuit[i]] &^= 1 << s.pRank[i]
+		}
+		w := int(s.winSeat[pos])
+		s.leader[pos>>2+1] = w
+		if w&1 == s.maxSide {
+			s.tricksMax++
+		}
+	}
+}
+
+// unplay takes back the card at pos.
+func (s *search) unplay(pos, seat int) {
+	suit, rank := s.pSuit[pos], s.pRank[pos]
+	s.hand[seat][suit] |= 1 << rank
+	if pos&3 == 3 {
+		for i := pos - 3; i <= pos; i++ {
+			s.aggr[s.pSuit[i]] |= 1 << s.pRank[i]
+		}
+		if int(s.winSeat[pos])&1 == s.maxSide {
+			s.tricksMax--
+		}
+	}
+}
+
+// wonByRank reports whether the trick ending at pos was won by the rank of
+// its winning card (another card of the same suit was played to it).
+func (s *search) wonByRank(pos int) bool {
+	ws := s.winSuit[pos]
+	n := 0
+	for i := pos - 3; i <= pos; i++ {
+		if s.pSuit[i] == ws {
+			n++
+		}
+	}
+	return n > 1
+}
+
+// ab is the zero-window search: can maxSide take s.target tricks? It fills
+// s.wr[pos] with the ranks the answer depends on.
+func (s *search) ab(pos int) bool {
+	s.nodes++
+	if pos&3 == 0 {
+		return s.abTrick(pos)
+	}
+	return s.abMoves(pos)
+}
+
+// abTrick searches at a trick boundary: bounds, quick tricks, the
+// transposition table, then the moves.
+func (s *search) abTrick(pos int) bool {
+	trick := pos >> 2
+	left := 13 - trick
+	need := s.target - s.tricksMax
+	if need <= 0 {
+		s.wr[pos] = [4]uint16{}
+		return true
+	}
+	if need > left {
+		s.wr[pos] = [4]uint16{}
+		return false
+	}
+	if left == 1 {
+		return s.lastTrick(pos)
+	}
+	L := s.leader[trick]
+	lmax := L&1 == s.maxSide
+	qt := s.quickTricks(L, &s.wr[pos])
+	if lmax && qt >= need {
+		return true
+	}
+	if !lmax && left-qt < need {
+		return false
+	}
+
+	var key uint64
+	for seat := 0; seat < 4; seat++ {
+		for su := 0; su < 4; su++ {
+			key |= uint64(bits.OnesCount16(s.hand[seat][su])) << (4 * (seat*4 + su))
+		}
+	}
+	var pat [4]uint32
+	s.patterns(&pat)
+	// need for the leader's side: leader side must take >= lneed (if lmax),
+	// or at most left-need (if not).
+	var best uint8
+	if bi := s.tt.find(key, L); bi >= 0 {
+		b := &s.tt.buckets[bi]
+		es := s.tt.entries[bi*ttBucketEntry : bi*ttBucketEntry+int(b.n)]
+		for i := range es {
+			e := &es[i]
+			if pat[0]&e.mask[0] != e.pat[0] || pat[1]&e.mask[1] != e.pat[1] ||
+				pat[2]&e.mask[2] != e.pat[2] || pat[3]&e.mask[3] != e.pat[3] {
+				continue
+			}
+			var res, hit bool
+			if lmax {
+				if int(e.lb) >= need {
+					res, hit = true, true
+				} else if int(e.ub) < need {
+					res, hit = false, true
+				}
+			} else {
+				if int(e.ub) <= left-need {
+					res, hit = true, true
+				} else if int(e.lb) > left-need {
+					res, hit = false, true
+				}
+			}
+			if hit {
+				for su := 0; su < 4; su++ {
+					s.wr[pos][su] = topCards(s.aggr[su], bits.OnesCount32(e.mask[su])/2)
+				}
+				return res
+			}
+			if e.best != 0 {
+				best = e.best
+			}
+		}
+	}
+
+	res := s.abMovesBest(pos, best)
+
+	var mask [4]uint32
+	for su := 0; su < 4; su++ {
+		w := s.wr[pos][su] & s.aggr[su]
+		if w == 0 {
+			continue
+		}
+		low := w & -w
+		k := bits.OnesCount16(s.aggr[su] &^ (low - 1))
+		mask[su] = 1<<(2*k) - 1
+		pat[su] &= mask[su]
+	}
+	lb, ub := 0, left
+	switch {
+	case res && lmax:
+		lb = need
+	case res && !lmax:
+		ub = left - need
+	case !res && lmax:
+		ub = need - 1
+	default:
+		lb = left - need + 1
+	}
+	s.tt.store(key, L, &pat, &mask, lb, ub, s.killer[pos])
+	return res
+}
+
+// topCards returns the k highest cards of holding a.
+func topCards(a uint16, k int) uint16 {
+	var r uint16
+	for ; k > 0 && a != 0; k-- {
+		hi := uint16(1) << (15 - bits.LeadingZeros16(a))
+		r |= hi
+		a &^= hi
+	}
+	return r
+}
+
+// patterns computes, per suit, the owners of the remaining cards from the
+// highest down, two bits each.
+func (s *search) patterns(pat *[4]uint32) {
+	for su := 0; su < 4; su++ {
+		a := s.aggr[su]
+		var p uint32
+		sh := 0
+		for a != 0 {
+			r := 15 - bits.LeadingZeros16(a)
+			p |= uint32(s.owner[su][r]) << sh
+			sh += 2
+			a &^= 1 << r
+		}
+		pat[su] = p
+	}
+}
+
+// lastTrick evaluates the final trick, one card in each hand.
+func (s *search) lastTrick(pos int) bool {
+	L := s.leader[pos>>2]
+	var ws, wr uint8
+	var wseat int
+	for i := 0; i < 4; i++ {
+		seat := (L + i) & 3
+		var su, r uint8
+		for x := 0; x < 4; x++ {
+			if h := s.hand[seat][x]; h != 0 {
+				su, r = uint8(x), uint8(bits.TrailingZeros16(h))
+				break
+			}
+		}
+		if i == 0 {
+			ws, wr, wseat = su, r, seat
+			continue
+		}
+		if su == ws {
+			if r > wr {
+				wr, wseat = r, seat
+			}
+		} else if int(su) == s.trump {
+			ws, wr, wseat = su, r, seat
+		}
+	}
+	// The trick was won by rank if another card of the winning suit was in it.
+	n := 0
+	for i := 0; i < 4; i++ {
+		seat := (L + i) & 3
+		if s.hand[seat][ws] != 0 {
+			n++
+		}
+	}
+	s.wr[pos] = [4]uint16{}
+	if n > 1 {
+		s.wr[pos][ws] = 1 << wr
+	}
+	t := s.tricksMax
+	if wseat&1 == s.maxSide {
+		t++
+	}
+	return t >= s.target
+}
+
+// abMoves searches the moves at pos.
+func (s *search) abMoves(pos int) bool { return s.abMovesBest(pos, 0) }
+
+// abMovesBest searches the moves at pos, trying best (suit<<4|rank) first
+// when it is one of them.
+func (s *search) abMovesBest(pos int, best uint8) bool {
+	seat := s.seatAt(pos)
+	s.genMoves(pos, seat, best)
+	isMax := seat&1 == s.maxSide
+	var union [4]uint16
+	n := s.nmoves[pos]
+	for i := 0; i < n; i++ {
+		m := s.moves[pos][i]
+		s.play(pos, seat, m.suit, m.rank)
+		res := s.ab(pos + 1)
+		cw := s.wr[pos+1]
+		if pos&3 == 3 && s.wonByRank(pos) {
+			cw[s.winSuit[pos]] |= 1 << s.winRank[pos]
+		}
+		s.unplay(pos, seat)
+		if res == isMax {
+			s.wr[pos] = cw
+			s.killer[pos] = m.suit<<4 | m.rank
+			return res
+		}
+		union[0] |= cw[0]
+		union[1] |= cw[1]
+		union[2] |= cw[2]
+		union[3] |= cw[3]
+	}
+	s.wr[pos] = union
+	return !isMax
+}
+
+// quickTricks counts tricks the leader can cash at once from the top,
+// staying on lead: in each suit the run of top cards he holds, limited in a
+// side suit by the length of an opponent who still holds trumps. It returns
+// the count and sets wr to the cards the count depends on.
+func (s *search) quickTricks(L int, wr *[4]uint16) int {
+	*wr = [4]uint16{}
+	qt := 0
+	lho, rho := (L+1)&3, (L+3)&3
+	for su := 0; su < 4; su++ {
+		h := s.hand[L][su]
+		if h == 0 {
+			continue
+		}
+		a := s.aggr[su]
+		// run of top cards of a held by L
+		cnt := 0
+		var used uint16
+		for a != 0 {
+			hi := uint16(1) << (15 - bits.LeadingZeros16(a))
+			if h&hi == 0 {
+				break
+			}
+			cnt++
+			used |= hi
+			a &^= hi
+		}
+		if cnt == 0 {
+			continue
+		}
+		if s.trump != noTrump && su != s.trump {
+			if s.hand[lho][s.trump] != 0 {
+				cnt = min(cnt, bits.OnesCount16(s.hand[lho][su]))
+			}
+			if s.hand[rho][s.trump] != 0 {
+				cnt = min(cnt, bits.OnesCount16(s.hand[rho][su]))
+			}
+			used = topCards(used, cnt)
+		}
+		qt += cnt
+		wr[su] = used
+	}
+	return qt
+}

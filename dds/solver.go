@@ -1,0 +1,213 @@
+package dds
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// Solver solves double-dummy positions. The zero Solver is not ready; use
+// NewSolver. A Solver is not safe for concurrent use: give each goroutine
+// its own (or use a Pool). It allocates its transposition table once and
+// reuses it.
+type Solver struct {
+	s search
+}
+
+// NewSolver returns a solver with its transposition table allocated.
+func NewSolver() *Solver {
+	sv := &Solver{}
+	sv.s.tt.init()
+	return sv
+}
+
+// Nodes returns the number of search nodes visited since the solver was
+// made (or since ResetNodes).
+func (sv *Solver) Nodes() uint64 { return sv.s.nodes }
+
+// ResetNodes sets the node counter to zero.
+func (sv *Solver) ResetNodes() { sv.s.nodes = 0 }
+
+// CardValue is the value of one legal card: the tricks the side of the
+// player to move takes from the position (current trick included) when that
+// card is played and play is double-dummy optimal afterwards.
+type CardValue struct {
+	Card   engine.Card
+	Tricks int
+}
+
+// load sets up the search from a validated position and returns the root's
+// card position.
+func (sv *Solver) load(p *Position) int {
+	s := &sv.s
+	s.hand = p.Hands
+	s.trump = noTrump
+	if p.Trump != engine.NoTrump {
+		s.trump = int(p.Trump)
+	}
+	for su := 0; su < 4; su++ {
+		s.aggr[su] = 0
+		for seat := 0; seat < 4; seat++ {
+			h := p.Hands[seat][su]
+			s.aggr[su] |= h
+			for x := h; x != 0; x &= x - 1 {
+				s.owner[su][bits.TrailingZeros16(x)] = uint8(seat)
+			}
+		}
+	}
+	left := p.Tricks() // current trick included
+	trick := 13 - left
+	pos := 4*trick + p.NPlayed
+	s.leader[trick] = int(p.Leader)
+	s.tricksMax = 0
+	for i := 0; i < p.NPlayed; i++ {
+		c := p.Played[i]
+		q := 4*trick + i
+		seat := (int(p.Leader) + i) & 3
+		su, r := uint8(c.Suit()), uint8(c.Rank())
+		s.owner[su][r] = uint8(seat)
+		s.aggr[su] |= 1 << r
+		s.pSuit[q], s.pRank[q] = su, r
+		if i == 0 {
+			s.winSeat[q], s.winSuit[q], s.winRank[q] = uint8(seat), su, r
+		} else {
+			ws, wr := s.winSuit[q-1], s.winRank[q-1]
+			if (su == ws && r > wr) || (int(su) == s.trump && ws != su) {
+				s.winSeat[q], s.winSuit[q], s.winRank[q] = uint8(seat), su, r
+			} else {
+				s.winSeat[q], s.winSuit[q], s.winRank[q] = s.winSeat[q-1], ws, wr
+			}
+		}
+	}
+	for i := range s.killer {
+		s.killer[i] = 0
+	}
+	return pos
+}
+
+// mtd finds the largest t in [lo, hi] for which maxSide can take t tricks,
+// knowing lo is reachable, by zero-window searches from guess.
+func (s *search) mtd(pos, lo, hi, guess int) int {
+	for lo < hi {
+		t := min(max(guess, lo+1), hi)
+		s.target = t
+		if s.ab(pos) {
+			lo = t
+			guess = t + 1
+		} else {
+			hi = t - 1
+			guess = t - 1
+		}
+	}
+	return lo
+}
+
+// Solve returns the number of tricks, of those still to be played (the
+// current one included), that the side of the player to move takes with
+// double-dummy play.
+func (sv *Solver) Solve(p *Position) (int, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
+	sv.s.tt.init()
+	return sv.solve(p, -1), nil
+}
+
+// solve runs on a validated position, reusing the transposition table;
+// guess < 0 means no hint.
+func (sv *Solver) solve(p *Position, guess int) int {
+	s := &sv.s
+	pos := sv.load(p)
+	left := p.Tricks()
+	s.maxSide = int(p.Turn()) & 1
+	if guess < 0 {
+		guess = (left + 1) / 2
+	}
+	return s.mtd(pos, 0, left, guess)
+}
+
+// SolveAll returns the value of every legal card of the player to move, in
+// the order suits clubs to spades, ranks low to high (DDS's solutions=3).
+// Equivalent cards share one search. The result is appended to dst.
+func (sv *Solver) SolveAll(p *Position, dst []CardValue) ([]CardValue, error) {
+	if err := p.Validate(); err != nil {
+		return dst, err
+	}
+	sv.s.tt.init()
+	return sv.solveAll(p, dst), nil
+}
+
+func (sv *Solver) solveAll(p *Position, dst []CardValue) []CardValue {
+	s := &sv.s
+	pos := sv.load(p)
+	left := p.Tricks()
+	seat := int(p.Turn())
+	s.maxSide = seat & 1
+	// legal holdings
+	var legal [4]uint16
+	if p.NPlayed > 0 && s.hand[seat][p.Played[0].Suit()] != 0 {
+		su := p.Played[0].Suit()
+		legal[su] = s.hand[seat][su]
+	} else {
+		legal = s.hand[seat]
+	}
+	var vals [4][16]int8
+	guess := (left + 1) / 2
+	// Search groups in heuristic order for good guesses.
+	s.genMoves(pos, seat, 0)
+	n := s.nmoves[pos]
+	var ml [13]move
+	copy(ml[:], s.moves[pos][:n])
+	for i := 0; i < n; i++ {
+		m := ml[i]
+		s.play(pos, seat, m.suit, m.rank)
+		v := s.mtd(pos+1, s.tricksMax, left, guess)
+		s.unplay(pos, seat)
+		guess = v
+		g := groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])
+		for x := g; x != 0; x &= x - 1 {
+			vals[m.suit][bits.TrailingZeros16(x)] = int8(v)
+		}
+	}
+	for su := 0; su < 4; su++ {
+		for x := legal[su]; x != 0; x &= x - 1 {
+			r := bits.TrailingZeros16(x)
+			dst = append(dst, CardValue{engine.NewCard(engine.Suit(su), engine.Rank(r)), int(vals[su][r])})
+		}
+	}
+	return dst
+}
+
+// Table holds the tricks each declarer takes in each strain of a deal:
+// Table[strain][declarer], strains and seats numbered as in engine.
+type Table [5][4]int
+
+// Tricks returns the tricks declarer takes in the strain.
+func (t *Table) Tricks(declarer engine.Seat, strain engine.Strain) int { return t[strain][declarer] }
+
+// Table computes the 20-cell double-dummy table of a full deal.
+func (sv *Solver) Table(d engine.Deal) (Table, error) {
+	var t Table
+	if err := d.Validate(); err != nil {
+		return t, fmt.Errorf("dds: table: %w", err)
+	}
+	for strain := engine.StrainClubs; strain <= engine.NoTrump; strain++ {
+		sv.strainRow(d, strain, &t)
+	}
+	return t, nil
+}
+
+// strainRow fills one strain of the table, keeping the transposition table
+// between the four leaders.
+func (sv *Solver) strainRow(d engine.Deal, strain engine.Strain, t *Table) {
+	sv.s.tt.init()
+	guess := -1
+	for leader := engine.North; leader <= engine.West; leader++ {
+		p, _ := NewPosition(d, strain, leader)
+		v := sv.solve(&p, guess)
+		// v is the leader's side's tricks; declarer is the leader's RHO.
+		t[strain][leader.Prev()] = 13 - v
+		guess = 13 - v // the next leader is on the other side
+	}
+}

@@ -1,0 +1,134 @@
+package dds
+
+// The transposition table holds results of searches at trick boundaries.
+// A bucket is selected by the exact suit lengths of the four hands and the
+// leader (so by the tricks left as well); within a bucket each entry keeps,
+// per suit, the owners of the top relative ranks that mattered to the result
+// (the "winning ranks" of partition search) and lower and upper bounds on
+// the tricks the leader's side takes from here. An entry applies to every
+// position of the bucket whose masked owner patterns match.
+
+const (
+	ttBucketBits  = 18
+	ttBucketEntry = 16
+	ttProbe       = 8
+)
+
+// ttEntry is one stored result. pat[s] holds the owners (2 bits each) of
+// the top ranks of suit s, highest first from bit 0; mask[s] selects the
+// ranks that matter. lb and ub bound the leader side's remaining tricks.
+type ttEntry struct {
+	pat    [4]uint32
+	mask   [4]uint32
+	lb, ub int8
+	best   uint8 // best move as suit<<4|rank, 0 if none
+}
+
+type ttBucket struct {
+	key    uint64
+	gen    uint32
+	leader uint8
+	n      uint8
+	next   uint8
+}
+
+type ttable struct {
+	buckets []ttBucket
+	entries []ttEntry
+	gen     uint32
+}
+
+func (t *ttable) init() {
+	if t.buckets == nil {
+		t.buckets = make([]ttBucket, 1<<ttBucketBits)
+		t.entries = make([]ttEntry, (1<<ttBucketBits)*ttBucketEntry)
+	}
+	t.gen++
+	if t.gen == 0 {
+		for i := range t.buckets {
+			t.buckets[i].gen = 0
+		}
+		t.gen = 1
+	}
+}
+
+func ttHash(key uint64, leader int) uint64 {
+	h := key ^ uint64(leader)<<62 ^ uint64(leader)*0x9e3779b97f4a7c15
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
+
+// find returns the index of the bucket for key and leader, or -1.
+func (t *ttable) find(key uint64, leader int) int {
+	const m = 1<<ttBucketBits - 1
+	h := int(ttHash(key, leader) & m)
+	for i := 0; i < ttProbe; i++ {
+		b := &t.buckets[(h+i)&m]
+		if b.gen != t.gen {
+			return -1
+		}
+		if b.key == key && int(b.leader) == leader {
+			return (h + i) & m
+		}
+	}
+	return -1
+}
+
+// claim returns the bucket for key and leader, creating (or evicting) one.
+func (t *ttable) claim(key uint64, leader int) int {
+	const m = 1<<ttBucketBits - 1
+	h := int(ttHash(key, leader) & m)
+	for i := 0; i < ttProbe; i++ {
+		idx := (h + i) & m
+		b := &t.buckets[idx]
+		if b.gen != t.gen {
+			*b = ttBucket{key: key, gen: t.gen, leader: uint8(leader)}
+			return idx
+		}
+		if b.key == key && int(b.leader) == leader {
+			return idx
+		}
+	}
+	// All probed slots are in use: evict the home slot.
+	b := &t.buckets[h]
+	*b = ttBucket{key: key, gen: t.gen, leader: uint8(leader)}
+	return h
+}
+
+// store records bounds lb..ub under the given masked patterns.
+func (t *ttable) store(key uint64, leader int, pat, mask *[4]uint32, lb, ub int, best uint8) {
+	bi := t.claim(key, leader)
+	b := &t.buckets[bi]
+	es := t.entries[bi*ttBucketEntry : bi*ttBucketEntry+ttBucketEntry]
+	for i := 0; i < int(b.n); i++ {
+		e := &es[i]
+		if e.mask == *mask && e.pat == *pat {
+			if int8(lb) > e.lb {
+				e.lb = int8(lb)
+			}
+			if int8(ub) < e.ub {
+				e.ub = int8(ub)
+			}
+			if best != 0 {
+				e.best = best
+			}
+			return
+		}
+	}
+	var idx int
+	if int(b.n) < ttBucketEntry {
+		idx = int(b.n)
+		b.n++
+	} else {
+		idx = int(b.next)
+		b.next++
+		if int(b.next) == ttBucketEntry {
+			b.next = 0
+		}
+	}
+	es[idx] = ttEntry{pat: *pat, mask: *mask, lb: int8(lb), ub: int8(ub), best: best}
+}

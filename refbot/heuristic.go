@@ -440,13 +440,46 @@ func (h *heur) followSuit(led engine.Suit, win engine.Card, partnerWinning bool,
 			}
 			return cheap
 		}
-		return h.bottomOfTop(suit)
+		return h.thirdHandHidden(suit, win)
 	default: // fourth hand
 		if partnerWinning || !haveCheap {
 			return low
 		}
 		return cheap
 	}
+}
+
+// thirdHandHidden plays third hand when the fourth hand is hidden. For
+// declarer's side, a finesse first: the cheapest winning card with exactly
+// one unseen card above it, which we also top (Q from AQ: it wins when the
+// king is with the second hand, who played low). Else the cheapest card
+// that beats the trick and that no unseen card can beat; else the lowest
+// of our top touching cards.
+func (h *heur) thirdHandHidden(suit engine.Hand, win engine.Card) engine.Card {
+	led := win.Suit()
+	unseen := h.unseen.SuitCards(led)
+	above := func(c engine.Card) engine.Hand { return unseen &^ engine.Hand(1<<(c+1)-1) }
+	if h.me.Side() == h.v.Contract.Declarer.Side() {
+		hi, _ := suit.Highest()
+		for x := suit; x != 0; x &= x - 1 {
+			c, _ := x.Lowest()
+			if c.Rank() <= win.Rank() {
+				continue
+			}
+			if a := above(c); a.Len() == 1 {
+				if k, _ := a.Lowest(); hi.Rank() > k.Rank() {
+					return c
+				}
+			}
+		}
+	}
+	for x := suit; x != 0; x &= x - 1 {
+		c, _ := x.Lowest()
+		if c.Rank() > win.Rank() && above(c) == 0 {
+			return c
+		}
+	}
+	return h.bottomOfTop(suit)
 }
 
 // bottomOfTop returns the lowest card of the run of touching cards that

@@ -72,6 +72,17 @@ func TestHeuristicCases(t *testing.T) {
 	}
 }
 
+func TestHeuristicFinesse(t *testing.T) {
+	// North declares 1NT. South (dummy) wins the heart lead and leads a
+	// club toward North's AQ2; West plays low: North finesses the queen.
+	deal := "N:5432.5432.32.AQ2 AKQ.KQ9.AKQJ.876 JT9.AJT.T987.543 876.876.654.KJT9"
+	b := fixedBoard(t, deal, engine.North, 1, engine.NoTrump, "HK HA H6 H2 C3 C9")
+	v := b.View(engine.North)
+	c, err := Heuristic(&v)
+	require.NoError(t, err)
+	assert.Equal(t, "CQ", c.String())
+}
+
 func TestHeuristicRuffsAndDiscards(t *testing.T) {
 	// Hearts trumps, South declares. West leads a spade; East is void in
 	// spades after trick one in this deal: check ruffing and discarding.

@@ -181,6 +181,9 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 			return exitUsage
 		}
 		f.Boards.PBN, f.Boards.Seed = abs, ""
+		if !fs.Changed("boards") {
+			f.Boards.Count = 0 // the file's boards, unless --boards says otherwise
+		}
 	}
 	if fs.Changed("out") {
 		abs, err := filepath.Abs(rf.out)

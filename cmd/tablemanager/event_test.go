@@ -167,3 +167,27 @@ func TestRunInterruptedThenResumed(t *testing.T) {
 	assert.NotContains(t, stdout, "incomplete")
 	assert.Len(t, readResults(t, filepath.Join(dir, "results.jsonl")), 32)
 }
+
+func TestRunDealsFromPBN(t *testing.T) {
+	dir := t.TempDir()
+	pbnFile := filepath.Join(dir, "deals.pbn")
+	require.NoError(t, os.WriteFile(pbnFile, []byte(`[Board "7"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
+[Board "8"]
+[Deal "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+`), 0o644))
+	out := filepath.Join(dir, "out")
+	code, stdout, errs := runCmd(t, "", "run", "--pbn", pbnFile, "--out", out, "--quiet")
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, stdout, "2 boards a match, boards from "+pbnFile)
+	recs := readResults(t, filepath.Join(out, "results.jsonl"))
+	require.Len(t, recs, 4)
+	for _, r := range recs {
+		assert.Contains(t, []int{7, 8}, r.Board)
+		assert.Empty(t, r.Seed)
+		if r.Board == 7 {
+			assert.Equal(t, "S:765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432 T98.765.432.AKQJ", r.Deal, "board 7: dealer South")
+		}
+	}
+}

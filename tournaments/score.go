@@ -99,7 +99,7 @@ func ScoreEvent(ev *Event, recs []results.Record) *Report {
 		stand[t.Name] = &Standing{Team: t.Name}
 	}
 	for _, m := range ev.Matches() {
-		mr := ScoreMatch(m, idx)
+		mr := scoreMatch(m, idx)
 		rep.Matches = append(rep.Matches, mr)
 		rep.Expected += 2 * len(m.Boards)
 		rep.Records += countIn(m, idx)
@@ -157,8 +157,8 @@ func countIn(m Match, idx map[roomKey]*results.Record) int {
 	return n
 }
 
-// ScoreMatch scores one match from the event's records by board-room.
-func ScoreMatch(m Match, idx map[roomKey]*results.Record) MatchResult {
+// scoreMatch scores one match from the event's records by board-room.
+func scoreMatch(m Match, idx map[roomKey]*results.Record) MatchResult {
 	mr := MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(m.Boards)}
 	var imps []float64
 	for _, b := range m.Boards {

@@ -107,7 +107,7 @@ func TestMatchIMPsVPsAndCI(t *testing.T) {
 		idx[roomKey{m.ID, RoomOpen, b.Number}] = withScore(open)
 		idx[roomKey{m.ID, RoomClosed, b.Number}] = withScore(closed)
 	}
-	mr := ScoreMatch(m, idx)
+	mr := scoreMatch(m, idx)
 	assert.Equal(t, 16, mr.Played)
 	assert.Equal(t, 20, mr.HomeIMPs)
 	assert.Equal(t, 0, mr.VisitIMPs)
@@ -121,14 +121,14 @@ func TestMatchIMPsVPsAndCI(t *testing.T) {
 
 	// Reverse the board: the visitors win by 20.
 	idx[roomKey{m.ID, RoomOpen, 1}], idx[roomKey{m.ID, RoomClosed, 1}] = withScore(0), withScore(2490)
-	mr = ScoreMatch(m, idx)
+	mr = scoreMatch(m, idx)
 	assert.Equal(t, -20, mr.Margin)
 	assert.Equal(t, 5.00, mr.HomeVP)
 	assert.Equal(t, 15.00, mr.VisitVP)
 
 	// A board missing a room is not scored yet.
 	delete(idx, roomKey{m.ID, RoomClosed, 1})
-	mr = ScoreMatch(m, idx)
+	mr = scoreMatch(m, idx)
 	assert.Equal(t, 15, mr.Played)
 	assert.Equal(t, 0, mr.Margin)
 	assert.Equal(t, 10.0, mr.HomeVP)

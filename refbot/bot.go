@@ -218,12 +218,14 @@ func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchSt
 	solver := b.takeSolver()
 	done := make(chan result, 1)
 	go func() {
-		defer b.putSolver(solver)
 		var r result
 		defer func() {
 			if p := recover(); p != nil {
 				r.err = fmt.Errorf("refbot: search panicked: %v", p)
 			}
+			// Free the solver before answering, so that the next
+			// decision never sees this search as still running.
+			b.putSolver(solver)
 			done <- r
 		}()
 		r.c, r.st, r.err = SearchCard(ctx, &view, soft, params, solver, seed)

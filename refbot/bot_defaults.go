@@ -7,5 +7,6 @@ func WithSystem(s *System) Option {
 	return func(b *Bot) { b.bid, b.infer = s.Bid, s.Soft }
 }
 
-// DefaultSolver returns the solver a Bot uses unless told otherwise.
-func DefaultSolver() CardSolver { return &BruteSolver{MaxNodes: 300_000} }
+// DefaultSolver returns the solver a Bot uses unless told otherwise: the
+// project's double-dummy solver (package dds).
+func DefaultSolver() CardSolver { return NewDDSSolver() }

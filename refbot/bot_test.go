@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,6 +17,7 @@ import (
 func testParams() LevelParams {
 	p := Hard.Params()
 	p.Worlds, p.Nodes, p.SearchCards = 6, 200_000, 0
+	p.Budget = 10 * time.Second // only the deterministic limits bind, even under -race
 	return p
 }
 

@@ -1,0 +1,251 @@
+package refbot
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+)
+
+// simpleContract picks a plausible contract for a deal, standing in for
+// the auction in play measurements: the side with more points declares a
+// major with an 8-card fit, else no trump, else a minor with a 9-card fit;
+// game with 25 points or more (five of a minor with 28), else a partscore.
+func simpleContract(d engine.Deal) (declarer engine.Seat, level int, strain engine.Strain) {
+	ns := d[engine.North].HCP() + d[engine.South].HCP()
+	a, b := engine.North, engine.South
+	pts := ns
+	if ns < 20 {
+		a, b, pts = engine.East, engine.West, 40-ns
+	}
+	fit := func(s engine.Suit) int { return d[a].SuitLen(s) + d[b].SuitLen(s) }
+	longer := func(s engine.Suit) engine.Seat {
+		if d[b].SuitLen(s) > d[a].SuitLen(s) {
+			return b
+		}
+		return a
+	}
+	stronger := a
+	if d[b].HCP() > d[a].HCP() {
+		stronger = b
+	}
+	switch {
+	case fit(engine.Spades) >= 8 && fit(engine.Spades) >= fit(engine.Hearts):
+		return longer(engine.Spades), pick(pts >= 25, 4, 2), engine.StrainSpades
+	case fit(engine.Hearts) >= 8:
+		return longer(engine.Hearts), pick(pts >= 25, 4, 2), engine.StrainHearts
+	case fit(engine.Diamonds) >= 9 && pts >= 28:
+		return longer(engine.Diamonds), 5, engine.StrainDiamonds
+	case fit(engine.Clubs) >= 9 && pts >= 28:
+		return longer(engine.Clubs), 5, engine.StrainClubs
+	}
+	return stronger, pick(pts >= 25, 3, 1), engine.NoTrump
+}
+
+func pick(c bool, a, b int) int {
+	if c {
+		return a
+	}
+	return b
+}
+
+// contractBoard deals board n from seed and bids the simple contract.
+func contractBoard(t testing.TB, seed string, n int) *engine.Board {
+	t.Helper()
+	bd := engine.NewBoard(n, engine.NewDealSource(seed).Deal(n))
+	decl, level, strain := simpleContract(bd.Deal())
+	for s := bd.Dealer(); s != decl; s = s.Next() {
+		require.NoError(t, bd.Call(s, engine.Pass))
+	}
+	require.NoError(t, bd.Call(decl, engine.Bid(level, strain)))
+	for i := 1; i <= 3; i++ {
+		require.NoError(t, bd.Call((decl+engine.Seat(i))&3, engine.Pass))
+	}
+	return bd
+}
+
+// analysisCards is the window of the double-dummy analysis: cards played
+// with at most this many cards left (the last 7 tricks). Earlier positions
+// take the current solver seconds to minutes each.
+const analysisCards = 28
+
+// ddLosses replays a played board on its real deal (post-game analysis,
+// never available to a bot) and returns the tricks each side lost against
+// double dummy in the analysis window: for each card, the best card's
+// value minus the chosen card's, from the side of the player.
+func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) (declarer, defence int) {
+	t.Helper()
+	c, _ := played.Contract()
+	bd := engine.NewBoard(played.Number(), played.Deal())
+	for _, call := range played.Auction().Calls() {
+		turn, _ := bd.Turn()
+		require.NoError(t, bd.Call(turn, call))
+	}
+	var vals []dds.CardValue
+	for _, card := range played.Play().Cards() {
+		turn, _ := bd.Turn()
+		if bd.LegalCards().Len() > 1 && 52-bd.Play().Len() <= analysisCards {
+			var hands engine.Deal
+			for s := engine.North; s <= engine.West; s++ {
+				hands[s] = bd.Remaining(s)
+			}
+			pos, err := dds.NewPosition(hands, c.Strain, bd.Play().Leader(), bd.Play().CurrentTrick()...)
+			require.NoError(t, err)
+			vals, err = sv.SolveAll(&pos, vals[:0])
+			require.NoError(t, err)
+			best, got := 0, -1
+			for _, v := range vals {
+				best = max(best, v.Tricks)
+				if v.Card == card {
+					got = v.Tricks
+				}
+			}
+			require.GreaterOrEqual(t, got, 0)
+			if turn.Side() == c.Declarer.Side() {
+				declarer += best - got
+			} else {
+				defence += best - got
+			}
+		}
+		require.NoError(t, bd.PlayCard(turn, card))
+	}
+	return declarer, defence
+}
+
+// meanCI returns the mean and the half-width of its 95% confidence interval.
+func meanCI(xs []float64) (mean, half float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(ss / float64(len(xs)-1))
+	return mean, 1.96 * sd / math.Sqrt(float64(len(xs)))
+}
+
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+// BenchmarkMeasureLevels plays seeded boards with four bots of one level,
+// driven by their views only, and reports the tricks each side lost
+// against double dummy per board and the decision time per card. Run it
+// once: go test -run X -bench MeasureLevels -benchtime 1x ./refbot/
+func BenchmarkMeasureLevels(b *testing.B) {
+	const boards = 48
+	for _, level := range []Level{Easy, Medium, Hard, Expert} {
+		b.Run(level.String(), func(b *testing.B) {
+			for b.Loop() {
+				var decl, def []float64
+				var times, searched []time.Duration
+				capped := 0
+				sv := dds.NewSolver()
+				played := 0
+				for n := 1; n <= boards; n++ {
+					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
+					var players [4]Player
+					for s := range players {
+						players[s] = New(level, uint64(s), WithSolver(NewDDSSolver), WithDecisionHook(func(d Decision) {
+							times = append(times, d.Elapsed)
+							if d.Searched && !d.Stats.Trivial {
+								searched = append(searched, d.Elapsed)
+							}
+							if d.Stats.Capped {
+								capped++
+							}
+						}))
+					}
+					require.NoError(b, PlayBoard(context.Background(), bd, players))
+					if c, _ := bd.Contract(); c.PassedOut() {
+						continue
+					}
+					played++
+					dl, df := ddLosses(b, bd, sv)
+					decl, def = append(decl, float64(dl)), append(def, float64(df))
+				}
+				dm, dh := meanCI(decl)
+				fm, fh := meanCI(def)
+				b.ReportMetric(dm, "decl-loss/board")
+				b.ReportMetric(fm, "def-loss/board")
+				b.ReportMetric(float64(percentile(times, 0.5).Microseconds())/1000, "p50-ms")
+				b.ReportMetric(float64(percentile(times, 0.95).Microseconds())/1000, "p95-ms")
+				b.Logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f (95%% CI); "+
+					"decision time all cards p50 %v p95 %v max %v (%d cards); searched cards p50 %v p95 %v (%d); capped %d",
+					level, played, boards, dm, dh, fm, fh, percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1),
+					len(times), percentile(searched, 0.5), percentile(searched, 0.95), len(searched), capped)
+			}
+		})
+	}
+}
+
+// playerMaker builds the player of one seat for a board.
+type playerMaker func(seat engine.Seat) Player
+
+// BenchmarkDuplicate plays seeded duplicate matches locally (both rooms,
+// same boards, seats swapped; each bot sees only its view) and reports
+// team A's IMPs per board with a 95% confidence interval. Run it once:
+// go test -run X -bench Duplicate -benchtime 1x ./refbot/
+func BenchmarkDuplicate(b *testing.B) {
+	const boards = 48
+	level := func(l Level) playerMaker {
+		return func(s engine.Seat) Player { return New(l, uint64(s), WithSolver(NewDDSSolver)) }
+	}
+	random := func(s engine.Seat) Player { return NewRandomPlayer(uint64(s) + 77) }
+	for _, m := range []struct {
+		name string
+		a, b playerMaker
+	}{
+		{"expert-vs-random", level(Expert), random},
+		{"expert-vs-easy", level(Expert), level(Easy)},
+		{"hard-vs-easy", level(Hard), level(Easy)},
+	} {
+		b.Run(m.name, func(b *testing.B) {
+			for b.Loop() {
+				var imps []float64
+				for n := 1; n <= boards; n++ {
+					deal := engine.NewDealSource("duplicate").Deal(n)
+					var score [2]int // NS score in each room
+					for room := 0; room < 2; room++ {
+						var players [4]Player
+						for s := engine.North; s <= engine.West; s++ {
+							aSits := (s.Side() == engine.NS) == (room == 0)
+							if aSits {
+								players[s] = m.a(s)
+							} else {
+								players[s] = m.b(s)
+							}
+						}
+						bd := engine.NewBoard(n, deal)
+						require.NoError(b, PlayBoard(context.Background(), bd, players))
+						score[room], _ = bd.ScoreNS()
+					}
+					// Team A is NS in room 0 and EW in room 1.
+					imps = append(imps, float64(engine.IMPs(score[0]-score[1])))
+				}
+				mean, half := meanCI(imps)
+				b.ReportMetric(mean, "IMPs/board")
+				b.Logf("%s: %d boards, team A %+.2f IMPs/board ± %.2f (95%% CI)", m.name, boards, mean, half)
+			}
+		})
+	}
+}

@@ -275,7 +275,7 @@ func (b *Bot) putSolver(s CardSolver) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.running--
-	if len(b.idle) < 2 {
+	if len(b.idle) < 1 { // one spare: a solver holds a ~20 MB table
 		b.idle = append(b.idle, s)
 	}
 }

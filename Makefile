@@ -17,7 +17,7 @@ test:
 	$(GO) vet $(PKGS)
 	$(GO) test -race -count=1 $(PKGS)
 
-## run: the main job — for now, score the worked examples; later the built-in event.
+## run: the main job — the built-in event: a 16-board team match, refbot expert against refbot easy (resumes; out/default).
 run: build
 	./$(BIN)/tablemanager run
 

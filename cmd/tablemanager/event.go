@@ -21,14 +21,14 @@ import (
 // after a finished one prints the same summary again without playing
 // (--fresh sets the old results aside and plays again).
 //
-// To pit the reference bot's levels against each other once the runner
-// seats it, change the two bots here, e.g. to "builtin:refbot:expert" and
-// "builtin:refbot:basic".
+// The default match pits the reference bot's strongest level against its
+// heuristic one, so the first command shows bidding, sampler play and
+// scoring working together.
 const (
 	defaultEventName = "default"
 	defaultOut       = "out/default"
-	defaultBotA      = "builtin:random"
-	defaultBotB      = "builtin:random"
+	defaultBotA      = "builtin:refbot:expert"
+	defaultBotB      = "builtin:refbot:easy"
 	defaultBoards    = 16
 	defaultSeed      = "openroom"
 )

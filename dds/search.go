@@ -134,6 +134,13 @@ func (s *search) abTrick(pos int) bool {
 	if !lmax && left-qt < need {
 		return false
 	}
+	os := s.oppSure(L, &s.wr[pos])
+	if lmax && left-os < need {
+		return false
+	}
+	if !lmax && os >= need {
+		return true
+	}
 
 	var key uint64
 	for seat := 0; seat < 4; seat++ {
@@ -151,8 +158,8 @@ func (s *search) abTrick(pos int) bool {
 		es := s.tt.entries[bi*ttBucketEntry : bi*ttBucketEntry+int(b.n)]
 		for i := range es {
 			e := &es[i]
-			if pat[0]&e.mask[0] != e.pat[0] || pat[1]&e.mask[1] != e.pat[1] ||
-				pat[2]&e.mask[2] != e.pat[2] || pat[3]&e.mask[3] != e.pat[3] {
+			if pat[0]&kMask[e.k[0]] != e.pat[0] || pat[1]&kMask[e.k[1]] != e.pat[1] ||
+				pat[2]&kMask[e.k[2]] != e.pat[2] || pat[3]&kMask[e.k[3]] != e.pat[3] {
 				continue
 			}
 			var res, hit bool
@@ -171,7 +178,7 @@ func (s *search) abTrick(pos int) bool {
 			}
 			if hit {
 				for su := 0; su < 4; su++ {
-					s.wr[pos][su] = topCards(s.aggr[su], bits.OnesCount32(e.mask[su])/2)
+					s.wr[pos][su] = topCards(s.aggr[su], int(e.k[su]))
 				}
 				return res
 			}
@@ -183,16 +190,17 @@ func (s *search) abTrick(pos int) bool {
 
 	res := s.abMovesBest(pos, best)
 
-	var mask [4]uint32
+	var ks [4]uint8
 	for su := 0; su < 4; su++ {
 		w := s.wr[pos][su] & s.aggr[su]
 		if w == 0 {
+			pat[su] = 0
 			continue
 		}
 		low := w & -w
 		k := bits.OnesCount16(s.aggr[su] &^ (low - 1))
-		mask[su] = 1<<(2*k) - 1
-		pat[su] &= mask[su]
+		ks[su] = uint8(k)
+		pat[su] &= kMask[k]
 	}
 	lb, ub := 0, left
 	switch {
@@ -205,7 +213,7 @@ func (s *search) abTrick(pos int) bool {
 	default:
 		lb = left - need + 1
 	}
-	s.tt.store(key, L, &pat, &mask, lb, ub, s.killer[pos])
+	s.tt.store(key, L, &pat, ks, lb, ub, s.killer[pos])
 	return res
 }
 
@@ -292,9 +300,15 @@ func (s *search) abMovesBest(pos int, best uint8) bool {
 	s.genMoves(pos, seat, best)
 	isMax := seat&1 == s.maxSide
 	var union [4]uint16
+	// skip[su]: moves in suit su below this rank are known to give the
+	// same result as one already searched (Kuijf's small-card rule).
+	var skip [4]uint8
 	n := s.nmoves[pos]
 	for i := 0; i < n; i++ {
 		m := s.moves[pos][i]
+		if m.rank < skip[m.suit] {
+			continue
+		}
 		s.play(pos, seat, m.suit, m.rank)
 		res := s.ab(pos + 1)
 		cw := s.wr[pos+1]
@@ -307,6 +321,14 @@ func (s *search) abMovesBest(pos int, best uint8) bool {
 			s.killer[pos] = m.suit<<4 | m.rank
 			return res
 		}
+		// If the card's rank did not matter (it is below every rank the
+		// result depends on), other cards of the suit below those ranks
+		// give the same result.
+		if w := cw[m.suit]; w == 0 {
+			skip[m.suit] = 16
+		} else if low := uint8(bits.TrailingZeros16(w)); low > m.rank && low > skip[m.suit] {
+			skip[m.suit] = low
+		}
 		union[0] |= cw[0]
 		union[1] |= cw[1]
 		union[2] |= cw[2]
@@ -316,35 +338,40 @@ func (s *search) abMovesBest(pos int, best uint8) bool {
 	return !isMax
 }
 
-// quickTricks counts tricks the leader can cash at once from the top,
-// staying on lead: in each suit the run of top cards he holds, limited in a
-// side suit by the length of an opponent who still holds trumps. It returns
-// the count and sets wr to the cards the count depends on.
-func (s *search) quickTricks(L int, wr *[4]uint16) int {
-	*wr = [4]uint16{}
+// runOf returns the cards of the run at the top of a (cards still out in
+// a suit) that seat holds.
+func runOf(h, a uint16) uint16 {
+	var run uint16
+	for a != 0 {
+		hi := uint16(1) << (15 - bits.LeadingZeros16(a))
+		if h&hi == 0 {
+			break
+		}
+		run |= hi
+		a &^= hi
+	}
+	return run
+}
+
+// cashable returns, per suit, the top cards seat can cash one after the
+// other while keeping the lead: its run at the top of the suit, cut down in
+// a side suit to the length of an opponent who still holds trumps (he could
+// ruff later rounds). Opponents who follow suit never discard, so the
+// counts of different suits add up in any order.
+func (s *search) cashable(seat int, out *[4]uint16) int {
+	lho, rho := (seat+1)&3, (seat+3)&3
 	qt := 0
-	lho, rho := (L+1)&3, (L+3)&3
 	for su := 0; su < 4; su++ {
-		h := s.hand[L][su]
+		out[su] = 0
+		h := s.hand[seat][su]
 		if h == 0 {
 			continue
 		}
-		a := s.aggr[su]
-		// run of top cards of a held by L
-		cnt := 0
-		var used uint16
-		for a != 0 {
-			hi := uint16(1) << (15 - bits.LeadingZeros16(a))
-			if h&hi == 0 {
-				break
-			}
-			cnt++
-			used |= hi
-			a &^= hi
-		}
-		if cnt == 0 {
+		run := runOf(h, s.aggr[su])
+		if run == 0 {
 			continue
 		}
+		cnt := bits.OnesCount16(run)
 		if s.trump != noTrump && su != s.trump {
 			if s.hand[lho][s.trump] != 0 {
 				cnt = min(cnt, bits.OnesCount16(s.hand[lho][su]))
@@ -352,10 +379,101 @@ func (s *search) quickTricks(L int, wr *[4]uint16) int {
 			if s.hand[rho][s.trump] != 0 {
 				cnt = min(cnt, bits.OnesCount16(s.hand[rho][su]))
 			}
-			used = topCards(used, cnt)
+			run = topCards(run, cnt)
 		}
+		out[su] = run
 		qt += cnt
-		wr[su] = used
 	}
 	return qt
+}
+
+// quickTricks returns a number of tricks the leader's side is sure to take
+// from here, and sets wr to the cards the count depends on. The leader
+// either cashes his own top cards, or cashes those on which partner can
+// follow and then crosses to partner's top card in a suit he holds and
+// partner cashes his.
+func (s *search) quickTricks(L int, wr *[4]uint16) int {
+	P := (L + 2) & 3
+	var own, part [4]uint16
+	qt := s.cashable(L, &own)
+	*wr = own
+	if qt >= 13-0 {
+		return qt
+	}
+	pq := s.cashable(P, &part)
+	if pq == 0 {
+		return qt
+	}
+	// crossing suit: partner's cashable run in a suit the leader holds
+	cross := -1
+	for su := 0; su < 4; su++ {
+		if part[su] != 0 && s.hand[L][su] != 0 {
+			cross = su
+			break
+		}
+	}
+	if cross < 0 {
+		return qt
+	}
+	// the leader first cashes the suits where partner keeps following
+	alt := pq
+	var w [4]uint16
+	for su := 0; su < 4; su++ {
+		w[su] = part[su]
+		if own[su] != 0 && part[su] == 0 {
+			n := bits.OnesCount16(own[su])
+			if bits.OnesCount16(s.hand[P][su]) >= n {
+				alt += n
+				w[su] = own[su]
+			}
+		}
+	}
+	if alt > qt {
+		*wr = w
+		return alt
+	}
+	return qt
+}
+
+// oppSure returns a number of tricks the side not on lead is sure to take,
+// and sets wr to the cards it depends on: the run of top trumps in the hand
+// holding the top trump (each wins a trick of its own), or one trick when
+// every suit the leader can lead is headed by an opponent and partner
+// cannot ruff.
+func (s *search) oppSure(L int, wr *[4]uint16) int {
+	*wr = [4]uint16{}
+	lho, rho, P := (L+1)&3, (L+3)&3, (L+2)&3
+	best := 0
+	if s.trump != noTrump {
+		a := s.aggr[s.trump]
+		if a != 0 {
+			top := highest(a)
+			o := int(s.owner[s.trump][top])
+			if o == lho || o == rho {
+				run := runOf(s.hand[o][s.trump], a)
+				wr[s.trump] = run
+				best = bits.OnesCount16(run)
+			}
+		}
+	}
+	if best > 0 {
+		return best
+	}
+	var w [4]uint16
+	for su := 0; su < 4; su++ {
+		if s.hand[L][su] == 0 {
+			continue
+		}
+		top := highest(s.aggr[su])
+		o := int(s.owner[su][top])
+		if o != lho && o != rho {
+			return 0
+		}
+		if s.trump != noTrump && su != s.trump && s.hand[P][su] == 0 && s.hand[P][s.trump] != 0 {
+			return 0
+		}
+		w[su] = 1 << top
+	}
+	*wr = w
+	return 1
 }

@@ -9,20 +9,24 @@ package dds
 // position of the bucket whose masked owner patterns match.
 
 const (
-	ttBucketBits  = 18
-	ttBucketEntry = 16
+	ttBucketBits  = 15
+	ttBucketEntry = 128
 	ttProbe       = 8
 )
 
 // ttEntry is one stored result. pat[s] holds the owners (2 bits each) of
-// the top ranks of suit s, highest first from bit 0; mask[s] selects the
-// ranks that matter. lb and ub bound the leader side's remaining tricks.
+// the top k[s] ranks of suit s, highest first from bit 0; the lower ranks
+// do not matter. lb and ub bound the leader side's remaining tricks.
 type ttEntry struct {
 	pat    [4]uint32
-	mask   [4]uint32
+	k      [4]uint8
 	lb, ub int8
 	best   uint8 // best move as suit<<4|rank, 0 if none
 }
+
+// kMask[k] selects the owner bits of the top k ranks of a pattern.
+var kMask = [14]uint32{0, 1<<2 - 1, 1<<4 - 1, 1<<6 - 1, 1<<8 - 1, 1<<10 - 1, 1<<12 - 1,
+	1<<14 - 1, 1<<16 - 1, 1<<18 - 1, 1<<20 - 1, 1<<22 - 1, 1<<24 - 1, 1<<26 - 1}
 
 type ttBucket struct {
 	key    uint64
@@ -100,13 +104,13 @@ func (t *ttable) claim(key uint64, leader int) int {
 }
 
 // store records bounds lb..ub under the given masked patterns.
-func (t *ttable) store(key uint64, leader int, pat, mask *[4]uint32, lb, ub int, best uint8) {
+func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, ub int, best uint8) {
 	bi := t.claim(key, leader)
 	b := &t.buckets[bi]
 	es := t.entries[bi*ttBucketEntry : bi*ttBucketEntry+ttBucketEntry]
 	for i := 0; i < int(b.n); i++ {
 		e := &es[i]
-		if e.mask == *mask && e.pat == *pat {
+		if e.k == k && e.pat == *pat {
 			if int8(lb) > e.lb {
 				e.lb = int8(lb)
 			}
@@ -130,5 +134,5 @@ func (t *ttable) store(key uint64, leader int, pat, mask *[4]uint32, lb, ub int,
 			b.next = 0
 		}
 	}
-	es[idx] = ttEntry{pat: *pat, mask: *mask, lb: int8(lb), ub: int8(ub), best: best}
+	es[idx] = ttEntry{pat: *pat, k: k, lb: int8(lb), ub: int8(ub), best: best}
 }

@@ -155,7 +155,20 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 		search = false
 		d.Fallback = "heuristic (previous search still running)"
 	}
-	if search {
+	if !search && v.Play.Len() == 0 && b.params.LeadRollout > 0 {
+		soft := b.softFacts(v)
+		seed := DecisionSeed(b.seed, v.Number, v.Seat, 0)
+		var ls LeadStats
+		d.Card, ls, err = LeadByRollouts(v, soft, b.params.LeadRollout, seed)
+		if err != nil {
+			b.log.Warn("opening lead rollouts failed; heuristic lead", "board", v.Number, "seat", v.Seat.Name(), "err", err)
+			d.Fallback = "heuristic"
+		} else {
+			d.Searched = true
+			d.Stats.Worlds, d.Stats.Drawn, d.Stats.Step = ls.Worlds, ls.Worlds, ls.Step
+			search = true // decided; skip the heuristic below
+		}
+	} else if search {
 		// A hard deadline of its own, as the protocol client gives none:
 		// past it the heuristic answers and the search is abandoned.
 		sctx, cancel := context.WithTimeout(ctx, b.hardLimit())

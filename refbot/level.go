@@ -50,7 +50,8 @@ type LevelParams struct {
 	Budget      time.Duration // soft time budget per decision
 	ExactTricks int           // enumerate every layout when this many tricks or fewer remain
 	ExactLimit  int           // most layouts to enumerate (else sample)
-	LeadWorlds  int           // worlds for the opening lead; 0: the heuristic leads
+	LeadWorlds  int           // worlds for the opening lead solved double dummy (0: none)
+	LeadRollout int           // else worlds for the opening lead valued by heuristic rollouts (0: the heuristic leads)
 	SearchCards int           // search only when at most this many cards are left to play (0: always)
 }
 
@@ -62,9 +63,11 @@ type LevelParams struct {
 // times as long), and seconds earlier. So the search levels play the early
 // tricks by the heuristic and search once at most SearchCards cards are
 // left; the node limit then decides how many worlds fit (the deterministic
-// limit), and exact enumeration takes over in the last tricks. The opening
-// lead is the heuristic's (LeadWorlds 0). Raise SearchCards and LeadWorlds
-// as the solver gets faster or the clock looser.
+// limit), and exact enumeration takes over in the last tricks. An opening
+// lead solved double dummy costs seconds to minutes per world, so
+// LeadWorlds is 0; hard and expert choose their opening lead from sampled
+// worlds valued by heuristic rollouts (LeadRollout) instead. Raise
+// SearchCards and LeadWorlds as the solver gets faster or the clock looser.
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
@@ -72,10 +75,10 @@ func (l Level) Params() LevelParams {
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 16}
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 400_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 24}
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 24, LeadRollout: 32}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 800_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 28}
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 28, LeadRollout: 64}
 	}
 	return LevelParams{}
 }

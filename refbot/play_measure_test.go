@@ -152,7 +152,7 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 // against double dummy per board and the decision time per card. Run it
 // once: go test -run X -bench MeasureLevels -benchtime 1x ./refbot/
 func BenchmarkMeasureLevels(b *testing.B) {
-	const boards = 48
+	const boards = 96
 	for _, level := range []Level{Easy, Medium, Hard, Expert} {
 		b.Run(level.String(), func(b *testing.B) {
 			for b.Loop() {
@@ -206,11 +206,16 @@ type playerMaker func(seat engine.Seat) Player
 // team A's IMPs per board with a 95% confidence interval. Run it once:
 // go test -run X -bench Duplicate -benchtime 1x ./refbot/
 func BenchmarkDuplicate(b *testing.B) {
-	const boards = 48
+	const boards = 200
 	level := func(l Level) playerMaker {
 		return func(s engine.Seat) Player { return New(l, uint64(s), WithSolver(NewDDSSolver)) }
 	}
 	random := func(s engine.Seat) Player { return NewRandomPlayer(uint64(s) + 77) }
+	noRollout := func(s engine.Seat) Player {
+		p := Expert.Params()
+		p.LeadRollout = 0
+		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
+	}
 	for _, m := range []struct {
 		name string
 		a, b playerMaker
@@ -218,6 +223,7 @@ func BenchmarkDuplicate(b *testing.B) {
 		{"expert-vs-random", level(Expert), random},
 		{"expert-vs-easy", level(Expert), level(Easy)},
 		{"hard-vs-easy", level(Hard), level(Easy)},
+		{"expert-vs-expert-heuristic-leads", level(Expert), noRollout},
 	} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {

@@ -1,0 +1,47 @@
+package refbot
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+)
+
+func TestLeadByRollouts(t *testing.T) {
+	sys := NewSystem()
+	for board := 1; board <= 12; board++ {
+		b := contractBoard(t, "rollout-leads", board)
+		c, _ := b.Contract()
+		v := b.View(c.Leader())
+		seed := DecisionSeed(3, board, v.Seat, 0)
+		card, st, err := LeadByRollouts(&v, sys.Soft(&v), 16, seed)
+		require.NoError(t, err)
+		assert.True(t, v.Hand.Has(card), "board %d: lead %s from the leader's hand", board, card)
+		assert.Equal(t, 16, st.Worlds)
+		assert.GreaterOrEqual(t, st.Candidates, 2)
+		again, _, err := LeadByRollouts(&v, sys.Soft(&v), 16, seed)
+		require.NoError(t, err)
+		assert.Equal(t, card, again, "deterministic")
+	}
+	// Not on lead: an error, not a card.
+	b := contractBoard(t, "rollout-leads", 1)
+	c, _ := b.Contract()
+	v := b.View(c.Declarer)
+	_, _, err := LeadByRollouts(&v, SoftFacts{}, 4, [32]byte{})
+	assert.Error(t, err)
+	_ = engine.North
+}
+
+func BenchmarkLeadByRollouts(b *testing.B) {
+	bd := contractBoard(b, "rollout-bench", 5)
+	c, _ := bd.Contract()
+	v := bd.View(c.Leader())
+	soft := NewSystem().Soft(&v)
+	for b.Loop() {
+		if _, _, err := LeadByRollouts(&v, soft, 64, DecisionSeed(1, 5, v.Seat, 0)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

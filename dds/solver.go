@@ -211,3 +211,66 @@ func (sv *Solver) strainRow(d engine.Deal, strain engine.Strain, t *Table) {
 		guess = 13 - v // the next leader is on the other side
 	}
 }
+
+// AnalysePlay follows a play record from the start of a full deal and
+// returns, for each point of it (before the first card, after each card),
+// the number of tricks North-South take in total when play is
+// double-dummy optimal from that point: tricks already won plus the
+// double-dummy result of the rest. A drop in North-South's figure after a
+// North-South card (or a rise after an East-West card) is a trick lost
+// against double dummy by the side that played it. The transposition
+// table is kept along the play.
+func (sv *Solver) AnalysePlay(d engine.Deal, trump engine.Strain, leader engine.Seat, cards []engine.Card) ([]int, error) {
+	if err := d.Validate(); err != nil {
+		return nil, fmt.Errorf("dds: analyse play: %w", err)
+	}
+	if len(cards) > 52 {
+		return nil, fmt.Errorf("dds: analyse play: %d cards, want at most 52", len(cards))
+	}
+	sv.s.tt.init()
+	hands := d
+	var trick []engine.Card
+	won := [2]int{}
+	out := make([]int, 0, len(cards)+1)
+	for i := 0; ; i++ {
+		if i == 52 {
+			out = append(out, won[0])
+			break
+		}
+		p, err := NewPosition(hands, trump, leader, trick...)
+		if err != nil {
+			return out, fmt.Errorf("dds: analyse play: card %d: %w", i+1, err)
+		}
+		v := sv.solve(&p, -1)
+		side := int(p.Turn()) & 1
+		ns := won[0] + v
+		if side == 1 {
+			ns = won[0] + p.Tricks() - v
+		}
+		out = append(out, ns)
+		if i == len(cards) {
+			break
+		}
+		c := cards[i]
+		seat := p.Turn()
+		legal := hands[seat]
+		if len(trick) > 0 {
+			if f := hands[seat].SuitCards(trick[0].Suit()); f != 0 {
+				legal = f
+			}
+		}
+		if !legal.Has(c) {
+			return out, fmt.Errorf("dds: analyse play: card %d (%s) is not a legal card for %s", i+1, c, seat.Name())
+		}
+		hands[seat] = hands[seat].Without(c)
+		trick = append(trick, c)
+		if len(trick) == 4 {
+			var t [4]engine.Card
+			copy(t[:], trick)
+			leader = engine.TrickWinner(t, leader, trump)
+			won[leader&1]++
+			trick = trick[:0]
+		}
+	}
+	return out, nil
+}

@@ -155,13 +155,17 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 		search = false
 		d.Fallback = "heuristic (previous search still running)"
 	}
-	if !search && v.Play.Len() == 0 && b.params.LeadRollout > 0 {
+	if rollouts := b.rollouts(v); !search && rollouts > 0 {
 		soft := b.softFacts(v)
-		seed := DecisionSeed(b.seed, v.Number, v.Seat, 0)
+		seed := DecisionSeed(b.seed, v.Number, v.Play.Turn(), v.Play.Len())
 		var ls LeadStats
-		d.Card, ls, err = LeadByRollouts(v, soft, b.params.LeadRollout, seed)
+		if v.Play.Len() == 0 {
+			d.Card, ls, err = LeadByRollouts(v, soft, rollouts, seed)
+		} else {
+			d.Card, ls, err = RolloutCard(v, soft, rollouts, seed)
+		}
 		if err != nil {
-			b.log.Warn("opening lead rollouts failed; heuristic lead", "board", v.Number, "seat", v.Seat.Name(), "err", err)
+			b.log.Warn("rollouts failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
 			d.Fallback = "heuristic"
 		} else {
 			d.Searched = true
@@ -201,6 +205,18 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 		b.onDecide(d)
 	}
 	return d.Card, nil
+}
+
+// rollouts returns the worlds of heuristic rollouts for a decision the
+// search does not make (0: none).
+func (b *Bot) rollouts(v *engine.View) int {
+	if !b.params.Search {
+		return 0
+	}
+	if v.Play.Len() == 0 {
+		return b.params.LeadRollout
+	}
+	return b.params.Rollout
 }
 
 // hardLimit is the longest a searched decision may take before the

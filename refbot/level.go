@@ -52,6 +52,7 @@ type LevelParams struct {
 	ExactLimit  int           // most layouts to enumerate (else sample)
 	LeadWorlds  int           // worlds for the opening lead solved double dummy (0: none)
 	LeadRollout int           // else worlds for the opening lead valued by heuristic rollouts (0: the heuristic leads)
+	Rollout     int           // worlds for heuristic rollouts on cards before the search window (0: the heuristic plays)
 	SearchCards int           // search only when at most this many cards are left to play (0: always)
 }
 
@@ -65,9 +66,11 @@ type LevelParams struct {
 // left; the node limit then decides how many worlds fit (the deterministic
 // limit), and exact enumeration takes over in the last tricks. An opening
 // lead solved double dummy costs seconds to minutes per world, so
-// LeadWorlds is 0; hard and expert choose their opening lead from sampled
-// worlds valued by heuristic rollouts (LeadRollout) instead. Raise
-// SearchCards and LeadWorlds as the solver gets faster or the clock looser.
+// LeadWorlds is 0; hard and expert choose their opening lead, and every
+// card before the search window, from sampled worlds valued by heuristic
+// rollouts (LeadRollout, Rollout) instead; medium plays those cards by the
+// heuristic. Raise SearchCards and LeadWorlds as the solver gets faster or
+// the clock looser.
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
@@ -75,10 +78,10 @@ func (l Level) Params() LevelParams {
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 16}
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 400_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 24, LeadRollout: 32}
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 24, LeadRollout: 32, Rollout: 16}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 800_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 28, LeadRollout: 64}
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 28, LeadRollout: 64, Rollout: 32}
 	}
 	return LevelParams{}
 }

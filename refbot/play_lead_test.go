@@ -1,6 +1,7 @@
 package refbot
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,7 +32,7 @@ func TestLeadByRollouts(t *testing.T) {
 	v := b.View(c.Declarer)
 	_, _, err := LeadByRollouts(&v, SoftFacts{}, 4, [32]byte{})
 	assert.Error(t, err)
-	_ = engine.North
+	assert.Equal(t, engine.PhasePlay, b.Phase())
 }
 
 func BenchmarkLeadByRollouts(b *testing.B) {
@@ -43,5 +44,22 @@ func BenchmarkLeadByRollouts(b *testing.B) {
 		if _, _, err := LeadByRollouts(&v, soft, 64, DecisionSeed(1, 5, v.Seat, 0)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestRolloutCardLegalAndDeterministic(t *testing.T) {
+	sys := NewSystem()
+	for board := 1; board <= 8; board++ {
+		b := contractBoard(t, "rollout-cards", board)
+		playRandom(t, b, rand.New(rand.NewPCG(uint64(board), 3)), 3+board)
+		actor, _ := b.Actor()
+		v := b.View(actor)
+		seed := DecisionSeed(3, board, v.Play.Turn(), v.Play.Len())
+		c, _, err := RolloutCard(&v, sys.Soft(&v), 8, seed)
+		require.NoError(t, err)
+		assert.True(t, b.LegalCards().Has(c), "board %d: %s", board, c)
+		again, _, err := RolloutCard(&v, sys.Soft(&v), 8, seed)
+		require.NoError(t, err)
+		assert.Equal(t, c, again)
 	}
 }

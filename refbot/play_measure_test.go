@@ -211,9 +211,14 @@ func BenchmarkDuplicate(b *testing.B) {
 		return func(s engine.Seat) Player { return New(l, uint64(s), WithSolver(NewDDSSolver)) }
 	}
 	random := func(s engine.Seat) Player { return NewRandomPlayer(uint64(s) + 77) }
+	noEarlyRollouts := func(s engine.Seat) Player {
+		p := Expert.Params()
+		p.Rollout = 0
+		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
+	}
 	noRollout := func(s engine.Seat) Player {
 		p := Expert.Params()
-		p.LeadRollout = 0
+		p.LeadRollout = 0 // heuristic opening leads, rollouts for the other early cards
 		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 	}
 	for _, m := range []struct {
@@ -224,6 +229,7 @@ func BenchmarkDuplicate(b *testing.B) {
 		{"expert-vs-easy", level(Expert), level(Easy)},
 		{"hard-vs-easy", level(Hard), level(Easy)},
 		{"expert-vs-expert-heuristic-leads", level(Expert), noRollout},
+		{"expert-vs-expert-heuristic-early-play", level(Expert), noEarlyRollouts},
 	} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {

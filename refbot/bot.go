@@ -41,7 +41,8 @@ type Decision struct {
 	Card     engine.Card
 	Elapsed  time.Duration
 	Stats    SearchStats
-	Searched bool   // the sampler search decided (trivial choices included)
+	Searched bool   // sampled worlds decided: the double-dummy search or rollouts (trivial choices included)
+	Policy   string // what decided: "search", "rollout" or "heuristic"
 	Fallback string // "" when the level's policy decided; else which fallback did
 }
 
@@ -168,7 +169,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 			b.log.Warn("rollouts failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
 			d.Fallback = "heuristic"
 		} else {
-			d.Searched = true
+			d.Searched, d.Policy = true, "rollout"
 			d.Stats.Worlds, d.Stats.Drawn, d.Stats.Step = ls.Worlds, ls.Worlds, ls.Step
 			search = true // decided; skip the heuristic below
 		}
@@ -182,7 +183,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 			d.Fallback = "heuristic"
 			b.log.Warn("search failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
 		} else {
-			d.Searched = true
+			d.Searched, d.Policy = true, "search"
 		}
 		if err == nil && d.Stats.Capped {
 			b.log.Info("time budget capped the search", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index,
@@ -190,6 +191,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 		}
 	}
 	if !search || err != nil {
+		d.Policy = "heuristic"
 		d.Card, err = Heuristic(v)
 		if err != nil || !legal.Has(d.Card) {
 			d.Card, _ = legal.Lowest()

@@ -157,7 +157,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 		b.Run(level.String(), func(b *testing.B) {
 			for b.Loop() {
 				var decl, def []float64
-				var times, searched []time.Duration
+				var times, searched, rolled []time.Duration
 				capped := 0
 				sv := dds.NewSolver()
 				played := 0
@@ -167,8 +167,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					for s := range players {
 						players[s] = New(level, uint64(s), WithSolver(NewDDSSolver), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
-							if d.Searched && !d.Stats.Trivial {
+							switch {
+							case d.Policy == "search" && !d.Stats.Trivial:
 								searched = append(searched, d.Elapsed)
+							case d.Policy == "rollout":
+								rolled = append(rolled, d.Elapsed)
 							}
 							if d.Stats.Capped {
 								capped++
@@ -190,9 +193,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				b.ReportMetric(float64(percentile(times, 0.5).Microseconds())/1000, "p50-ms")
 				b.ReportMetric(float64(percentile(times, 0.95).Microseconds())/1000, "p95-ms")
 				b.Logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f (95%% CI); "+
-					"decision time all cards p50 %v p95 %v max %v (%d cards); searched cards p50 %v p95 %v (%d); capped %d",
+					"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
+					"rollout cards p50 %v p95 %v max %v (%d); capped %d",
 					level, played, boards, dm, dh, fm, fh, percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1),
-					len(times), percentile(searched, 0.5), percentile(searched, 0.95), len(searched), capped)
+					len(times), percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
+					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped)
 			}
 		})
 	}

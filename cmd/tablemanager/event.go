@@ -52,6 +52,12 @@ type runFlags struct {
 	showBoards  bool
 }
 
+const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
+Plays a bot-vs-bot event: the event file, the flags alone (--team A=BOT --team B=BOT ...),
+or with neither the default event (a 16-board team match of two built-in bots in out/default).
+Rerunning the same event resumes it: boards already in results.jsonl are not played again.
+`
+
 func runEvent(e *env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -70,21 +76,8 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.fresh, "fresh", false, "set earlier results in the output folder aside (results.jsonl.N) and start again")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
-	usage := func(w io.Writer) {
-		fmt.Fprintln(w, "usage: tablemanager run [EVENT.toml] [flags]")
-		fmt.Fprintln(w, "Plays a bot-vs-bot event: the event file, the flags alone (--team A=BOT --team B=BOT ...),")
-		fmt.Fprintf(w, "or with neither the default event (a %d-board team match of two built-in bots in %s).\n", defaultBoards, defaultOut)
-		fmt.Fprintln(w, "Rerunning the same event resumes it: boards already in results.jsonl are not played again.")
-		fmt.Fprintln(w, "\nflags:")
-		fmt.Fprint(w, fs.FlagUsages())
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(e.stdout)
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "tablemanager run: %v (try tablemanager run --help)\n", err)
-		return exitUsage
+	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
+		return code
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintf(e.stderr, "tablemanager run: want at most one event file, found %d arguments\n", fs.NArg())

@@ -14,11 +14,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"sort"
+
+	flag "github.com/spf13/pflag"
 )
 
 // Exit statuses, following BSD sysexits where one fits.
@@ -92,4 +95,25 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun tablemanager COMMAND --help for a command's flags.")
+}
+
+// parseFlags parses a command's flags the same way for every command:
+// --help prints usage (the command's own lines, then its flags) on standard
+// output and exits 0; a malformed flag is one line on standard error and
+// exits 64. ok is false when the command must return code at once.
+func parseFlags(e *env, fs *flag.FlagSet, args []string, usage string) (code int, ok bool) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(e.stdout, usage)
+		fmt.Fprintln(e.stdout, "\nflags:")
+		fmt.Fprint(e.stdout, fs.FlagUsages())
+		return exitOK, false
+	case err != nil:
+		fmt.Fprintf(e.stderr, "tablemanager %s: %v (try tablemanager %s --help)\n", fs.Name(), err, fs.Name())
+		return exitUsage, false
+	}
+	return exitOK, true
 }

@@ -119,26 +119,19 @@ func scoreBreakdown(in scoreInput) scoreJSON {
 	return out
 }
 
+const scoreUsage = `usage: tablemanager score [--json] CONTRACT DECLARER VULNERABILITY TRICKS
+       tablemanager score [--json] -   (one such line per board on standard input)
+Prints the Law 77 raw score from North-South's side, e.g. score 4SX N EW 10 prints 590.
+`
+
 func runScore(e *env, args []string) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	asJSON := fs.Bool("json", false, "print the full breakdown as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stdout, "usage: tablemanager score [--json] CONTRACT DECLARER VULNERABILITY TRICKS")
-		fmt.Fprintln(e.stdout, "       tablemanager score [--json] -   (one such line per board on standard input)")
-		fmt.Fprintln(e.stdout, "Prints the Law 77 raw score from North-South's side, e.g. score 4SX N EW 10 prints 590.")
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-	}
 	// Flags come first; after the first argument everything is positional,
 	// so a negative trick count is reported as a bad TRICKS field.
 	fs.SetInterspersed(false)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "tablemanager score: %v\n", err)
-		return exitUsage
+	if code, ok := parseFlags(e, fs, args, scoreUsage); !ok {
+		return code
 	}
 	print := func(in scoreInput) error {
 		if *asJSON {

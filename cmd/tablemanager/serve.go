@@ -65,6 +65,11 @@ type serveFlags struct {
 	quiet            bool
 }
 
+const serveUsage = `usage: tablemanager serve --results FILE [flags]
+Waits for four bots on --listen (Blue Chip protocol version 18), plays the boards, appends each
+finished board to the results file, and exits 0 after End of session.
+`
+
 func runServe(e *env, args []string) int {
 	return serveWith(e, args, builtinBots)
 }
@@ -92,20 +97,8 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.event, "event", "serve", "event name written in the results")
 	fs.StringVar(&sf.table, "table", "1", "table name written in the results")
 	fs.BoolVar(&sf.quiet, "quiet", false, "no progress line per board")
-	usage := func(w io.Writer) {
-		fmt.Fprintln(w, "usage: tablemanager serve --results FILE [flags]")
-		fmt.Fprintln(w, "Waits for four bots on --listen (Blue Chip protocol version 18), plays the boards, appends each")
-		fmt.Fprintln(w, "finished board to the results file, and exits 0 after End of session.")
-		fmt.Fprintln(w, "\nflags:")
-		fmt.Fprint(w, fs.FlagUsages())
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(e.stdout)
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "tablemanager serve: %v (try tablemanager serve --help)\n", err)
-		return exitUsage
+	if code, ok := parseFlags(e, fs, args, serveUsage); !ok {
+		return code
 	}
 	fail := func(code int, format string, args ...any) int {
 		fmt.Fprintf(e.stderr, "tablemanager serve: "+format+"\n", args...)

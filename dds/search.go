@@ -312,10 +312,16 @@ func (s *search) abMovesBest(pos int, best uint8) bool {
 		s.play(pos, seat, m.suit, m.rank)
 		res := s.ab(pos + 1)
 		cw := s.wr[pos+1]
-		if pos&3 == 3 && s.wonByRank(pos) {
-			cw[s.winSuit[pos]] |= 1 << s.winRank[pos]
-		}
 		s.unplay(pos, seat)
+		if pos&3 == 3 && s.wonByRank(pos) {
+			// The winning card and the cards equivalent to it in its
+			// hand: only one of them was searched, and a position that
+			// matches on fewer ranks might let that hand play one of
+			// them below a card it had to beat here.
+			ws, wr := s.winSuit[pos], s.winRank[pos]
+			w := uint16(1) << wr
+			cw[ws] |= groupOf(w, s.hand[s.winSeat[pos]][ws]|w, s.aggr[ws])
+		}
 		if res == isMax {
 			s.wr[pos] = cw
 			s.killer[pos] = m.suit<<4 | m.rank

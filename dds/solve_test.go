@@ -90,3 +90,24 @@ func TestAnalysePlay(t *testing.T) {
 	_, err = sv.AnalysePlay(d, trump, engine.West, []engine.Card{cards[1]})
 	assert.Error(t, err, "a card West does not hold")
 }
+
+// TestEquivalentWinnerRegression is a position found by the differential
+// test against libdds: partition search must keep the ranks of the cards
+// equivalent to a trick's winner, or a position with those cards split
+// (letting the hand duck) reuses a wrong bound.
+func TestEquivalentWinnerRegression(t *testing.T) {
+	d, err := parseHands([]string{"N:3..T7.A2", "..J8.JT5", ".AT9..74", "J.K.6.Q8"})
+	require.NoError(t, err)
+	p, err := NewPosition(d, engine.StrainDiamonds, engine.West)
+	require.NoError(t, err)
+	got, err := NewSolver().SolveAll(&p, nil)
+	require.NoError(t, err)
+	want := []CardValue{
+		{engine.NewCard(engine.Clubs, engine.Eight), 4},
+		{engine.NewCard(engine.Clubs, engine.Queen), 4},
+		{engine.NewCard(engine.Diamonds, engine.Six), 4},
+		{engine.NewCard(engine.Hearts, engine.King), 3},
+		{engine.NewCard(engine.Spades, engine.Jack), 4},
+	}
+	assert.Equal(t, want, got)
+}

@@ -1,9 +1,445 @@
 package main
 
-import "fmt"
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
 
-// runAnalyze is not built yet.
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/pbn"
+	"github.com/openroom/openroom/results"
+	flag "github.com/spf13/pflag"
+)
+
+// analyzeOptions are the flags of tablemanager analyze.
+type analyzeOptions struct {
+	json    bool
+	threads int
+	results bool
+}
+
 func runAnalyze(e *env, args []string) int {
-	fmt.Fprintln(e.stderr, "tablemanager: this command is not built yet")
-	return exitSoftware
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var o analyzeOptions
+	fs.BoolVar(&o.json, "json", false, "write one JSON line per board instead of PBN")
+	fs.IntVar(&o.threads, "threads", 0, "solver threads (0: one per CPU)")
+	fs.BoolVar(&o.results, "results", false, "read a results file (JSON Lines); the default for names ending in .jsonl")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: tablemanager analyze [--json] [--threads N] FILE.pbn")
+		fmt.Fprintln(e.stderr, "       tablemanager analyze [--threads N] RESULTS.jsonl")
+		fmt.Fprintln(e.stderr, "Adds double-dummy tables ([OptimumResultTable], [DoubleDummyTricks]) and par")
+		fmt.Fprintln(e.stderr, "([OptimumScore]) to each board of a PBN file (- for standard input), or reports")
+		fmt.Fprintln(e.stderr, "makeable contracts, par and tricks lost against double dummy for a results file.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	if o.threads < 0 {
+		fmt.Fprintln(e.stderr, "tablemanager analyze: --threads must be 0 or more")
+		return exitUsage
+	}
+	name := fs.Arg(0)
+	var in io.Reader = e.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+			return exitNoInput
+		}
+		defer f.Close()
+		in = f
+	}
+	if o.results || strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".ndjson") {
+		return analyzeResults(e, in, o)
+	}
+	return analyzePBN(e, in, o)
+}
+
+// progress prints a progress line on standard error at most once a second.
+type progress struct {
+	mu    sync.Mutex
+	w     io.Writer
+	total int
+	done  int
+	start time.Time
+	last  time.Time
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	now := time.Now()
+	return &progress{w: w, total: total, start: now, last: now}
+}
+
+func (p *progress) tick() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	if now := time.Now(); now.Sub(p.last) >= time.Second && p.done < p.total {
+		p.last = now
+		fmt.Fprintf(p.w, "analyze: %d/%d boards, %s\n", p.done, p.total, now.Sub(p.start).Round(time.Second))
+	}
+}
+
+// pbnBoard is one well-formed game of the input.
+type pbnBoard struct {
+	game *pbn.Game
+	bd   pbn.BoardDeal
+}
+
+func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
+	r := pbn.NewReader(in)
+	var boards []pbnBoard
+	bad, last := 0, 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		var pe *pbn.Error
+		if err != nil && !errors.As(err, &pe) {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+			return exitDataErr
+		}
+		if err == nil {
+			var bd pbn.BoardDeal
+			if bd, err = g.BoardDeal(last); err == nil {
+				last = bd.Board
+				boards = append(boards, pbnBoard{g, bd})
+				continue
+			}
+		}
+		bad++
+		fmt.Fprintf(e.stderr, "tablemanager analyze: skipped: %v\n", err)
+	}
+	deals := make([]engine.Deal, len(boards))
+	for i, b := range boards {
+		deals[i] = b.bd.Deal
+	}
+	prog := newProgress(e.stderr, len(deals))
+	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int) { prog.tick() })
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+		return exitFailure
+	}
+	out := bufio.NewWriter(e.stdout)
+	w := pbn.NewWriter(out)
+	for i, b := range boards {
+		par := dds.ParOf(&tables[i], b.bd.Dealer, b.bd.Vul)
+		if o.json {
+			line, err := json.Marshal(boardJSON(b.bd, &tables[i], par))
+			if err != nil {
+				fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+				return exitSoftware
+			}
+			out.Write(line)
+			out.WriteByte('\n')
+			continue
+		}
+		g := b.game
+		g.Set("OptimumScore", fmt.Sprintf("NS %d", par.ScoreNS))
+		g.SetOptimumResultTable(pbnTable(&tables[i]))
+		g.Set("DoubleDummyTricks", pbn.FormatDoubleDummyTricks(pbnTable(&tables[i])))
+		if err := w.Write(g); err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: board %d: %v\n", b.bd.Board, err)
+			return exitFailure
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+		return exitFailure
+	}
+	fmt.Fprintf(e.stderr, "analyze: %d boards in %s", len(boards), time.Since(prog.start).Round(time.Millisecond))
+	if bad > 0 {
+		fmt.Fprintf(e.stderr, ", %d malformed skipped", bad)
+	}
+	fmt.Fprintln(e.stderr)
+	if bad > 0 {
+		return exitDataErr
+	}
+	return exitOK
+}
+
+// pbnTable converts a solver table to the pbn package's layout.
+func pbnTable(t *dds.Table) pbn.DDTable {
+	var out pbn.DDTable
+	for st := 0; st < 5; st++ {
+		for seat := 0; seat < 4; seat++ {
+			out[seat][st] = t[st][seat]
+		}
+	}
+	return out
+}
+
+// strainTricks is one declarer's row of the --json table, in key order C D H S NT.
+type strainTricks struct {
+	C  int `json:"C"`
+	D  int `json:"D"`
+	H  int `json:"H"`
+	S  int `json:"S"`
+	NT int `json:"NT"`
+}
+
+type seatTable struct {
+	N strainTricks `json:"N"`
+	E strainTricks `json:"E"`
+	S strainTricks `json:"S"`
+	W strainTricks `json:"W"`
+}
+
+type parJSON struct {
+	ScoreNS   int      `json:"score_ns"`
+	Contracts []string `json:"contracts"`
+}
+
+type analyzedBoard struct {
+	Board int       `json:"board"`
+	Deal  string    `json:"deal"`
+	DD    seatTable `json:"dd"`
+	Par   parJSON   `json:"par"`
+}
+
+func ddJSON(t *dds.Table) seatTable {
+	row := func(seat engine.Seat) strainTricks {
+		return strainTricks{t[engine.StrainClubs][seat], t[engine.StrainDiamonds][seat],
+			t[engine.StrainHearts][seat], t[engine.StrainSpades][seat], t[engine.NoTrump][seat]}
+	}
+	return seatTable{row(engine.North), row(engine.East), row(engine.South), row(engine.West)}
+}
+
+func boardJSON(bd pbn.BoardDeal, t *dds.Table, par dds.Par) analyzedBoard {
+	cs := par.ContractStrings()
+	if cs == nil {
+		cs = []string{}
+	}
+	return analyzedBoard{Board: bd.Board, Deal: bd.Deal.Format(bd.Dealer), DD: ddJSON(t),
+		Par: parJSON{ScoreNS: par.ScoreNS, Contracts: cs}}
+}
+
+// analyzedResult is the JSON line written for one record of a results file.
+type analyzedResult struct {
+	Event      string    `json:"event"`
+	Match      string    `json:"match"`
+	Room       string    `json:"room"`
+	Table      string    `json:"table"`
+	Board      int       `json:"board"`
+	Deal       string    `json:"deal"`
+	Contract   string    `json:"contract"`
+	Declarer   string    `json:"declarer"`
+	Tricks     *int      `json:"tricks"`
+	DDTricks   *int      `json:"dd_tricks"` // declarer's double-dummy tricks in the contract's strain
+	Makeable   []string  `json:"makeable"`  // highest makeable contract per declarer and strain, e.g. "4S N"
+	DD         seatTable `json:"dd"`
+	Par        parJSON   `json:"par"`
+	TricksLost *struct {
+		NS int `json:"NS"`
+		EW int `json:"EW"`
+	} `json:"tricks_lost,omitempty"` // against double dummy, from the recorded play
+}
+
+// resultBoard is one usable record of a results file.
+type resultBoard struct {
+	rec    results.Record
+	deal   engine.Deal
+	dealer engine.Seat
+	vul    engine.Vulnerability
+	c      engine.Contract
+	cards  []engine.Card
+}
+
+func parseRecord(rec results.Record) (resultBoard, error) {
+	rb := resultBoard{rec: rec}
+	var err error
+	if rb.deal, err = engine.ParseDeal(rec.Deal); err != nil {
+		return rb, fmt.Errorf("deal: %w", err)
+	}
+	if rb.dealer, err = engine.ParseSeat(rec.Dealer); err != nil {
+		return rb, fmt.Errorf("dealer: %w", err)
+	}
+	if rb.vul, err = engine.ParseVulnerability(rec.Vulnerable); err != nil {
+		return rb, fmt.Errorf("vulnerable: %w", err)
+	}
+	if rec.Contract != "" {
+		if rb.c, err = engine.ParseContract(rec.Contract); err != nil {
+			return rb, fmt.Errorf("contract: %w", err)
+		}
+		if !rb.c.PassedOut() {
+			if rb.c.Declarer, err = engine.ParseSeat(rec.Declarer); err != nil {
+				return rb, fmt.Errorf("declarer: %w", err)
+			}
+		}
+	}
+	for i, s := range rec.Play {
+		c, err := engine.ParseCard(s)
+		if err != nil {
+			return rb, fmt.Errorf("play card %d: %w", i+1, err)
+		}
+		rb.cards = append(rb.cards, c)
+	}
+	return rb, nil
+}
+
+func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
+	recs, badLines, err := results.Read(in)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+		return exitDataErr
+	}
+	bad := len(badLines)
+	for _, le := range badLines {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: skipped: %v\n", le)
+	}
+	var boards []resultBoard
+	for _, rec := range recs {
+		rb, err := parseRecord(rec)
+		if err != nil {
+			bad++
+			fmt.Fprintf(e.stderr, "tablemanager analyze: skipped board %d (%s %s): %v\n", rec.Board, rec.Match, rec.Room, err)
+			continue
+		}
+		boards = append(boards, rb)
+	}
+	deals := make([]engine.Deal, len(boards))
+	for i, b := range boards {
+		deals[i] = b.deal
+	}
+	prog := newProgress(e.stderr, 2*len(deals))
+	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int) { prog.tick() })
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+		return exitFailure
+	}
+	outs := make([]analyzedResult, len(boards))
+	lost := make([]error, len(boards))
+	// Tricks lost: one play analysis per board, spread over workers.
+	var pool dds.Pool
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	threads := o.threads
+	if threads <= 0 {
+		threads = 2
+	}
+	for w := 0; w < threads; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sv := pool.Get()
+			defer pool.Put(sv)
+			for i := range jobs {
+				outs[i], lost[i] = analyzeRecord(sv, &boards[i], &tables[i])
+				prog.tick()
+			}
+		}()
+	}
+	for i := range boards {
+		if e.ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if err := e.ctx.Err(); err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+		return exitFailure
+	}
+	out := bufio.NewWriter(e.stdout)
+	for i := range outs {
+		if lost[i] != nil {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: board %d (%s %s): play not analysed: %v\n",
+				boards[i].rec.Board, boards[i].rec.Match, boards[i].rec.Room, lost[i])
+		}
+		line, err := json.Marshal(&outs[i])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+			return exitSoftware
+		}
+		out.Write(line)
+		out.WriteByte('\n')
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+		return exitFailure
+	}
+	fmt.Fprintf(e.stderr, "analyze: %d records in %s", len(boards), time.Since(prog.start).Round(time.Millisecond))
+	if bad > 0 {
+		fmt.Fprintf(e.stderr, ", %d malformed skipped", bad)
+	}
+	fmt.Fprintln(e.stderr)
+	if bad > 0 {
+		return exitDataErr
+	}
+	return exitOK
+}
+
+// analyzeRecord fills the analysis of one record; the error is about the
+// play analysis only (the rest is always filled).
+func analyzeRecord(sv *dds.Solver, b *resultBoard, t *dds.Table) (analyzedResult, error) {
+	rec := &b.rec
+	par := dds.ParOf(t, b.dealer, b.vul)
+	cs := par.ContractStrings()
+	if cs == nil {
+		cs = []string{}
+	}
+	a := analyzedResult{Event: rec.Event, Match: rec.Match, Room: rec.Room, Table: rec.Table, Board: rec.Board,
+		Deal: rec.Deal, Contract: rec.Contract, Declarer: rec.Declarer, Tricks: rec.Tricks,
+		Makeable: []string{}, DD: ddJSON(t), Par: parJSON{ScoreNS: par.ScoreNS, Contracts: cs}}
+	for seat := engine.North; seat <= engine.West; seat++ {
+		for st := engine.NoTrump; ; st-- {
+			if n := t[st][seat]; n >= 7 {
+				a.Makeable = append(a.Makeable, fmt.Sprintf("%d%s %s", n-6, st, seat))
+			}
+			if st == engine.StrainClubs {
+				break
+			}
+		}
+	}
+	if b.c.PassedOut() || rec.Contract == "" {
+		return a, nil
+	}
+	dd := t[b.c.Strain][b.c.Declarer]
+	a.DDTricks = &dd
+	if len(b.cards) == 0 {
+		return a, nil
+	}
+	ns, err := sv.AnalysePlay(b.deal, b.c.Strain, b.c.Declarer.LHO(), b.cards)
+	if err != nil {
+		return a, err
+	}
+	a.TricksLost = &struct {
+		NS int `json:"NS"`
+		EW int `json:"EW"`
+	}{}
+	// Replay to know who played each card.
+	leader := b.c.Declarer.LHO()
+	var trick [4]engine.Card
+	for i, c := range b.cards {
+		k := i % 4
+		seat := (leader + engine.Seat(k)) & 3
+		if d := ns[i] - ns[i+1]; seat.Side() == engine.NS && d > 0 {
+			a.TricksLost.NS += d
+		} else if seat.Side() == engine.EW && d < 0 {
+			a.TricksLost.EW -= d
+		}
+		trick[k] = c
+		if k == 3 {
+			leader = engine.TrickWinner(trick, leader, b.c.Strain)
+		}
+	}
+	return a, nil
 }

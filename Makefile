@@ -35,3 +35,17 @@ fuzz:
 
 clean:
 	rm -rf $(BIN)
+
+# --- double-dummy solver (dds/) ---------------------------------------------
+# These targets need cgo and the system's DDS library (Debian: apt-get install
+# libdds-dev); `make test` never does.
+
+## bench-dds: the solver's benchmarks next to libdds's on the same deals, one thread.
+bench-dds:
+	$(GO) test -tags libdds -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count=1 ./dds/
+
+## test-libdds: the differential tests against libdds (random deals and mid-play positions).
+test-libdds:
+	$(GO) test -tags libdds -count=1 ./dds/...
+
+.PHONY: bench-dds test-libdds

@@ -54,9 +54,9 @@ func workers(threads, n int) int {
 // threads goroutines (0: one per CPU). The work is split by deal and
 // strain; each goroutine has its own solver. It stops early, returning
 // ctx's error, when ctx is cancelled. progress, if not nil, is called (from
-// worker goroutines, one call at a time) with the index of each deal as
-// its table completes.
-func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress func(i int)) ([]Table, error) {
+// worker goroutines, one call at a time) with the index and the table of
+// each deal as its table completes.
+func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress func(i int, t *Table)) ([]Table, error) {
 	for i, d := range deals {
 		if err := d.Validate(); err != nil {
 			return nil, fmt.Errorf("dds: deal %d: %w", i, err)
@@ -90,7 +90,7 @@ func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress 
 				left[i]--
 				done := left[i] == 0
 				if done && progress != nil {
-					progress(i)
+					progress(i, &out[i])
 				}
 				mu.Unlock()
 			}

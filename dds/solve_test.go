@@ -1,6 +1,8 @@
 package dds
 
 import (
+	"context"
+	"flag"
 	"math/rand/v2"
 	"testing"
 
@@ -10,9 +12,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// maxMidTricks limits the reference mid-play positions checked by default
-// to those with at most this many tricks left, to keep go test fast.
+// The reference files are checked in full with -dds.full (slow: minutes
+// for the mid-play file, longer for the 300 tables); by default go test
+// checks the mid-play positions with at most maxMidTricks tricks left and
+// a few quick tables.
+var fullRef = flag.Bool("dds.full", false, "check every reference position and table (slow)")
+
 const maxMidTricks = 9
+
+// quickTables are reference lines (0-based) whose tables solve in about a
+// second.
+var quickTables = []int{8, 10, 20}
 
 func TestMidplayReference(t *testing.T) {
 	cases := readMidCases(t)
@@ -20,7 +30,7 @@ func TestMidplayReference(t *testing.T) {
 	sv := NewSolver()
 	var got []CardValue
 	for _, c := range cases {
-		if c.pos.Tricks() > maxMidTricks {
+		if c.pos.Tricks() > maxMidTricks && !*fullRef {
 			continue
 		}
 		var err error
@@ -33,12 +43,28 @@ func TestMidplayReference(t *testing.T) {
 func TestTableReference(t *testing.T) {
 	cases := readTableCases(t)
 	require.Len(t, cases, 300)
-	cases = cases[:0] // widened once the solver is fast enough
-	sv := NewSolver()
-	for _, c := range cases {
-		got, err := sv.Table(c.deal)
-		require.NoError(t, err, "line %d", c.line)
-		assert.Equal(t, c.want, got, "line %d", c.line)
+	if !*fullRef {
+		var quick []tableCase
+		for _, i := range quickTables {
+			quick = append(quick, cases[i])
+		}
+		cases = quick
+	}
+	deals := make([]engine.Deal, len(cases))
+	for i, c := range cases {
+		deals[i] = c.deal
+	}
+	done := 0
+	got, err := CalcTables(context.Background(), deals, 0, func(i int, tb *Table) {
+		done++
+		assert.Equal(t, cases[i].want, *tb, "line %d", cases[i].line)
+		if *fullRef {
+			t.Logf("%d/%d tables", done, len(cases))
+		}
+	})
+	require.NoError(t, err)
+	for i, c := range cases {
+		assert.Equal(t, c.want, got[i], "line %d", c.line)
 	}
 }
 

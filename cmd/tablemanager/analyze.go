@@ -132,7 +132,7 @@ func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
 		deals[i] = b.bd.Deal
 	}
 	prog := newProgress(e.stderr, len(deals))
-	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int) { prog.tick() })
+	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int, *dds.Table) { prog.tick() })
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure
@@ -319,7 +319,7 @@ func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
 		deals[i] = b.deal
 	}
 	prog := newProgress(e.stderr, 2*len(deals))
-	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int) { prog.tick() })
+	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int, *dds.Table) { prog.tick() })
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure

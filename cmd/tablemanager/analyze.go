@@ -25,29 +25,26 @@ type analyzeOptions struct {
 	results bool
 }
 
+// analyzeUsage is printed by tablemanager analyze --help.
+const analyzeUsage = `usage: tablemanager analyze [--json] [--threads N] FILE.pbn
+       tablemanager analyze [--threads N] RESULTS.jsonl
+Adds double-dummy tables ([OptimumResultTable], [DoubleDummyTricks]) and par
+([OptimumScore]) to each board of a PBN file (- for standard input), or reports
+makeable contracts, par and tricks lost against double dummy for a results file
+(JSON Lines). Malformed boards are reported with their line and skipped (exit 65).
+`
+
 func runAnalyze(e *env, args []string) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	var o analyzeOptions
 	fs.BoolVar(&o.json, "json", false, "write one JSON line per board instead of PBN")
 	fs.IntVar(&o.threads, "threads", 0, "solver threads (0: one per CPU)")
 	fs.BoolVar(&o.results, "results", false, "read a results file (JSON Lines); the default for names ending in .jsonl")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: tablemanager analyze [--json] [--threads N] FILE.pbn")
-		fmt.Fprintln(e.stderr, "       tablemanager analyze [--threads N] RESULTS.jsonl")
-		fmt.Fprintln(e.stderr, "Adds double-dummy tables ([OptimumResultTable], [DoubleDummyTricks]) and par")
-		fmt.Fprintln(e.stderr, "([OptimumScore]) to each board of a PBN file (- for standard input), or reports")
-		fmt.Fprintln(e.stderr, "makeable contracts, par and tricks lost against double dummy for a results file.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(e, fs, args, analyzeUsage); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
+		fmt.Fprintln(e.stderr, "tablemanager analyze: want one FILE (try tablemanager analyze --help)")
 		return exitUsage
 	}
 	if o.threads < 0 {

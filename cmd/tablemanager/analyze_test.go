@@ -149,3 +149,10 @@ func TestAnalyzeResults(t *testing.T) {
 	assert.Equal(t, *a.DDTricks-*a.Tricks, a.TricksLost.NS-a.TricksLost.EW)
 	assert.Contains(t, a.Makeable, "5NT S", "the highest makeable contract of each declarer and strain")
 }
+
+func TestAnalyzeHelp(t *testing.T) {
+	code, out, _ := runCmd(t, "", "analyze", "--help")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "usage: tablemanager analyze")
+	assert.Contains(t, out, "--threads")
+}

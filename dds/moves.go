@@ -131,7 +131,7 @@ func (s *search) genMoves(pos, seat int, best uint8) {
 					} else if k == 2 {
 						w = 50 + int(r)
 					} else {
-						w = 30 + int(r)
+						w = 35 - int(r)
 					}
 				default:
 					w = 40 - int(r)

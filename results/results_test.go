@@ -1,0 +1,134 @@
+package results
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// playedBoard plays board 1 of the deal with a 1NT opening and the lowest
+// legal card each time.
+func playedBoard(t *testing.T) *engine.Board {
+	t.Helper()
+	d, err := engine.ParseDeal("N:Q762.J84.K653.K8 A5.96.QT98742.A4 98.AKT73.A.T7632 KJT43.Q52.J.QJ95")
+	require.NoError(t, err)
+	b := engine.NewBoard(1, d)
+	for _, c := range []engine.Call{engine.Bid(1, engine.NoTrump), engine.Pass, engine.Pass, engine.Pass} {
+		s, _ := b.Turn()
+		require.NoError(t, b.Call(s, c))
+	}
+	for b.Phase() == engine.PhasePlay {
+		s, _ := b.Turn()
+		c, _ := b.LegalCards().Lowest()
+		require.NoError(t, b.PlayCard(s, c))
+	}
+	return b
+}
+
+func TestFromBoard(t *testing.T) {
+	b := playedBoard(t)
+	r := FromBoard(b, []string{"15-17"})
+	assert.Equal(t, Ruleset, r.Ruleset)
+	assert.Equal(t, 1, r.Board)
+	assert.Equal(t, "N", r.Dealer)
+	assert.Equal(t, "None", r.Vulnerable)
+	assert.Equal(t, b.Deal().Format(engine.North), r.Deal)
+	require.Len(t, r.Auction, 4)
+	assert.Equal(t, Call{Seat: "N", Call: "1NT", Alert: "15-17"}, r.Auction[0])
+	assert.Equal(t, Call{Seat: "E", Call: "Pass"}, r.Auction[1])
+	assert.Len(t, r.Play, 52)
+	assert.Equal(t, "1NT", r.Contract)
+	assert.Equal(t, "N", r.Declarer)
+	require.NotNil(t, r.Tricks)
+	require.NotNil(t, r.ScoreNS)
+	score, _ := b.ScoreNS()
+	assert.Equal(t, score, *r.ScoreNS)
+	assert.Equal(t, b.DeclarerTricks(), *r.Tricks)
+	assert.True(t, r.Complete())
+
+	// A board still in play has no score, tricks or termination yet.
+	d := engine.NewBoard(2, b.Deal())
+	open := FromBoard(d, nil)
+	assert.Nil(t, open.ScoreNS)
+	assert.Nil(t, open.Tricks)
+	assert.Empty(t, open.Contract)
+	assert.False(t, open.Complete())
+}
+
+func TestWriteReadRoundTrip(t *testing.T) {
+	b := playedBoard(t)
+	r := FromBoard(b, nil)
+	r.Event, r.Match, r.Room, r.Table = "ev", "A-v-B", "open", "1"
+	r.Players.Set(engine.North, "bot-n")
+	r.Players.Set(engine.West, "bot-w")
+	r.TimeMS = SideTimes{NS: 12, EW: 34}
+	passed := Record{Ruleset: Ruleset, Board: 2, Contract: "Pass", Termination: Termination{Kind: KindNormal}, Auction: []Call{}, Play: []string{}}
+	zero := 0
+	passed.ScoreNS = &zero
+	fault := Record{Ruleset: Ruleset, Board: 3, Termination: Termination{Kind: KindTimeout, Seat: "E", Detail: "no card in 30s"},
+		Adjusted: &Adjusted{NS: "A+", EW: "A-"}}
+
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for _, rec := range []*Record{&r, &passed, &fault} {
+		require.NoError(t, w.Write(rec))
+	}
+	assert.Equal(t, 3, strings.Count(buf.String(), "\n"), "one line per record")
+	assert.Contains(t, buf.String(), `"tricks":null`, "required keys are written even when empty")
+
+	got, bad, err := Read(&buf)
+	require.NoError(t, err)
+	require.Empty(t, bad)
+	require.Len(t, got, 3)
+	assert.Equal(t, r, got[0])
+	assert.Equal(t, "bot-n", got[0].Players.Get(engine.North))
+	assert.Equal(t, Key{"ev", "A-v-B", "open", "1", 1}, got[0].Key())
+	assert.Equal(t, 0, *got[1].ScoreNS)
+	assert.Nil(t, got[2].ScoreNS)
+	assert.False(t, got[2].Complete())
+	assert.Equal(t, "A+", got[2].Adjusted.NS)
+}
+
+func TestReadSkipsTornAndMalformedLines(t *testing.T) {
+	in := `{"ruleset":"bridge-duplicate-practice-v1","board":1,"termination":{"kind":"normal"}}
+not json
+{"ruleset":"bridge-duplicate-practice-v1"}
+
+{"ruleset":"bridge-duplicate-practice-v1","board":2,"termination":{"kind":"normal"}}
+{"ruleset":"bridge-duplicate-practice-v1","board":3,"term`
+	got, bad, err := Read(strings.NewReader(in))
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, 1, got[0].Board)
+	assert.Equal(t, 2, got[1].Board)
+	require.Len(t, bad, 3)
+	assert.Equal(t, []int{2, 3, 6}, []int{bad[0].Line, bad[1].Line, bad[2].Line})
+	assert.ErrorIs(t, bad[0], ErrMalformed)
+	assert.Contains(t, bad[2].Error(), "line 6")
+}
+
+func TestOpenAppendRepairsATornLastLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	recs, bad, err := ReadFile(path)
+	require.NoError(t, err, "a missing file is an empty one")
+	assert.Empty(t, recs)
+	assert.Empty(t, bad)
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"ruleset":"bridge-duplicate-practice-v1","board":1}`+"\n"+`{"ruleset":"bridge-dup`), 0o644))
+	f, err := OpenAppend(path)
+	require.NoError(t, err)
+	require.NoError(t, NewWriter(f).Write(&Record{Ruleset: Ruleset, Board: 2}))
+	require.NoError(t, f.Close())
+
+	recs, bad, err = ReadFile(path)
+	require.NoError(t, err)
+	require.Len(t, recs, 2, "the record after a torn line is intact")
+	assert.Equal(t, 2, recs[1].Board)
+	assert.Len(t, bad, 1)
+}

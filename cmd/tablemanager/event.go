@@ -249,8 +249,15 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	defer signal.Stop(sigs)
 	abort := make(chan struct{})
 	watchDone := make(chan struct{})
-	defer close(watchDone)
+	watcherGone := make(chan struct{})
+	// The watcher writes to stderr: wait for it before returning, so that
+	// nothing is written after the command has ended.
+	defer func() {
+		close(watchDone)
+		<-watcherGone
+	}()
 	go func() {
+		defer close(watcherGone)
 		select {
 		case <-e.ctx.Done():
 		case <-watchDone:

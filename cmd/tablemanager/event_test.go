@@ -45,11 +45,25 @@ func TestRunDefaultEventTwice(t *testing.T) {
 	assert.Len(t, readResults(t, filepath.Join("out", "default", "results.jsonl")), 32)
 
 	// --fresh plays it again, keeping the old results aside.
+	// The reference bot's decisions are deterministic only while its time
+	// budget does not cap its search, which happens under the race detector
+	// on a busy machine; so compare the deals, which never depend on the
+	// bots. (Identical results for deterministic bots at any concurrency are
+	// tested in package tournaments.)
 	code, out3, errs := runCmd(t, "", "run", "--fresh", "--quiet")
 	require.Equal(t, exitOK, code, errs)
-	assert.Equal(t, out1, out3, "the same seed and deterministic bots give the same event")
-	_, err := os.Stat(filepath.Join("out", "default", "results.jsonl.1"))
-	assert.NoError(t, err)
+	assert.Contains(t, out3, "Match A-v-B: A ")
+	old := readResults(t, filepath.Join("out", "default", "results.jsonl.1"))
+	again := readResults(t, filepath.Join("out", "default", "results.jsonl"))
+	require.Len(t, again, len(old))
+	deals := func(recs []results.Record) map[results.Key]string {
+		m := map[results.Key]string{}
+		for _, r := range recs {
+			m[r.Key()] = r.Deal
+		}
+		return m
+	}
+	assert.Equal(t, deals(old), deals(again), "the same seed deals the same boards")
 }
 
 func TestRunTeamsFromFlags(t *testing.T) {

@@ -114,16 +114,7 @@ func (s *Sampler) Sample(n, attempts int) ([]World, error) {
 // facts admit any layout.
 func (s *Sampler) deal() (engine.Deal, error) {
 	f := s.f
-	var w engine.Deal
-	var room [4]int
-	for seat := engine.North; seat <= engine.West; seat++ {
-		if f.Visible[seat] {
-			w[seat] = f.Known[seat]
-		}
-	}
-	for _, seat := range f.Hidden {
-		room[seat] = f.Count[seat]
-	}
+	w, room := s.start()
 	cards := f.Pool.Cards(s.buf[:0])
 	s.rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	// Forced cards first: move them to the front, keeping the shuffled order.
@@ -220,21 +211,26 @@ func (f *Facts) augment(w *engine.Deal, room *[4]int, c engine.Card) error {
 	return fmt.Errorf("%w: no hidden seat can take %s", ErrInconsistentView, c)
 }
 
+// start returns a world holding only the visible hands, and the number of
+// cards each hidden seat still has room for.
+func (s *Sampler) start() (w engine.Deal, room [4]int) {
+	for seat := engine.North; seat <= engine.West; seat++ {
+		if s.f.Visible[seat] {
+			w[seat] = s.f.Known[seat]
+		}
+	}
+	for _, seat := range s.f.Hidden {
+		room[seat] = s.f.Count[seat]
+	}
+	return w, room
+}
+
 // Enumerate returns every layout of the hidden cards that honours the hard
 // facts, in a fixed order, when there are at most limit of them; ok is false
 // (and no worlds are returned) when there are more.
 func (s *Sampler) Enumerate(limit int) (worlds []World, ok bool) {
 	f := s.f
-	var w engine.Deal
-	var room [4]int
-	for seat := engine.North; seat <= engine.West; seat++ {
-		if f.Visible[seat] {
-			w[seat] = f.Known[seat]
-		}
-	}
-	for _, seat := range f.Hidden {
-		room[seat] = f.Count[seat]
-	}
+	w, room := s.start()
 	cards := f.Pool.Cards(make([]engine.Card, 0, 52))
 	var rec func(i int) bool
 	rec = func(i int) bool {

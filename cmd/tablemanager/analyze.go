@@ -157,19 +157,7 @@ func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
 			return exitFailure
 		}
 	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
-		return exitFailure
-	}
-	fmt.Fprintf(e.stderr, "analyze: %d boards in %s", len(boards), time.Since(prog.start).Round(time.Millisecond))
-	if bad > 0 {
-		fmt.Fprintf(e.stderr, ", %d malformed skipped", bad)
-	}
-	fmt.Fprintln(e.stderr)
-	if bad > 0 {
-		return exitDataErr
-	}
-	return exitOK
+	return finishAnalyze(e, out, len(boards), "boards", bad, prog.start)
 }
 
 // pbnTable converts a solver table to the pbn package's layout.
@@ -369,11 +357,18 @@ func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
 		out.Write(line)
 		out.WriteByte('\n')
 	}
+	return finishAnalyze(e, out, len(boards), "records", bad, prog.start)
+}
+
+// finishAnalyze flushes the output and prints the closing line: how many
+// boards or records were analysed and how many malformed ones were skipped
+// (which makes the exit status 65).
+func finishAnalyze(e *env, out *bufio.Writer, n int, what string, bad int, start time.Time) int {
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure
 	}
-	fmt.Fprintf(e.stderr, "analyze: %d records in %s", len(boards), time.Since(prog.start).Round(time.Millisecond))
+	fmt.Fprintf(e.stderr, "analyze: %d %s in %s", n, what, time.Since(start).Round(time.Millisecond))
 	if bad > 0 {
 		fmt.Fprintf(e.stderr, ", %d malformed skipped", bad)
 	}

@@ -155,35 +155,41 @@ func (s *search) abTrick(pos int) bool {
 	var best uint8
 	if bi := s.tt.find(key, L); bi >= 0 {
 		b := &s.tt.buckets[bi]
-		es := s.tt.entries[bi*ttBucketEntry : bi*ttBucketEntry+int(b.n)]
-		for i := range es {
-			e := &es[i]
-			if pat[0]&kMask[e.k[0]] != e.pat[0] || pat[1]&kMask[e.k[1]] != e.pat[1] ||
-				pat[2]&kMask[e.k[2]] != e.pat[2] || pat[3]&kMask[e.k[3]] != e.pat[3] {
-				continue
+		n := int(b.n)
+		for c := 0; c*ttChunk < n; c++ {
+			es := s.tt.chunk(b, c)
+			if m := n - c*ttChunk; m < ttChunk {
+				es = es[:m]
 			}
-			var res, hit bool
-			if lmax {
-				if int(e.lb) >= need {
-					res, hit = true, true
-				} else if int(e.ub) < need {
-					res, hit = false, true
+			for i := range es {
+				e := &es[i]
+				if pat[0]&kMask[e.k[0]] != e.pat[0] || pat[1]&kMask[e.k[1]] != e.pat[1] ||
+					pat[2]&kMask[e.k[2]] != e.pat[2] || pat[3]&kMask[e.k[3]] != e.pat[3] {
+					continue
 				}
-			} else {
-				if int(e.ub) <= left-need {
-					res, hit = true, true
-				} else if int(e.lb) > left-need {
-					res, hit = false, true
+				var res, hit bool
+				if lmax {
+					if int(e.lb) >= need {
+						res, hit = true, true
+					} else if int(e.ub) < need {
+						res, hit = false, true
+					}
+				} else {
+					if int(e.ub) <= left-need {
+						res, hit = true, true
+					} else if int(e.lb) > left-need {
+						res, hit = false, true
+					}
 				}
-			}
-			if hit {
-				for su := 0; su < 4; su++ {
-					s.wr[pos][su] = topCards(s.aggr[su], int(e.k[su]))
+				if hit {
+					for su := 0; su < 4; su++ {
+						s.wr[pos][su] = topCards(s.aggr[su], int(e.k[su]))
+					}
+					return res
 				}
-				return res
-			}
-			if e.best != 0 {
-				best = e.best
+				if e.best != 0 {
+					best = e.best
+				}
 			}
 		}
 	}

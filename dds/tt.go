@@ -9,9 +9,15 @@ package dds
 // position of the bucket whose masked owner patterns match.
 
 const (
-	ttBucketBits  = 15
-	ttBucketEntry = 128
-	ttProbe       = 8
+	ttBucketBits = 17
+	ttProbe      = 8
+	// Entries are handed to buckets in chunks from a shared pool, so the
+	// few buckets of a hard deal that need many entries get them while the
+	// many small buckets cost little: a fixed block per bucket overflowed
+	// on hard deals and lost results.
+	ttChunk     = 16
+	ttMaxChunks = 32 // a bucket holds at most ttChunk*ttMaxChunks entries
+	ttEntries   = 1 << 21
 )
 
 // ttEntry is one stored result. pat[s] holds the owners (2 bits each) of
@@ -32,21 +38,28 @@ type ttBucket struct {
 	key    uint64
 	gen    uint32
 	leader uint8
-	n      uint8
-	next   uint8
+	n      uint16 // entries in use
+	next   uint16 // next entry to overwrite when the bucket cannot grow
+	nch    uint8  // chunks owned
+	ch     [ttMaxChunks]int32
 }
 
 type ttable struct {
 	buckets []ttBucket
 	entries []ttEntry
+	free    []int32 // chunks given back by evicted buckets
+	top     int32   // chunks below top have been handed out this generation
 	gen     uint32
 }
 
 func (t *ttable) init() {
 	if t.buckets == nil {
 		t.buckets = make([]ttBucket, 1<<ttBucketBits)
-		t.entries = make([]ttEntry, (1<<ttBucketBits)*ttBucketEntry)
+		t.entries = make([]ttEntry, ttEntries)
+		t.free = make([]int32, 0, ttEntries/ttChunk)
 	}
+	t.top = 0
+	t.free = t.free[:0]
 	t.gen++
 	if t.gen == 0 {
 		for i := range t.buckets {
@@ -54,6 +67,12 @@ func (t *ttable) init() {
 		}
 		t.gen = 1
 	}
+}
+
+// chunk returns the i-th chunk of entries of bucket b.
+func (t *ttable) chunk(b *ttBucket, i int) []ttEntry {
+	c := int(b.ch[i]) * ttChunk
+	return t.entries[c : c+ttChunk : c+ttChunk]
 }
 
 func ttHash(key uint64, leader int) uint64 {
@@ -97,42 +116,73 @@ func (t *ttable) claim(key uint64, leader int) int {
 			return idx
 		}
 	}
-	// All probed slots are in use: evict the home slot.
+	// All probed slots are in use: evict the home slot, giving its chunks
+	// back to the pool.
 	b := &t.buckets[h]
+	t.free = append(t.free, b.ch[:b.nch]...)
 	*b = ttBucket{key: key, gen: t.gen, leader: uint8(leader)}
 	return h
+}
+
+// grow gives bucket b one more chunk if it may have one and the pool has
+// one left.
+func (t *ttable) grow(b *ttBucket) bool {
+	if b.nch == ttMaxChunks {
+		return false
+	}
+	var c int32
+	if n := len(t.free); n > 0 {
+		c = t.free[n-1]
+		t.free = t.free[:n-1]
+	} else if int(t.top) < ttEntries/ttChunk {
+		c = t.top
+		t.top++
+	} else {
+		return false
+	}
+	b.ch[b.nch] = c
+	b.nch++
+	return true
 }
 
 // store records bounds lb..ub under the given masked patterns.
 func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, ub int, best uint8) {
 	bi := t.claim(key, leader)
 	b := &t.buckets[bi]
-	es := t.entries[bi*ttBucketEntry : bi*ttBucketEntry+ttBucketEntry]
-	for i := 0; i < int(b.n); i++ {
-		e := &es[i]
-		if e.k == k && e.pat == *pat {
-			if int8(lb) > e.lb {
-				e.lb = int8(lb)
+	n := int(b.n)
+	for c := 0; c*ttChunk < n; c++ {
+		es := t.chunk(b, c)
+		if m := n - c*ttChunk; m < ttChunk {
+			es = es[:m]
+		}
+		for i := range es {
+			e := &es[i]
+			if e.k == k && e.pat == *pat {
+				if int8(lb) > e.lb {
+					e.lb = int8(lb)
+				}
+				if int8(ub) < e.ub {
+					e.ub = int8(ub)
+				}
+				if best != 0 {
+					e.best = best
+				}
+				return
 			}
-			if int8(ub) < e.ub {
-				e.ub = int8(ub)
-			}
-			if best != 0 {
-				e.best = best
-			}
-			return
 		}
 	}
 	var idx int
-	if int(b.n) < ttBucketEntry {
-		idx = int(b.n)
+	if n < int(b.nch)*ttChunk || t.grow(b) {
+		idx = n
 		b.n++
+	} else if b.nch == 0 {
+		return // the pool is spent: nothing to store into
 	} else {
 		idx = int(b.next)
 		b.next++
-		if int(b.next) == ttBucketEntry {
+		if int(b.next) == int(b.nch)*ttChunk {
 			b.next = 0
 		}
 	}
-	es[idx] = ttEntry{pat: *pat, k: k, lb: int8(lb), ub: int8(ub), best: best}
+	t.chunk(b, idx/ttChunk)[idx%ttChunk] = ttEntry{pat: *pat, k: k, lb: int8(lb), ub: int8(ub), best: best}
 }

@@ -156,15 +156,16 @@ func (s *search) abTrick(pos int) bool {
 	if bi := s.tt.find(key, L); bi >= 0 {
 		b := &s.tt.buckets[bi]
 		n := int(b.n)
+		p01 := uint64(pat[0]) | uint64(pat[1])<<32
+		p23 := uint64(pat[2]) | uint64(pat[3])<<32
 		for c := 0; c*ttChunk < n; c++ {
-			es := s.tt.chunk(b, c)
+			es := s.tt.chunk(bi, c)
 			if m := n - c*ttChunk; m < ttChunk {
 				es = es[:m]
 			}
 			for i := range es {
 				e := &es[i]
-				if pat[0]&kMask[e.k[0]] != e.pat[0] || pat[1]&kMask[e.k[1]] != e.pat[1] ||
-					pat[2]&kMask[e.k[2]] != e.pat[2] || pat[3]&kMask[e.k[3]] != e.pat[3] {
+				if p01&e.mask[0] != e.pat[0] || p23&e.mask[1] != e.pat[1] {
 					continue
 				}
 				var res, hit bool

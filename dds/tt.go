@@ -20,11 +20,12 @@ const (
 	ttEntries   = 1 << 21
 )
 
-// ttEntry is one stored result. pat[s] holds the owners (2 bits each) of
-// the top k[s] ranks of suit s, highest first from bit 0; the lower ranks
+// ttEntry is one stored result. pat holds, per suit s in 32 bits, the
+// owners (2 bits each) of the top k[s] ranks of suit s, highest first from bit 0; the lower ranks
 // do not matter. lb and ub bound the leader side's remaining tricks.
 type ttEntry struct {
-	pat    [4]uint32
+	pat    [2]uint64 // suits 0,1 and 2,3, already masked
+	mask   [2]uint64 // kMask of k, per suit, laid out as pat
 	k      [4]uint8
 	lb, ub int8
 	best   uint8 // best move as suit<<4|rank, 0 if none
@@ -40,12 +41,12 @@ type ttBucket struct {
 	leader uint8
 	n      uint16 // entries in use
 	next   uint16 // next entry to overwrite when the bucket cannot grow
-	nch    uint8  // chunks owned
-	ch     [ttMaxChunks]int32
+	nch    uint8  // chunks owned (listed in ttable.chs)
 }
 
 type ttable struct {
-	buckets []ttBucket
+	buckets []ttBucket           // small, so that probing touches little memory
+	chs     [][ttMaxChunks]int32 // per bucket: the chunks it owns
 	entries []ttEntry
 	free    []int32 // chunks given back by evicted buckets
 	top     int32   // chunks below top have been handed out this generation
@@ -55,6 +56,7 @@ type ttable struct {
 func (t *ttable) init() {
 	if t.buckets == nil {
 		t.buckets = make([]ttBucket, 1<<ttBucketBits)
+		t.chs = make([][ttMaxChunks]int32, 1<<ttBucketBits)
 		t.entries = make([]ttEntry, ttEntries)
 		t.free = make([]int32, 0, ttEntries/ttChunk)
 	}
@@ -69,9 +71,9 @@ func (t *ttable) init() {
 	}
 }
 
-// chunk returns the i-th chunk of entries of bucket b.
-func (t *ttable) chunk(b *ttBucket, i int) []ttEntry {
-	c := int(b.ch[i]) * ttChunk
+// chunk returns the i-th chunk of entries of bucket bi.
+func (t *ttable) chunk(bi, i int) []ttEntry {
+	c := int(t.chs[bi][i]) * ttChunk
 	return t.entries[c : c+ttChunk : c+ttChunk]
 }
 
@@ -119,14 +121,15 @@ func (t *ttable) claim(key uint64, leader int) int {
 	// All probed slots are in use: evict the home slot, giving its chunks
 	// back to the pool.
 	b := &t.buckets[h]
-	t.free = append(t.free, b.ch[:b.nch]...)
+	t.free = append(t.free, t.chs[h][:b.nch]...)
 	*b = ttBucket{key: key, gen: t.gen, leader: uint8(leader)}
 	return h
 }
 
-// grow gives bucket b one more chunk if it may have one and the pool has
+// grow gives bucket bi one more chunk if it may have one and the pool has
 // one left.
-func (t *ttable) grow(b *ttBucket) bool {
+func (t *ttable) grow(bi int) bool {
+	b := &t.buckets[bi]
 	if b.nch == ttMaxChunks {
 		return false
 	}
@@ -140,24 +143,25 @@ func (t *ttable) grow(b *ttBucket) bool {
 	} else {
 		return false
 	}
-	b.ch[b.nch] = c
+	t.chs[bi][b.nch] = c
 	b.nch++
 	return true
 }
 
 // store records bounds lb..ub under the given masked patterns.
 func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, ub int, best uint8) {
+	p := [2]uint64{uint64(pat[0]) | uint64(pat[1])<<32, uint64(pat[2]) | uint64(pat[3])<<32}
 	bi := t.claim(key, leader)
 	b := &t.buckets[bi]
 	n := int(b.n)
 	for c := 0; c*ttChunk < n; c++ {
-		es := t.chunk(b, c)
+		es := t.chunk(bi, c)
 		if m := n - c*ttChunk; m < ttChunk {
 			es = es[:m]
 		}
 		for i := range es {
 			e := &es[i]
-			if e.k == k && e.pat == *pat {
+			if e.k == k && e.pat == p {
 				if int8(lb) > e.lb {
 					e.lb = int8(lb)
 				}
@@ -172,7 +176,7 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 		}
 	}
 	var idx int
-	if n < int(b.nch)*ttChunk || t.grow(b) {
+	if n < int(b.nch)*ttChunk || t.grow(bi) {
 		idx = n
 		b.n++
 	} else if b.nch == 0 {
@@ -184,5 +188,6 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 			b.next = 0
 		}
 	}
-	t.chunk(b, idx/ttChunk)[idx%ttChunk] = ttEntry{pat: *pat, k: k, lb: int8(lb), ub: int8(ub), best: best}
+	mask := [2]uint64{uint64(kMask[k[0]]) | uint64(kMask[k[1]])<<32, uint64(kMask[k[2]]) | uint64(kMask[k[3]])<<32}
+	t.chunk(bi, idx/ttChunk)[idx%ttChunk] = ttEntry{pat: p, mask: mask, k: k, lb: int8(lb), ub: int8(ub), best: best}
 }

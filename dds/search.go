@@ -36,6 +36,7 @@ type search struct {
 	moves        [53][13]move
 	nmoves       [53]int
 	killer       [53]uint8 // suit<<4|rank of the last cutoff move at pos
+	cut          [53]uint8 // the cutoff move of the latest search at pos, 0 if none
 
 	tt ttable
 }
@@ -220,7 +221,7 @@ func (s *search) abTrick(pos int) bool {
 	default:
 		lb = left - need + 1
 	}
-	s.tt.store(key, L, &pat, ks, lb, ub, s.killer[pos])
+	s.tt.store(key, L, &pat, ks, lb, ub, s.cut[pos])
 	return res
 }
 
@@ -332,6 +333,7 @@ func (s *search) abMovesBest(pos int, best uint8) bool {
 		if res == isMax {
 			s.wr[pos] = cw
 			s.killer[pos] = m.suit<<4 | m.rank
+			s.cut[pos] = s.killer[pos]
 			return res
 		}
 		// If the card's rank did not matter (it is below every rank the
@@ -348,6 +350,7 @@ func (s *search) abMovesBest(pos int, best uint8) bool {
 		union[3] |= cw[3]
 	}
 	s.wr[pos] = union
+	s.cut[pos] = 0
 	return !isMax
 }
 

@@ -84,7 +84,7 @@ func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress 
 					return nil
 				}
 				i, strain := j/5, engine.Strain(j%5)
-				sv.strainRow(deals[i], strain, &row)
+				sv.strainRow(deals[i], strain, &row, -1)
 				mu.Lock()
 				out[i][strain] = row[strain]
 				left[i]--

@@ -25,12 +25,20 @@ var ddsVul = [4]engine.Vulnerability{engine.VulNone, engine.VulAll, engine.VulNS
 // ddsStrainOrder is the strain order of the file: S H D C NT.
 var ddsStrainOrder = [5]engine.Strain{engine.StrainSpades, engine.StrainHearts, engine.StrainDiamonds, engine.StrainClubs, engine.NoTrump}
 
-func readTableCases(t testing.TB) []tableCase {
+// dataLine is one data line of a reference file: its number and fields.
+type dataLine struct {
+	line   int
+	fields []string
+}
+
+// dataLines reads a reference file's data lines, skipping comments and
+// blank lines.
+func dataLines(t testing.TB, path string) []dataLine {
 	t.Helper()
-	f, err := os.Open("../testdata/ddtable_300.txt")
+	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	var cases []tableCase
+	var out []dataLine
 	sc := bufio.NewScanner(f)
 	line := 0
 	for sc.Scan() {
@@ -39,7 +47,17 @@ func readTableCases(t testing.TB) []tableCase {
 		if strings.HasPrefix(text, "#") || strings.TrimSpace(text) == "" {
 			continue
 		}
-		fs := strings.Fields(text)
+		out = append(out, dataLine{line, strings.Fields(text)})
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+func readTableCases(t testing.TB) []tableCase {
+	t.Helper()
+	var cases []tableCase
+	for _, dl := range dataLines(t, "../testdata/ddtable_300.txt") {
+		line, fs := dl.line, dl.fields
 		require.Len(t, fs, 32, "line %d", line)
 		d, err := engine.ParseDeal(strings.Join(fs[:4], " "))
 		require.NoError(t, err, "line %d", line)
@@ -56,7 +74,6 @@ func readTableCases(t testing.TB) []tableCase {
 		}
 		cases = append(cases, c)
 	}
-	require.NoError(t, sc.Err())
 	return cases
 }
 
@@ -69,19 +86,9 @@ type midCase struct {
 
 func readMidCases(t testing.TB) []midCase {
 	t.Helper()
-	f, err := os.Open("../testdata/ddsolve_midplay_200.txt")
-	require.NoError(t, err)
-	defer f.Close()
 	var cases []midCase
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if strings.HasPrefix(text, "#") || strings.TrimSpace(text) == "" {
-			continue
-		}
-		fs := strings.Fields(text)
+	for _, dl := range dataLines(t, "../testdata/ddsolve_midplay_200.txt") {
+		line, fs := dl.line, dl.fields
 		require.GreaterOrEqual(t, len(fs), 10, "line %d", line)
 		d, err := parseHands(fs[:4])
 		require.NoError(t, err, "line %d", line)
@@ -114,7 +121,6 @@ func readMidCases(t testing.TB) []midCase {
 		}
 		cases = append(cases, c)
 	}
-	require.NoError(t, sc.Err())
 	return cases
 }
 

@@ -18,32 +18,31 @@ func randomDeals(n int, seed string) []engine.Deal {
 	return out
 }
 
+// randomPlay plays n random legal cards of deal d, with the given trump and
+// opening leader, through engine's play record (so the rules stay engine's),
+// and returns the remaining hands and the record.
+func randomPlay(d engine.Deal, trump engine.Strain, leader engine.Seat, rng *rand.Rand, n int) (engine.Deal, *engine.Play) {
+	p := engine.NewPlay(engine.Contract{Level: 1, Strain: trump, Declarer: leader.RHO()})
+	hands := d
+	for i := 0; i < n; i++ {
+		seat := p.Turn()
+		legal := p.LegalCards(hands[seat])
+		c := legal.Nth(rng.IntN(legal.Len()))
+		if err := p.Add(hands[seat], c); err != nil {
+			panic(fmt.Sprintf("randomPlay: %v", err))
+		}
+		hands[seat] = hands[seat].Without(c)
+	}
+	return hands, &p
+}
+
 // randomPosition plays cards cards at random (legally) from a deal with a
 // random trump and opening leader, and returns the position reached.
 func randomPosition(d engine.Deal, rng *rand.Rand, cards int) Position {
 	trump := engine.Strain(rng.IntN(5))
 	leader := engine.Seat(rng.IntN(4))
-	hands := d
-	var trick []engine.Card
-	for n := 0; n < cards; n++ {
-		seat := (leader + engine.Seat(len(trick))) & 3
-		legal := hands[seat]
-		if len(trick) > 0 {
-			if f := hands[seat].SuitCards(trick[0].Suit()); f != 0 {
-				legal = f
-			}
-		}
-		c := legal.Nth(rng.IntN(legal.Len()))
-		hands[seat] = hands[seat].Without(c)
-		trick = append(trick, c)
-		if len(trick) == 4 {
-			var t [4]engine.Card
-			copy(t[:], trick)
-			leader = engine.TrickWinner(t, leader, trump)
-			trick = trick[:0]
-		}
-	}
-	p, err := NewPosition(hands, trump, leader, trick...)
+	hands, play := randomPlay(d, trump, leader, rng, cards)
+	p, err := NewPosition(hands, trump, play.Leader(), play.CurrentTrick()...)
 	if err != nil {
 		panic(fmt.Sprintf("randomPosition: %v", err))
 	}

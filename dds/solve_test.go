@@ -73,25 +73,9 @@ func TestAnalysePlay(t *testing.T) {
 	d := cases[0].deal
 	rng := rand.New(rand.NewPCG(3, 4))
 	// A random play of the whole deal, West leading at no trump.
-	hands, leader, trump := d, engine.West, engine.NoTrump
-	var cards, trick []engine.Card
-	for n := 0; n < 52; n++ {
-		seat := (leader + engine.Seat(len(trick))) & 3
-		legal := hands[seat]
-		if len(trick) > 0 {
-			if f := hands[seat].SuitCards(trick[0].Suit()); f != 0 {
-				legal = f
-			}
-		}
-		c := legal.Nth(rng.IntN(legal.Len()))
-		hands[seat] = hands[seat].Without(c)
-		cards = append(cards, c)
-		trick = append(trick, c)
-		if len(trick) == 4 {
-			leader = engine.TrickWinner([4]engine.Card(trick), leader, trump)
-			trick = trick[:0]
-		}
-	}
+	trump := engine.NoTrump
+	_, play := randomPlay(d, trump, engine.West, rng, 52)
+	cards := play.Cards()
 	sv := NewSolver()
 	ns, err := sv.AnalysePlay(d, trump, engine.West, cards)
 	require.NoError(t, err)
@@ -99,17 +83,13 @@ func TestAnalysePlay(t *testing.T) {
 	assert.Equal(t, cases[0].want[engine.NoTrump][engine.North], ns[0], "NS tricks with W leading in NT")
 	// Double-dummy play never changes the figure: a card can only cost
 	// its own side.
-	seat := engine.West
 	for i, c := range cards {
-		if seat&1 == 0 {
+		_, lead := play.Trick(i / 4)
+		seat := (lead + engine.Seat(i%4)) & 3
+		if seat.Side() == engine.NS {
 			assert.LessOrEqual(t, ns[i+1], ns[i], "card %d %s by %s", i+1, c, seat)
 		} else {
 			assert.GreaterOrEqual(t, ns[i+1], ns[i], "card %d %s by %s", i+1, c, seat)
-		}
-		if (i+1)%4 == 0 {
-			seat = engine.TrickWinner([4]engine.Card(cards[i-3:i+1]), (seat+1)&3, trump)
-		} else {
-			seat = (seat + 1) & 3
 		}
 	}
 

@@ -33,6 +33,7 @@ func BenchmarkTable(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(sv.Nodes())/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(sv.TrickNodes())/float64(b.N), "tricknodes/op")
 }
 
 func benchSolveAll(b *testing.B, cards int) {
@@ -50,6 +51,7 @@ func benchSolveAll(b *testing.B, cards int) {
 		}
 	}
 	b.ReportMetric(float64(sv.Nodes())/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(sv.TrickNodes())/float64(b.N), "tricknodes/op")
 }
 
 // BenchmarkSolveAllTrick1 values every card of the opening lead.

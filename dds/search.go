@@ -24,6 +24,7 @@ type search struct {
 	target    int // tricks maxSide must take, counted from the root's trick
 	tricksMax int // tricks maxSide has taken since the root's trick started
 	nodes     uint64
+	tnodes    uint64 // nodes at trick boundaries: the figure DDS reports
 
 	leader [14]int // leader of each trick (indexed by trick number)
 
@@ -104,6 +105,7 @@ func (s *search) wonByRank(pos int) bool {
 func (s *search) ab(pos int) bool {
 	s.nodes++
 	if pos&3 == 0 {
+		s.tnodes++
 		return s.abTrick(pos)
 	}
 	return s.abMoves(pos)

@@ -26,8 +26,13 @@ func NewSolver() *Solver {
 // made (or since ResetNodes).
 func (sv *Solver) Nodes() uint64 { return sv.s.nodes }
 
-// ResetNodes sets the node counter to zero.
-func (sv *Solver) ResetNodes() { sv.s.nodes = 0 }
+// TrickNodes returns the number of search nodes visited at the start of a
+// trick since the solver was made (or since ResetNodes): the count DDS
+// reports as its nodes, so the two solvers' search sizes compare directly.
+func (sv *Solver) TrickNodes() uint64 { return sv.s.tnodes }
+
+// ResetNodes sets the node counters to zero.
+func (sv *Solver) ResetNodes() { sv.s.nodes, sv.s.tnodes = 0, 0 }
 
 // CardValue is the value of one legal card: the tricks the side of the
 // player to move takes from the position (current trick included) when that

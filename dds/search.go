@@ -130,11 +130,11 @@ func (s *search) abTrick(pos int) bool {
 	}
 	L := s.leader[trick]
 	lmax := L&1 == s.maxSide
-	qt := s.quickTricks(L, &s.wr[pos])
-	if lmax && qt >= need {
+	// The leader's side needs need tricks, or left-need+1 to defeat.
+	if lmax && s.quickTricks(L, need, &s.wr[pos]) {
 		return true
 	}
-	if !lmax && left-qt < need {
+	if !lmax && s.quickTricks(L, left-need+1, &s.wr[pos]) {
 		return false
 	}
 	os := s.oppSure(L, &s.wr[pos])
@@ -354,144 +354,4 @@ func (s *search) abMovesBest(pos int, best uint8) bool {
 	s.wr[pos] = union
 	s.cut[pos] = 0
 	return !isMax
-}
-
-// runOf returns the cards of the run at the top of a (cards still out in
-// a suit) that seat holds.
-func runOf(h, a uint16) uint16 {
-	var run uint16
-	for a != 0 {
-		hi := uint16(1) << (15 - bits.LeadingZeros16(a))
-		if h&hi == 0 {
-			break
-		}
-		run |= hi
-		a &^= hi
-	}
-	return run
-}
-
-// cashable returns, per suit, the top cards seat can cash one after the
-// other while keeping the lead: its run at the top of the suit, cut down in
-// a side suit to the length of an opponent who still holds trumps (he could
-// ruff later rounds). Opponents who follow suit never discard, so the
-// counts of different suits add up in any order.
-func (s *search) cashable(seat int, out *[4]uint16) int {
-	lho, rho := (seat+1)&3, (seat+3)&3
-	qt := 0
-	for su := 0; su < 4; su++ {
-		out[su] = 0
-		h := s.hand[seat][su]
-		if h == 0 {
-			continue
-		}
-		run := runOf(h, s.aggr[su])
-		if run == 0 {
-			continue
-		}
-		cnt := bits.OnesCount16(run)
-		if s.trump != noTrump && su != s.trump {
-			if s.hand[lho][s.trump] != 0 {
-				cnt = min(cnt, bits.OnesCount16(s.hand[lho][su]))
-			}
-			if s.hand[rho][s.trump] != 0 {
-				cnt = min(cnt, bits.OnesCount16(s.hand[rho][su]))
-			}
-			run = topCards(run, cnt)
-		}
-		out[su] = run
-		qt += cnt
-	}
-	return qt
-}
-
-// quickTricks returns a number of tricks the leader's side is sure to take
-// from here, and sets wr to the cards the count depends on. The leader
-// either cashes his own top cards, or cashes those on which partner can
-// follow and then crosses to partner's top card in a suit he holds and
-// partner cashes his.
-func (s *search) quickTricks(L int, wr *[4]uint16) int {
-	P := (L + 2) & 3
-	var own, part [4]uint16
-	qt := s.cashable(L, &own)
-	*wr = own
-	if qt >= 13-0 {
-		return qt
-	}
-	pq := s.cashable(P, &part)
-	if pq == 0 {
-		return qt
-	}
-	// crossing suit: partner's cashable run in a suit the leader holds
-	cross := -1
-	for su := 0; su < 4; su++ {
-		if part[su] != 0 && s.hand[L][su] != 0 {
-			cross = su
-			break
-		}
-	}
-	if cross < 0 {
-		return qt
-	}
-	// the leader first cashes the suits where partner keeps following
-	alt := pq
-	var w [4]uint16
-	for su := 0; su < 4; su++ {
-		w[su] = part[su]
-		if own[su] != 0 && part[su] == 0 {
-			n := bits.OnesCount16(own[su])
-			if bits.OnesCount16(s.hand[P][su]) >= n {
-				alt += n
-				w[su] = own[su]
-			}
-		}
-	}
-	if alt > qt {
-		*wr = w
-		return alt
-	}
-	return qt
-}
-
-// oppSure returns a number of tricks the side not on lead is sure to take,
-// and sets wr to the cards it depends on: the run of top trumps in the hand
-// holding the top trump (each wins a trick of its own), or one trick when
-// every suit the leader can lead is headed by an opponent and partner
-// cannot ruff.
-func (s *search) oppSure(L int, wr *[4]uint16) int {
-	*wr = [4]uint16{}
-	lho, rho, P := (L+1)&3, (L+3)&3, (L+2)&3
-	best := 0
-	if s.trump != noTrump {
-		a := s.aggr[s.trump]
-		if a != 0 {
-			top := highest(a)
-			o := int(s.owner[s.trump][top])
-			if o == lho || o == rho {
-				run := runOf(s.hand[o][s.trump], a)
-				wr[s.trump] = run
-				best = bits.OnesCount16(run)
-			}
-		}
-	}
-	if best > 0 {
-		return best
-	}
-	var w [4]uint16
-	for su := 0; su < 4; su++ {
-		if s.hand[L][su] == 0 {
-			continue
-		}
-		top := highest(s.aggr[su])
-		o := int(s.owner[su][top])
-		if o != lho && o != rho {
-			return 0
-		}
-		if s.trump != noTrump && su != s.trump && s.hand[P][su] == 0 && s.hand[P][s.trump] != 0 {
-			return 0
-		}
-		w[su] = 1 << top
-	}
-	*wr = w
-	return 1
 }

@@ -122,6 +122,15 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 	if got >= cutoff {
 		return true
 	}
+	if s.trump != noTrump {
+		m1, w := s.masterTrumps(L)
+		m2, _ := s.masterTrumps(P)
+		if max(bits.OnesCount16(m1), bits.OnesCount16(m2)) >= cutoff {
+			*wr = [4]uint16{}
+			wr[s.trump] = w
+			return true
+		}
+	}
 	if cutoff == 1 {
 		*wr = [4]uint16{}
 		if s.partnerRuff(L, wr) {
@@ -204,26 +213,34 @@ func (s *search) partnerRuff(L int, wr *[4]uint16) bool {
 	return false
 }
 
+// masterTrumps returns the trumps held by seat that are higher than every
+// trump of its opponents, and the cards of the trump suit that fact depends
+// on. Each of them wins the trick it is played to (or partner's higher trump
+// does), and every card is played some time, so the side takes at least as
+// many tricks as either of its hands holds masters, whoever leads.
+func (s *search) masterTrumps(seat int) (masters, wr uint16) {
+	t := s.trump
+	opp := s.hand[(seat+1)&3][t] | s.hand[(seat+3)&3][t]
+	if opp == 0 {
+		return s.hand[seat][t], 0 // lengths alone: no ranks needed
+	}
+	above := s.aggr[t] &^ (uint16(2)<<highest(opp) - 1)
+	return s.hand[seat][t] & above, above
+}
+
 // oppSure returns a number of tricks the side not on lead is sure to take,
-// and sets wr to the cards it depends on: the run of top trumps in the hand
-// holding the top trump (each wins a trick of its own), or one trick when
-// every suit the leader can lead is headed by an opponent and partner
-// cannot ruff.
+// and sets wr to the cards it depends on: the master trumps of its longer
+// hand in them, or one trick when every suit the leader can lead is headed
+// by an opponent and partner cannot ruff.
 func (s *search) oppSure(L int, wr *[4]uint16) int {
 	*wr = [4]uint16{}
 	lho, rho, P := (L+1)&3, (L+3)&3, (L+2)&3
 	best := 0
 	if s.trump != noTrump {
-		a := s.aggr[s.trump]
-		if a != 0 {
-			top := highest(a)
-			o := int(s.owner[s.trump][top])
-			if o == lho || o == rho {
-				run := runOf(s.hand[o][s.trump], a)
-				wr[s.trump] = run
-				best = bits.OnesCount16(run)
-			}
-		}
+		m1, w := s.masterTrumps(lho)
+		m2, _ := s.masterTrumps(rho)
+		best = max(bits.OnesCount16(m1), bits.OnesCount16(m2))
+		wr[s.trump] = w
 	}
 	if best > 0 {
 		return best

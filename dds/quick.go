@@ -60,12 +60,11 @@ func (s *search) cashRounds(seat, su int, ln *[4]int) (rounds, top int) {
 // to *got and stopping once *got reaches cutoff. Rounds of a side suit are
 // counted only while each opponent with trumps still follows suit, so no
 // counted round can be ruffed and no opponent who could ruff ever has to
-// discard. When follow is set, only rounds on which partner follows suit
-// count (partner then never discards, and keeps his cards for later).
+// discard.
 // oppTr holds the trumps of seat's left and right hand opponents and is
 // reduced by the trump rounds cashed.
-func (s *search) cashLine(seat int, oppTr *[2]int, follow bool, cutoff int, got *int, wr *[4]uint16) {
-	lho, part, rho := (seat+1)&3, (seat+2)&3, (seat+3)&3
+func (s *search) cashLine(seat int, oppTr *[2]int, cutoff int, got *int, wr *[4]uint16) {
+	lho, rho := (seat+1)&3, (seat+3)&3
 	for i := 0; i < 4 && *got < cutoff; i++ {
 		su := i
 		if s.trump != noTrump {
@@ -85,9 +84,6 @@ func (s *search) cashLine(seat int, oppTr *[2]int, follow bool, cutoff int, got 
 				rounds = min(rounds, ln[rho])
 			}
 		}
-		if follow {
-			rounds = min(rounds, ln[part])
-		}
 		if rounds == 0 {
 			continue
 		}
@@ -102,25 +98,35 @@ func (s *search) cashLine(seat int, oppTr *[2]int, follow bool, cutoff int, got 
 }
 
 // quickTricks reports whether the side of leader L is sure to take cutoff
-// tricks from this trick start, and sets wr to the cards that depend on.
-// Three lines are tried: L cashes its own winners; L cashes those on which
-// partner follows, then crosses to partner, who cashes his; and, when one
-// trick is enough, a ruff by partner.
+// tricks from this trick start, and sets wr to the cards that depends on.
+// The main line: L cashes its winners, then crosses to partner, who cashes
+// his. Partner may have to discard while L cashes, but he holds as many
+// cards as L, and the line claims no more tricks than there are, so he
+// always has cards to spare that his own winners do not need. Failing
+// that, master trumps, and when one trick is enough, a ruff by partner.
 func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 	*wr = [4]uint16{}
 	if cutoff <= 0 {
 		return true
 	}
 	lho, P, rho := (L+1)&3, (L+2)&3, (L+3)&3
-	var oppTr [2]int
+	var tr [2]int // trumps of L's left and right hand opponents
 	if s.trump != noTrump {
-		oppTr = [2]int{bits.OnesCount16(s.hand[lho][s.trump]), bits.OnesCount16(s.hand[rho][s.trump])}
+		tr = [2]int{bits.OnesCount16(s.hand[lho][s.trump]), bits.OnesCount16(s.hand[rho][s.trump])}
 	}
 	got := 0
-	tr := oppTr
-	s.cashLine(L, &tr, false, cutoff, &got, wr)
+	s.cashLine(L, &tr, cutoff, &got, wr)
 	if got >= cutoff {
 		return true
+	}
+	if e := s.entry(L, &tr); e >= 0 {
+		wr[e] |= 1 << highest(s.aggr[e])
+		// Partner's opponents are L's opponents in the other order.
+		ptr := [2]int{tr[1], tr[0]}
+		s.cashLine(P, &ptr, cutoff, &got, wr)
+		if got >= cutoff {
+			return true
+		}
 	}
 	if s.trump != noTrump {
 		m1, w := s.masterTrumps(L)
@@ -133,23 +139,18 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 	}
 	if cutoff == 1 {
 		*wr = [4]uint16{}
-		if s.partnerRuff(L, wr) {
-			return true
-		}
+		return s.partnerRuff(L, wr)
 	}
-	// L cashes what partner follows to, then crosses to partner.
-	*wr = [4]uint16{}
-	got = 0
-	tr = oppTr
-	s.cashLine(L, &tr, true, cutoff, &got, wr)
-	if got >= cutoff {
-		return true
-	}
-	// An entry: a suit L can lead in which partner holds the top card, and
-	// the first round cannot be ruffed. Partner's line starts with it (it
-	// counts as partner's first round of that suit).
-	entry := false
-	for su := 0; su < 4 && !entry; su++ {
+	return false
+}
+
+// entry returns a suit in which L can put partner on lead: L holds a card
+// of it, partner its top card, and the first round cannot be ruffed given
+// the opponents' trumps tr. Partner's line then starts with it (it counts
+// as partner's first round of the suit). It returns -1 if there is none.
+func (s *search) entry(L int, tr *[2]int) int {
+	lho, P, rho := (L+1)&3, (L+2)&3, (L+3)&3
+	for su := 0; su < 4; su++ {
 		if s.hand[L][su] == 0 || s.hand[P][su] == 0 {
 			continue
 		}
@@ -160,16 +161,9 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 			((tr[0] > 0 && s.hand[lho][su] == 0) || (tr[1] > 0 && s.hand[rho][su] == 0)) {
 			continue
 		}
-		entry = true
-		wr[su] |= 1 << highest(s.aggr[su])
+		return su
 	}
-	if !entry {
-		return false
-	}
-	// Partner's opponents are L's opponents in the other order.
-	ptr := [2]int{tr[1], tr[0]}
-	s.cashLine(P, &ptr, false, cutoff, &got, wr)
-	return got >= cutoff
+	return -1
 }
 
 // partnerRuff reports whether L's partner surely wins a trick by ruffing a

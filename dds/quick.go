@@ -60,10 +60,10 @@ func (s *search) cashRounds(seat, su int, ln *[4]int) (rounds, top int) {
 // to *got and stopping once *got reaches cutoff. Rounds of a side suit are
 // counted only while each opponent with trumps still follows suit, so no
 // counted round can be ruffed and no opponent who could ruff ever has to
-// discard.
+// discard. cnt receives the rounds counted in each suit.
 // oppTr holds the trumps of seat's left and right hand opponents and is
 // reduced by the trump rounds cashed.
-func (s *search) cashLine(seat int, oppTr *[2]int, cutoff int, got *int, wr *[4]uint16) {
+func (s *search) cashLine(seat int, oppTr *[2]int, cutoff int, got *int, wr *[4]uint16, cnt *[4]int) {
 	lho, rho := (seat+1)&3, (seat+3)&3
 	for i := 0; i < 4 && *got < cutoff; i++ {
 		su := i
@@ -89,6 +89,7 @@ func (s *search) cashLine(seat int, oppTr *[2]int, cutoff int, got *int, wr *[4]
 		}
 		rounds = min(rounds, cutoff-*got)
 		*got += rounds
+		cnt[su] = rounds
 		wr[su] |= topCards(s.aggr[su], min(rounds, top))
 		if su == s.trump {
 			oppTr[0] = max(0, oppTr[0]-rounds)
@@ -114,26 +115,29 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 	if s.trump != noTrump {
 		tr = [2]int{bits.OnesCount16(s.hand[lho][s.trump]), bits.OnesCount16(s.hand[rho][s.trump])}
 	}
+	n := 0 // cards in each hand
+	for su := 0; su < 4; su++ {
+		n += bits.OnesCount16(s.hand[L][su])
+	}
 	got := 0
-	s.cashLine(L, &tr, cutoff, &got, wr)
-	if got >= cutoff {
+	var cntL, cntP [4]int
+	s.cashLine(L, &tr, cutoff, &got, wr, &cntL)
+	if got >= cutoff || s.lastSuit(L, &tr, cutoff, got, n, &cntL, nil, wr) {
 		return true
 	}
 	if e := s.entry(L, &tr); e >= 0 {
 		wr[e] |= 1 << highest(s.aggr[e])
 		// Partner's opponents are L's opponents in the other order.
 		ptr := [2]int{tr[1], tr[0]}
-		s.cashLine(P, &ptr, cutoff, &got, wr)
-		if got >= cutoff {
+		s.cashLine(P, &ptr, cutoff, &got, wr, &cntP)
+		if got >= cutoff || s.lastSuit(P, &ptr, cutoff, got, n, &cntP, &cntL, wr) {
 			return true
 		}
 	}
 	if s.trump != noTrump {
-		m1, w := s.masterTrumps(L)
-		m2, _ := s.masterTrumps(P)
-		if max(bits.OnesCount16(m1), bits.OnesCount16(m2)) >= cutoff {
-			*wr = [4]uint16{}
-			wr[s.trump] = w
+		var w [4]uint16
+		if s.trumpTricks(L, &w) >= cutoff {
+			*wr = w
 			return true
 		}
 	}
@@ -142,6 +146,103 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 		return s.partnerRuff(L, wr)
 	}
 	return false
+}
+
+// lastSuit ends a line of got tricks in which seat has kept the lead: it
+// reports whether cashing one suit last instead, with the lead free to pass
+// between seat and partner in it (see sideRounds), brings the side to
+// cutoff tricks. cnt holds the rounds the line counted in each suit by
+// seat's leads; those of the last suit are replaced, except for a trump
+// suit that drew the opponents' trumps (the other suits' counts may rely
+// on that). Suits that an earlier line (before) cashed are left alone.
+// Both hands must keep all their cards of the last suit while the rest of
+// the line is cashed: they play one card a round from n, so the rounds plus
+// the suit's length in either hand must fit in n. oppTr holds the trumps of
+// seat's left and right hand opponents.
+func (s *search) lastSuit(seat int, oppTr *[2]int, cutoff, got, n int, cnt, before *[4]int, wr *[4]uint16) bool {
+	P := (seat + 2) & 3
+	for su := 0; su < 4; su++ {
+		if before != nil && before[su] > 0 {
+			continue
+		}
+		if su == s.trump && cnt[su] > 0 {
+			continue
+		}
+		rest := got - cnt[su]
+		if rest+max(bits.OnesCount16(s.hand[seat][su]), bits.OnesCount16(s.hand[P][su])) > n {
+			continue
+		}
+		if r, w := s.sideRounds(seat, su, oppTr); rest+r >= cutoff {
+			wr[su] |= w
+			return true
+		}
+	}
+	return false
+}
+
+// sideRounds returns how many rounds of suit su the side of seat wins when
+// seat leads it and the lead may pass to partner, and the cards of the suit
+// that count depends on. One hand (H) must hold as many of the suit's top
+// cards as an opponent holds cards: H wins those rounds while the other hand
+// (G) plays its lowest cards (seat leads low to H first if H is partner).
+// Then the opponents are out of the suit; if they cannot ruff it, the
+// side's remaining cards win every round it leads, for as long as the
+// winner of each round can lead the suit again: all of H's cards if G's are
+// lower, all of G's if H's are lower, else as many as the shorter hand has.
+func (s *search) sideRounds(seat, su int, oppTr *[2]int) (int, uint16) {
+	o1, P, o2 := (seat+1)&3, (seat+2)&3, (seat+3)&3
+	hS, hP := s.hand[seat][su], s.hand[P][su]
+	if hS == 0 {
+		return 0, 0
+	}
+	a := s.aggr[su]
+	l1, l2 := bits.OnesCount16(s.hand[o1][su]), bits.OnesCount16(s.hand[o2][su])
+	mo := max(l1, l2)
+	limit := 13 // rounds before an opponent can ruff
+	if s.trump != noTrump && su != s.trump {
+		if oppTr[0] > 0 {
+			limit = min(limit, l1)
+		}
+		if oppTr[1] > 0 {
+			limit = min(limit, l2)
+		}
+	}
+	var hH, hG uint16
+	switch {
+	case mo == 0 || bits.OnesCount16(runOf(hS, a)) >= mo:
+		hH, hG = hS, hP
+	case bits.OnesCount16(runOf(hP, a)) >= mo:
+		hH, hG = hP, hS
+	default:
+		return 0, 0
+	}
+	wr := topCards(a, mo)
+	if limit <= mo {
+		return limit, topCards(a, limit)
+	}
+	restH := hH &^ topCards(hH, mo)
+	restG := hG
+	for i := 0; i < mo && restG != 0; i++ {
+		restG &= restG - 1 // G follows with its lowest cards
+	}
+	nH, nG := bits.OnesCount16(restH), bits.OnesCount16(restG)
+	var more int
+	switch {
+	case nH == 0:
+	case nG == 0:
+		more = nH
+	case restG < restH&-restH:
+		// G's cards are all below H's: H keeps the lead.
+		more = nH
+		wr |= a &^ (restH&-restH - 1)
+	case restH < restG&-restG:
+		// H's are all below G's: G takes over and keeps the lead.
+		more = nG
+		wr |= a &^ (restG&-restG - 1)
+	default:
+		more = min(nH, nG)
+	}
+	return mo + more, wr
 }
 
 // entry returns a suit in which L can put partner on lead: L holds a card
@@ -220,6 +321,48 @@ func (s *search) masterTrumps(seat int) (masters, wr uint16) {
 	}
 	above := s.aggr[t] &^ (uint16(2)<<highest(opp) - 1)
 	return s.hand[seat][t] & above, above
+}
+
+// trumpTricks returns a number of tricks the side of leader L takes with
+// its master trumps (see masterTrumps), and sets wr to the cards that
+// depends on: as many as either hand holds, or one more than the leader
+// holds when partner can ruff a suit the leader leads with one of his, or,
+// when the opponents have no trumps left, one more than partner holds when
+// the leader can ruff a suit partner leads after partner gets the lead by a
+// ruff or a top card.
+func (s *search) trumpTricks(L int, wr *[4]uint16) int {
+	t := s.trump
+	P := (L + 2) & 3
+	mL, w := s.masterTrumps(L)
+	mP, _ := s.masterTrumps(P)
+	nL, nP := bits.OnesCount16(mL), bits.OnesCount16(mP)
+	*wr = [4]uint16{}
+	wr[t] = w
+	best := max(nL, nP)
+	partnerRuffs := nP > 0 && s.voidIn(P, L)
+	if partnerRuffs {
+		best = max(best, nL+1)
+	}
+	if nL > 0 && nP > nL && s.hand[(L+1)&3][t]|s.hand[(L+3)&3][t] == 0 && s.voidIn(L, P) {
+		if partnerRuffs {
+			best = nP + 1
+		} else if e := s.entry(L, &[2]int{}); e >= 0 {
+			wr[e] |= 1 << highest(s.aggr[e])
+			best = nP + 1
+		}
+	}
+	return best
+}
+
+// voidIn reports whether seat x is void in a side suit in which seat y
+// holds cards (so x can ruff y's lead of it).
+func (s *search) voidIn(x, y int) bool {
+	for su := 0; su < 4; su++ {
+		if su != s.trump && s.hand[y][su] != 0 && s.hand[x][su] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // oppSure returns a number of tricks the side not on lead is sure to take,

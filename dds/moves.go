@@ -82,13 +82,17 @@ const (
 const (
 	wFollowWin  = 80
 	wFollowLose = 40
+	// Third hand beating second hand's card, though fourth hand can beat
+	// his: it forces fourth hand's high card and may promote partner's.
+	wFollowForce = 60
 	// Ruffing when partner takes the trick anyway wastes a trump;
-	// underruffing can win nothing. A ruff that stands comes before
-	// discards, one that is overruffed after the best of them.
+	// underruffing can win nothing. A ruff that stands comes first, and
+	// even one that is overruffed comes before discards: it costs the
+	// opponents a high trump.
 	wRuffNeedless = 5
 	wUnderruff    = 0
 	wRuffWins     = 75
-	wRuffLoses    = 40
+	wRuffLoses    = 60
 	// Discards come from long suits, and not the top card of a suit.
 	wDiscard    = 30
 	wDiscardLen = 1
@@ -247,9 +251,12 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 			r := uint8(bits.TrailingZeros16(t))
 			var w int
 			if ws == lead && r > wr {
-				if s.trickWinner(pos, k, lead, lead, r, seat)&1 == side {
+				switch {
+				case s.trickWinner(pos, k, lead, lead, r, seat)&1 == side:
 					w = wFollowWin - int(r)
-				} else {
+				case k == 2 && wseat&1 != side:
+					w = wFollowForce - int(r)
+				default:
 					w = wFollowLose - int(r)
 				}
 			} else if lowWins {

@@ -67,6 +67,9 @@ const (
 	// (trickWinner), and cashing one's own top card.
 	wLeadWins    = 25
 	wLeadCashTop = 20
+	// Leading the second best card from a sequence (KQ against the ace)
+	// forces the top card out and sets up the rest.
+	wLeadSecond = 20
 	// The killer (the last lead that cut at this depth) and the
 	// transposition table's best move. Only leads get them: later in the
 	// trick the killer comes from a trick with other cards in it, and
@@ -93,10 +96,13 @@ const (
 	wUnderruff    = 0
 	wRuffWins     = 75
 	wRuffLoses    = 60
-	// Discards come from long suits, and not the top card of a suit.
-	wDiscard    = 30
-	wDiscardLen = 1
-	wDiscardTop = 15
+	// Discards come from long suits, not the top card of a suit, and not
+	// from a holding that guards a card against the opponents' higher
+	// ones (Kx against the ace).
+	wDiscard      = 30
+	wDiscardLen   = 1
+	wDiscardTop   = 15
+	wDiscardGuard = 15
 )
 
 // genMoves fills s.moves[pos] with the moves of seat, ordered best first by
@@ -167,6 +173,9 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 			w := base
 			if s.trickWinner(pos, 0, uint8(su), uint8(su), r, seat)&1 == seat&1 {
 				w += wLeadWins
+			}
+			if r != top && bits.OnesCount16(a>>r) == 2 && groupOf(1<<r, h, a) != 1<<r {
+				w += wLeadSecond
 			}
 			if topOwner == seat && r == top {
 				w += wLeadCashTop
@@ -295,10 +304,24 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 				if highest(a) == r {
 					w -= wDiscardTop
 				}
+				if s.isGuard(seat, su, h) {
+					w -= wDiscardGuard
+				}
 			}
 			ml[n] = move{uint8(su), r, int16(w)}
 			n++
 		}
 	}
 	return n
+}
+
+// isGuard reports whether seat's holding h in suit su guards its top card:
+// the opponents hold higher cards, exactly as many as h's other cards (Kx
+// under the ace, Qxx under AK), so a discard from it lets the top card fall.
+func (s *search) isGuard(seat, su int, h uint16) bool {
+	hi := highest(h)
+	above := s.aggr[su] &^ (uint16(2)<<hi - 1)
+	opp := s.hand[(seat+1)&3][su] | s.hand[(seat+3)&3][su]
+	n := bits.OnesCount16(above & opp)
+	return n > 0 && n == bits.OnesCount16(h)-1
 }

@@ -256,12 +256,16 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 	// does our side take the trick if this hand plays low?
 	lowWins := s.trickWinner(pos, k, lead, ws, wr, wseat)&1 == side
 	if h := s.hand[seat][lead]; h != 0 {
+		// Cards come lowest first; once one of them wins the trick for
+		// the side, every higher one does too.
+		wins := false
 		for t := groupTops(h, s.aggr[lead]); t != 0; t &= t - 1 {
 			r := uint8(bits.TrailingZeros16(t))
 			var w int
 			if ws == lead && r > wr {
+				wins = wins || s.trickWinner(pos, k, lead, lead, r, seat)&1 == side
 				switch {
-				case s.trickWinner(pos, k, lead, lead, r, seat)&1 == side:
+				case wins:
 					w = wFollowWin - int(r)
 				case k == 2 && wseat&1 != side:
 					w = wFollowForce - int(r)
@@ -284,29 +288,38 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 			continue
 		}
 		a := s.aggr[su]
-		l := bits.OnesCount16(h)
-		for t := groupTops(h, a); t != 0; t &= t - 1 {
-			r := uint8(bits.TrailingZeros16(t))
-			var w int
-			if su == s.trump {
+		t := groupTops(h, a)
+		if su == s.trump {
+			wins := false
+			for ; t != 0; t &= t - 1 {
+				r := uint8(bits.TrailingZeros16(t))
+				var w int
 				switch {
 				case lowWins:
 					w = wRuffNeedless - int(r)
 				case int(ws) == s.trump && r < wr:
 					w = wUnderruff - int(r)
-				case s.trickWinner(pos, k, lead, uint8(su), r, seat)&1 == side:
+				case wins || s.trickWinner(pos, k, lead, uint8(su), r, seat)&1 == side:
+					wins = true
 					w = wRuffWins - int(r)
 				default:
 					w = wRuffLoses - int(r)
 				}
-			} else {
-				w = wDiscard - int(r) + wDiscardLen*l
-				if highest(a) == r {
-					w -= wDiscardTop
-				}
-				if s.isGuard(seat, su, h) {
-					w -= wDiscardGuard
-				}
+				ml[n] = move{uint8(su), r, int16(w)}
+				n++
+			}
+			continue
+		}
+		base := wDiscard + wDiscardLen*bits.OnesCount16(h)
+		if s.isGuard(seat, su, h) {
+			base -= wDiscardGuard
+		}
+		top := highest(a)
+		for ; t != 0; t &= t - 1 {
+			r := uint8(bits.TrailingZeros16(t))
+			w := base - int(r)
+			if r == top {
+				w -= wDiscardTop
 			}
 			ml[n] = move{uint8(su), r, int16(w)}
 			n++

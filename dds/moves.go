@@ -60,8 +60,12 @@ const (
 	wLeadPartnerRuff = 25
 	wLeadTrump       = 5
 	// Per card the opponents hold in the suit (a void counts as the tricks
-	// left: it can discard anything or ruff): their choices are the
-	// subtree's breadth. This is by far the strongest signal of a lead.
+	// left: it can discard anything or ruff). By far the strongest signal
+	// of a lead: without it the search at 8 cards played grows by 2/3,
+	// without all the other lead weights by 1/6. Counting the opponents'
+	// distinct choices (groups of equal cards) instead did worse, so it is
+	// not only the breadth of the next trick: a suit the opponents are
+	// long in is also one they are likely to control.
 	wLeadOppCard = 16
 	// A lead that wins the trick when everyone plays his best card on it
 	// (trickWinner), and cashing one's own top card.

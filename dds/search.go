@@ -130,6 +130,20 @@ func (s *search) abTrick(pos int) bool {
 	}
 	L := s.leader[trick]
 	lmax := L&1 == s.maxSide
+	var key uint64
+	var pat [4]uint32
+	var best uint8
+	// With many tricks left a stored result is likelier, and cheaper to
+	// find, than a quick-trick cutoff; near the end it is the other way.
+	early := left >= ttFirst
+	if early {
+		key, pat = s.ttKey()
+		hit, res, b := s.lookup(pos, L, left, need, lmax, key, &pat)
+		if hit {
+			return res
+		}
+		best = b
+	}
 	// The leader's side needs need tricks, or left-need+1 to defeat.
 	if lmax && s.quickTricks(L, need, &s.wr[pos]) {
 		return true
@@ -144,58 +158,13 @@ func (s *search) abTrick(pos int) bool {
 	if !lmax && os >= need {
 		return true
 	}
-
-	var key uint64
-	for seat := 0; seat < 4; seat++ {
-		for su := 0; su < 4; su++ {
-			key |= uint64(bits.OnesCount16(s.hand[seat][su])) << (4 * (seat*4 + su))
+	if !early {
+		key, pat = s.ttKey()
+		hit, res, b := s.lookup(pos, L, left, need, lmax, key, &pat)
+		if hit {
+			return res
 		}
-	}
-	var pat [4]uint32
-	s.patterns(&pat)
-	// need for the leader's side: leader side must take >= lneed (if lmax),
-	// or at most left-need (if not).
-	var best uint8
-	if bi := s.tt.find(key, L); bi >= 0 {
-		b := &s.tt.buckets[bi]
-		n := int(b.n)
-		p01 := uint64(pat[0]) | uint64(pat[1])<<32
-		p23 := uint64(pat[2]) | uint64(pat[3])<<32
-		for c := 0; c*ttChunk < n; c++ {
-			es := s.tt.chunk(bi, c)
-			if m := n - c*ttChunk; m < ttChunk {
-				es = es[:m]
-			}
-			for i := range es {
-				e := &es[i]
-				if p01&e.mask[0] != e.pat[0] || p23&e.mask[1] != e.pat[1] {
-					continue
-				}
-				var res, hit bool
-				if lmax {
-					if int(e.lb) >= need {
-						res, hit = true, true
-					} else if int(e.ub) < need {
-						res, hit = false, true
-					}
-				} else {
-					if int(e.ub) <= left-need {
-						res, hit = true, true
-					} else if int(e.lb) > left-need {
-						res, hit = false, true
-					}
-				}
-				if hit {
-					for su := 0; su < 4; su++ {
-						s.wr[pos][su] = topCards(s.aggr[su], int(e.k[su]))
-					}
-					return res
-				}
-				if e.best != 0 {
-					best = e.best
-				}
-			}
-		}
+		best = b
 	}
 
 	res := s.abMovesBest(pos, best)
@@ -225,6 +194,73 @@ func (s *search) abTrick(pos int) bool {
 	}
 	s.tt.store(key, L, &pat, ks, lb, ub, s.cut[pos])
 	return res
+}
+
+// ttFirst is the number of tricks left from which the transposition table
+// is probed before the quick-trick bounds.
+const ttFirst = 5
+
+// ttKey returns the transposition table's bucket key (the suit lengths of
+// the four hands) and the owner patterns of the position.
+func (s *search) ttKey() (uint64, [4]uint32) {
+	var key uint64
+	for seat := 0; seat < 4; seat++ {
+		for su := 0; su < 4; su++ {
+			key |= uint64(bits.OnesCount16(s.hand[seat][su])) << (4 * (seat*4 + su))
+		}
+	}
+	var pat [4]uint32
+	s.patterns(&pat)
+	return key, pat
+}
+
+// lookup probes the transposition table for the position at trick start
+// pos, led by L, where maxSide needs need of the left tricks. On a hit it
+// sets s.wr[pos] from the entry and returns the result; otherwise it
+// returns the best move of a matching entry, if any (suit<<4|rank, or 0).
+func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]uint32) (hit, res bool, best uint8) {
+	if bi := s.tt.find(key, L); bi >= 0 {
+		b := &s.tt.buckets[bi]
+		n := int(b.n)
+		p01 := uint64(pat[0]) | uint64(pat[1])<<32
+		p23 := uint64(pat[2]) | uint64(pat[3])<<32
+		for c := 0; c*ttChunk < n; c++ {
+			es := s.tt.chunk(bi, c)
+			if m := n - c*ttChunk; m < ttChunk {
+				es = es[:m]
+			}
+			for i := range es {
+				e := &es[i]
+				if p01&e.mask[0] != e.pat[0] || p23&e.mask[1] != e.pat[1] {
+					continue
+				}
+				var r, h bool
+				if lmax {
+					if int(e.lb) >= need {
+						r, h = true, true
+					} else if int(e.ub) < need {
+						r, h = false, true
+					}
+				} else {
+					if int(e.ub) <= left-need {
+						r, h = true, true
+					} else if int(e.lb) > left-need {
+						r, h = false, true
+					}
+				}
+				if h {
+					for su := 0; su < 4; su++ {
+						s.wr[pos][su] = topCards(s.aggr[su], int(e.k[su]))
+					}
+					return true, r, best
+				}
+				if e.best != 0 {
+					best = e.best
+				}
+			}
+		}
+	}
+	return false, false, best
 }
 
 // topCards returns the k highest cards of holding a.

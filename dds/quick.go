@@ -400,3 +400,73 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 	*wr = w
 	return 1
 }
+
+// secondHand is the quick-trick test of the second hand to play, at card
+// position pos: when the side of the second hand is sure to win the
+// current trick, and that one trick settles the search (the side is
+// maxSide and needs one more trick, or the other side needs them all), it
+// reports a cutoff and its result, with s.wr[pos] set to the cards that
+// depends on. The trick is sure when the second hand or its partner holds
+// the best card of the suit led and the leader's partner cannot ruff, or
+// when one of them can ruff and nobody after him can overruff.
+func (s *search) secondHand(pos int) (cut, res bool) {
+	left := 13 - pos>>2 // the current trick included
+	need := s.target - s.tricksMax
+	seat := s.seatAt(pos)
+	third, fourth := (seat+1)&3, (seat+2)&3
+	if seat&1 == s.maxSide {
+		if need > 1 {
+			return false, false
+		}
+		res = true
+	} else if need < left {
+		return false, false
+	}
+	var wr [4]uint16
+	if !s.secondSideWins(pos, seat, third, fourth, &wr) {
+		return false, false
+	}
+	s.wr[pos] = wr
+	return true, res
+}
+
+// secondSideWins reports whether second hand seat, or its partner fourth,
+// surely wins the trick led at card position pos-1, third being the
+// leader's partner, and adds to wr the ranks that depends on.
+func (s *search) secondSideWins(pos, seat, third, fourth int, wr *[4]uint16) bool {
+	ls, lr := int(s.pSuit[pos-1]), s.pRank[pos-1]
+	t := s.trump
+	thirdRuffs := t != noTrump && ls != t && s.hand[third][ls] == 0 && s.hand[third][t] != 0
+	ours := s.hand[seat][ls] | s.hand[fourth][ls]
+	if ours != 0 && !thirdRuffs {
+		hi := highest(ours)
+		if hi > lr && uint16(1)<<hi > s.hand[third][ls] {
+			wr[ls] |= 1 << hi
+			return true
+		}
+	}
+	if t == noTrump || ls == t {
+		return false
+	}
+	// A ruff by the second hand that the third cannot overruff.
+	if s.hand[seat][ls] == 0 && s.hand[seat][t] != 0 {
+		hi := highest(s.hand[seat][t])
+		if !thirdRuffs || uint16(1)<<hi > s.hand[third][t] {
+			if thirdRuffs {
+				wr[t] |= 1 << hi
+			}
+			return true
+		}
+	}
+	// A ruff by the fourth hand, above any ruff by the third.
+	if s.hand[fourth][ls] == 0 && s.hand[fourth][t] != 0 {
+		hi := highest(s.hand[fourth][t])
+		if !thirdRuffs || uint16(1)<<hi > s.hand[third][t] {
+			if thirdRuffs {
+				wr[t] |= 1 << hi
+			}
+			return true
+		}
+	}
+	return false
+}

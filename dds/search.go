@@ -108,6 +108,11 @@ func (s *search) ab(pos int) bool {
 		s.tnodes++
 		return s.abTrick(pos)
 	}
+	if pos&3 == 1 {
+		if cut, res := s.secondHand(pos); cut {
+			return res
+		}
+	}
 	return s.abMoves(pos)
 }
 

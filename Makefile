@@ -48,4 +48,8 @@ bench-dds:
 test-libdds:
 	$(GO) test -tags libdds -count=1 ./dds/...
 
-.PHONY: bench-dds test-libdds
+## test-dds-full: every reference table and position (computed by DDS 2.9), without -race.
+test-dds-full:
+	$(GO) test -count=1 -run 'Reference' ./dds/ -args -dds.full
+
+.PHONY: bench-dds test-libdds test-dds-full

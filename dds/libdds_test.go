@@ -18,8 +18,8 @@ import (
 // go test -tags libdds ./dds/... . The counts are flags so that a long
 // run can check many more: -args -dds.tables=1000 -dds.positions=10000.
 var (
-	diffTables    = flag.Int("dds.tables", 4, "random deals whose tables and par are compared with libdds")
-	diffPositions = flag.Int("dds.positions", 2000, "random mid-play positions compared with libdds")
+	diffTables    = flag.Int("dds.tables", 40, "random deals whose tables and par are compared with libdds")
+	diffPositions = flag.Int("dds.positions", 10000, "random mid-play positions compared with libdds")
 )
 
 func TestLibddsTables(t *testing.T) {

@@ -12,27 +12,41 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The reference files are checked in full with -dds.full (slow: minutes
-// for the mid-play file, longer for the 300 tables); by default go test
-// checks the mid-play positions with at most maxMidTricks tricks left and
-// a few quick tables.
-var fullRef = flag.Bool("dds.full", false, "check every reference position and table (slow)")
+// By default go test checks every reference mid-play position and every
+// tableStride-th reference table; under the race detector, every
+// raceStride-th of each. -dds.full checks all 200 positions and all 300
+// tables (about 1.5 minutes on two cores without -race; .ci/run does it).
+var fullRef = flag.Bool("dds.full", false, "check every reference position and table")
 
-const maxMidTricks = 9
+const (
+	tableStride = 15
+	raceStride  = 10
+)
 
-// quickTables are reference lines (0-based) whose tables solve in about a
-// second.
-var quickTables = []int{8, 10, 20}
+// sample returns every stride-th index below n, or all of them with
+// -dds.full.
+func sample(n, stride int) []int {
+	if *fullRef {
+		stride = 1
+	}
+	var out []int
+	for i := 0; i < n; i += stride {
+		out = append(out, i)
+	}
+	return out
+}
 
 func TestMidplayReference(t *testing.T) {
 	cases := readMidCases(t)
 	require.Len(t, cases, 200)
+	stride := 1
+	if underRace {
+		stride = raceStride
+	}
 	sv := NewSolver()
 	var got []CardValue
-	for _, c := range cases {
-		if c.pos.Tricks() > maxMidTricks && !*fullRef {
-			continue
-		}
+	for _, i := range sample(len(cases), stride) {
+		c := cases[i]
 		var err error
 		got, err = sv.SolveAll(&c.pos, got[:0])
 		require.NoError(t, err, "line %d", c.line)
@@ -43,13 +57,15 @@ func TestMidplayReference(t *testing.T) {
 func TestTableReference(t *testing.T) {
 	cases := readTableCases(t)
 	require.Len(t, cases, 300)
-	if !*fullRef {
-		var quick []tableCase
-		for _, i := range quickTables {
-			quick = append(quick, cases[i])
-		}
-		cases = quick
+	stride := tableStride
+	if underRace {
+		stride = tableStride * raceStride
 	}
+	var some []tableCase
+	for _, i := range sample(len(cases), stride) {
+		some = append(some, cases[i])
+	}
+	cases = some
 	deals := make([]engine.Deal, len(cases))
 	for i, c := range cases {
 		deals[i] = c.deal

@@ -59,29 +59,47 @@ type LevelParams struct {
 // Params returns the level's settings.
 //
 // The limits are sized for the 2-core reference machine and the current
-// dds, which values every card of one world in about 1 ms with 5 tricks
-// left, 20 ms with 7 and 100 ms with 8 (mean; the slowest deals take four
-// times as long), and seconds earlier. So the search levels play the early
-// tricks by the heuristic and search once at most SearchCards cards are
-// left; the node limit then decides how many worlds fit (the deterministic
-// limit), and exact enumeration takes over in the last tricks. An opening
-// lead solved double dummy costs seconds to minutes per world, so
-// LeadWorlds is 0; hard and expert choose their opening lead, and every
-// card before the search window, from sampled worlds valued by heuristic
-// rollouts (LeadRollout, Rollout) instead; medium plays those cards by the
-// heuristic. Raise SearchCards and LeadWorlds as the solver gets faster or
-// the clock looser.
+// dds. Measured by BenchmarkWorldCost (one sampled world valued double
+// dummy, every legal card, on one core while another process used the
+// other): the mean world costs about 0.1 ms with 28 cards left, 1.1 ms with
+// 36, 3.6 ms with 40, 8 ms with 44, 26 ms with 48 and 100 ms at the opening
+// lead (52), the 95th percentile three to four times the mean, and the
+// solver runs at about 7,000-7,500 nodes per millisecond throughout. So:
+//
+//   - Nodes is the deterministic work limit, about 70% of the budget at
+//     7,000 nodes/ms, so that a searched decision stays within Budget on
+//     a loaded machine and replays identically for a seed; a world is
+//     started only while the nodes spent plus the mean cost of a world so
+//     far fit (SearchCard). Late in the play it never binds (Worlds does);
+//     early it decides how many worlds fit, so the first searched tricks
+//     get fewer worlds instead of a narrower window.
+//   - SearchCards, the search window, is as wide as the node limit allows
+//     with about a dozen worlds or more on the mean deal: expert 44
+//     (~15 worlds at 44 cards left, ~34 at 40, all 64 at 36), hard 40
+//     (~17 at 40, all 32 at 36), medium 40 (~7 at 40, all 8 at 36). One
+//     trick earlier only about 5 (expert), 2 (hard) or 1 (medium) worlds
+//     would fit, too few to beat the rollouts.
+//   - The opening lead stays with heuristic rollouts (LeadRollout; medium:
+//     the heuristic lead), as do the cards before the window (Rollout):
+//     at 100 ms a world (p95 350 ms, slowest 3 s) not even two worlds fit
+//     expert's 180 ms, and even DDS could not solve 64 leads in it.
+//     LeadWorlds stays 0.
+//   - Exact enumeration of every layout takes over in the last tricks.
+//
+// Measured with these settings (BenchmarkMeasureLevels, BenchmarkDuplicate;
+// see README.md for the figures): every level's 95th-percentile decision
+// time is within its budget plus 20% on the 2-core machine under load.
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 150_000, Budget: 40 * time.Millisecond,
-			ExactTricks: 3, ExactLimit: 64, SearchCards: 16}
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 200_000, Budget: 40 * time.Millisecond,
+			ExactTricks: 3, ExactLimit: 64, SearchCards: 40}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 400_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 24, LeadRollout: 32, Rollout: 16}
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 450_000, Budget: 90 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 40, LeadRollout: 32, Rollout: 16}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 800_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 28, LeadRollout: 64, Rollout: 32}
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 900_000, Budget: 180 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 44, LeadRollout: 64, Rollout: 32}
 	}
 	return LevelParams{}
 }

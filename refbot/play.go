@@ -27,9 +27,11 @@ type SearchStats struct {
 // defeats (defenders) the contract, then the most tricks in total. Ties go
 // to the card the heuristic would play, then to the lowest card.
 //
-// The deterministic limits are p.Worlds and p.Nodes; p.Budget only caps the
-// search when the machine is too slow, and Stats.Capped says so. At least
-// one world is always solved.
+// The deterministic limits are p.Worlds and p.Nodes (a world is started
+// only while the nodes spent plus the mean cost of a world so far stay
+// within p.Nodes, so fewer worlds are solved when many cards are left);
+// p.Budget only caps the search when the machine is too slow, and
+// Stats.Capped says so. At least one world is always solved.
 func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelParams, solver CardSolver, seed [32]byte) (engine.Card, SearchStats, error) {
 	start := time.Now()
 	var st SearchStats
@@ -79,8 +81,12 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	nodes0 := solver.Nodes()
 	for i := range worlds {
 		if i > 0 {
-			if solver.Nodes()-nodes0 >= p.Nodes && p.Nodes > 0 {
-				break // the deterministic work limit
+			// The deterministic work limit: stop when the next world,
+			// at the mean cost of those solved so far, would pass it.
+			// Early in the play one world costs tens of thousands of
+			// nodes, so this, not Worlds, decides how many fit there.
+			if used := solver.Nodes() - nodes0; p.Nodes > 0 && used+used/uint64(i) > p.Nodes {
+				break
 			}
 			if time.Since(start) > p.Budget || ctx.Err() != nil {
 				st.Capped = true

@@ -3,7 +3,9 @@ package refbot
 import (
 	"context"
 	"math"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -70,52 +72,66 @@ func contractBoard(t testing.TB, seed string, n int) *engine.Board {
 	return bd
 }
 
-// analysisCards is the window of the double-dummy analysis: cards played
-// with at most this many cards left (the last 7 tricks). Earlier positions
-// take the current solver seconds to minutes each.
-const analysisCards = 28
+// lateCards is the end of the play that the first measurements analysed
+// (the last 7 tricks, when earlier positions were too slow to solve); the
+// loss there is still reported beside the whole board's, for comparison.
+const lateCards = 28
 
-// ddLosses replays a played board on its real deal (post-game analysis,
-// never available to a bot) and returns the tricks each side lost against
-// double dummy in the analysis window: for each card, the best card's
-// value minus the chosen card's, from the side of the player.
-func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) (declarer, defence int) {
+// ddLoss is the tricks each side lost against double dummy on one board:
+// over the whole play and in its last lateCards cards.
+type ddLoss struct {
+	declarer, defence         int
+	lateDeclarer, lateDefence int
+}
+
+// ddLosses analyses a played board on its real deal (post-game analysis,
+// never available to a bot): the double-dummy value after every card of
+// the whole play, and for each card the tricks its side lost by it (the
+// drop in that side's double-dummy total).
+func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) ddLoss {
 	t.Helper()
 	c, _ := played.Contract()
+	cards := played.Play().Cards()
+	ns, err := sv.AnalysePlay(played.Deal(), c.Strain, c.Leader(), cards)
+	require.NoError(t, err)
+	require.Len(t, ns, len(cards)+1)
+	var l ddLoss
 	bd := engine.NewBoard(played.Number(), played.Deal())
 	for _, call := range played.Auction().Calls() {
 		turn, _ := bd.Turn()
 		require.NoError(t, bd.Call(turn, call))
 	}
-	var vals []dds.CardValue
-	for _, card := range played.Play().Cards() {
+	for i, card := range cards {
 		turn, _ := bd.Turn()
-		if bd.LegalCards().Len() > 1 && 52-bd.Play().Len() <= analysisCards {
-			var hands engine.Deal
-			for s := engine.North; s <= engine.West; s++ {
-				hands[s] = bd.Remaining(s)
+		lost := ns[i] - ns[i+1] // North-South's drop
+		if turn.Side() != engine.NS {
+			lost = -lost
+		}
+		require.GreaterOrEqual(t, lost, 0, "board %d card %d", played.Number(), i+1)
+		late := 52-i <= lateCards
+		if turn.Side() == c.Declarer.Side() {
+			l.declarer += lost
+			if late {
+				l.lateDeclarer += lost
 			}
-			pos, err := dds.NewPosition(hands, c.Strain, bd.Play().Leader(), bd.Play().CurrentTrick()...)
-			require.NoError(t, err)
-			vals, err = sv.SolveAll(&pos, vals[:0])
-			require.NoError(t, err)
-			best, got := 0, -1
-			for _, v := range vals {
-				best = max(best, v.Tricks)
-				if v.Card == card {
-					got = v.Tricks
-				}
-			}
-			require.GreaterOrEqual(t, got, 0)
-			if turn.Side() == c.Declarer.Side() {
-				declarer += best - got
-			} else {
-				defence += best - got
+		} else {
+			l.defence += lost
+			if late {
+				l.lateDefence += lost
 			}
 		}
 		require.NoError(t, bd.PlayCard(turn, card))
 	}
-	return declarer, defence
+	return l
+}
+
+// measureBoards is the number of boards a measurement plays: def, or
+// REFBOT_MEASURE_BOARDS for a quicker (or longer) run.
+func measureBoards(def int) int {
+	if n, err := strconv.Atoi(os.Getenv("REFBOT_MEASURE_BOARDS")); err == nil && n > 0 {
+		return n
+	}
+	return def
 }
 
 // meanCI returns the mean and the half-width of its 95% confidence interval.
@@ -149,15 +165,19 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 
 // BenchmarkMeasureLevels plays seeded boards with four bots of one level,
 // driven by their views only, and reports the tricks each side lost
-// against double dummy per board and the decision time per card. Run it
-// once: go test -run X -bench MeasureLevels -benchtime 1x ./refbot/
+// against double dummy per board over the whole play (and, for comparison
+// with the first measurements, in the last 7 tricks) and the decision
+// time per card. Run it once:
+// go test -run X -bench MeasureLevels -benchtime 1x ./refbot/
+// (REFBOT_MEASURE_BOARDS=n plays n boards instead of 96).
 func BenchmarkMeasureLevels(b *testing.B) {
-	const boards = 96
+	boards := measureBoards(96)
 	for _, level := range []Level{Easy, Medium, Hard, Expert} {
 		b.Run(level.String(), func(b *testing.B) {
 			for b.Loop() {
-				var decl, def []float64
-				var times, searched, rolled []time.Duration
+				var decl, def, lateDecl, lateDef []float64
+				var times, searched, early, rolled []time.Duration
+				earlyWorlds := 0
 				capped := 0
 				sv := dds.NewSolver()
 				played := 0
@@ -170,6 +190,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
 								searched = append(searched, d.Elapsed)
+								if 52-d.Index > 32 && !d.Stats.Exact {
+									early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
+								}
 							case d.Policy == "rollout":
 								rolled = append(rolled, d.Elapsed)
 							}
@@ -183,20 +206,27 @@ func BenchmarkMeasureLevels(b *testing.B) {
 						continue
 					}
 					played++
-					dl, df := ddLosses(b, bd, sv)
-					decl, def = append(decl, float64(dl)), append(def, float64(df))
+					l := ddLosses(b, bd, sv)
+					decl, def = append(decl, float64(l.declarer)), append(def, float64(l.defence))
+					lateDecl, lateDef = append(lateDecl, float64(l.lateDeclarer)), append(lateDef, float64(l.lateDefence))
 				}
 				dm, dh := meanCI(decl)
 				fm, fh := meanCI(def)
+				ldm, ldh := meanCI(lateDecl)
+				lfm, lfh := meanCI(lateDef)
 				b.ReportMetric(dm, "decl-loss/board")
 				b.ReportMetric(fm, "def-loss/board")
 				b.ReportMetric(float64(percentile(times, 0.5).Microseconds())/1000, "p50-ms")
 				b.ReportMetric(float64(percentile(times, 0.95).Microseconds())/1000, "p95-ms")
-				b.Logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f (95%% CI); "+
+				b.Logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board over the whole play: declarer %.2f ± %.2f, defence %.2f ± %.2f "+
+					"(in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f; 95%% CIs); "+
 					"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
+					"of those with more than 32 cards left: p50 %v p95 %v max %v, %.1f worlds on average (%d); "+
 					"rollout cards p50 %v p95 %v max %v (%d); capped %d",
-					level, played, boards, dm, dh, fm, fh, percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1),
-					len(times), percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
+					level, played, boards, dm, dh, fm, fh, ldm, ldh, lfm, lfh,
+					percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1), len(times),
+					percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
+					percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
 					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped)
 			}
 		})
@@ -211,7 +241,7 @@ type playerMaker func(seat engine.Seat) Player
 // team A's IMPs per board with a 95% confidence interval. Run it once:
 // go test -run X -bench Duplicate -benchtime 1x ./refbot/
 func BenchmarkDuplicate(b *testing.B) {
-	const boards = 200
+	boards := measureBoards(200)
 	level := func(l Level) playerMaker {
 		return func(s engine.Seat) Player { return New(l, uint64(s), WithSolver(NewDDSSolver)) }
 	}
@@ -226,6 +256,11 @@ func BenchmarkDuplicate(b *testing.B) {
 		p.LeadRollout = 0 // heuristic opening leads, rollouts for the other early cards
 		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 	}
+	narrowWindow := func(s engine.Seat) Player {
+		p := Expert.Params()
+		p.SearchCards, p.Nodes = 28, 800_000 // the window and limit sized for the slower solver
+		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
+	}
 	for _, m := range []struct {
 		name string
 		a, b playerMaker
@@ -235,6 +270,7 @@ func BenchmarkDuplicate(b *testing.B) {
 		{"hard-vs-easy", level(Hard), level(Easy)},
 		{"expert-vs-expert-heuristic-leads", level(Expert), noRollout},
 		{"expert-vs-expert-heuristic-early-play", level(Expert), noEarlyRollouts},
+		{"expert-vs-expert-narrow-window", level(Expert), narrowWindow},
 	} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {

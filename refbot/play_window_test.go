@@ -1,0 +1,73 @@
+package refbot
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// BenchmarkWorldCost measures what one sampled world costs the solver at
+// each point of the play, the figure the level table's search windows and
+// node limits are sized from: boards with the simple contract are played
+// by the heuristic up to the point, and every world sampled for the
+// player's decision there is valued double dummy (every legal card). It
+// reports the time per world (mean, median, 95th percentile, slowest) and
+// the solver's nodes per millisecond. Run it once:
+// go test -run X -bench WorldCost -benchtime 1x -v ./refbot/
+func BenchmarkWorldCost(b *testing.B) {
+	const boards, worlds = 24, 16
+	sys := NewSystem()
+	for _, left := range []int{52, 48, 44, 40, 36, 32, 28} {
+		b.Run("left"+itoa(left), func(b *testing.B) {
+			for b.Loop() {
+				var times []time.Duration
+				var nodes uint64
+				var total time.Duration
+				s := NewDDSSolver()
+				for n := 1; n <= boards; n++ {
+					bd := contractBoard(b, "world-cost", n)
+					for bd.Play().Len() < 52-left {
+						actor, _ := bd.Actor()
+						turn, _ := bd.Turn()
+						v := bd.View(actor)
+						c, err := Heuristic(&v)
+						require.NoError(b, err)
+						require.NoError(b, bd.PlayCard(turn, c))
+					}
+					actor, _ := bd.Actor()
+					v := bd.View(actor)
+					f, err := FactsOf(&v, sys.Soft(&v))
+					require.NoError(b, err)
+					smp, err := NewSampler(&f, DecisionSeed(1, n, v.Play.Turn(), v.Play.Len()))
+					require.NoError(b, err)
+					ws, err := smp.Sample(worlds, 40)
+					require.NoError(b, err)
+					pos := Position{Trump: f.Trump, Leader: f.Leader}
+					pos.NTrick = copy(pos.Trick[:], f.Trick)
+					var buf []CardValue
+					for _, w := range ws {
+						pos.Hands = w.Hands
+						n0, t0 := s.Nodes(), time.Now()
+						buf, err = s.CardValues(&pos, buf[:0])
+						require.NoError(b, err)
+						d := time.Since(t0)
+						times, total, nodes = append(times, d), total+d, nodes+s.Nodes()-n0
+					}
+				}
+				slices.Sort(times)
+				ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+				mean := total / time.Duration(len(times))
+				b.ReportMetric(ms(mean), "mean-ms/world")
+				b.ReportMetric(ms(percentile(times, 0.95)), "p95-ms/world")
+				b.ReportMetric(float64(nodes)/ms(total), "nodes/ms")
+				b.Logf("%d cards left: %d worlds, per world mean %v p50 %v p95 %v max %v; %.0f nodes/world, %.0f nodes/ms",
+					left, len(times), mean, percentile(times, 0.5), percentile(times, 0.95), times[len(times)-1],
+					float64(nodes)/float64(len(times)), float64(nodes)/ms(total))
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }

@@ -257,13 +257,19 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 	ws, wr := s.winSuit[pos-1], s.winRank[pos-1]
 	wseat := int(s.winSeat[pos-1])
 	side := seat & 1
-	// does our side take the trick if this hand plays low?
-	lowWins := s.trickWinner(pos, k, lead, ws, wr, wseat)&1 == side
 	if h := s.hand[seat][lead]; h != 0 {
+		t := groupTops(h, s.aggr[lead])
+		if t&(t-1) == 0 {
+			// one choice: nothing to order
+			ml[0] = move{lead, uint8(bits.TrailingZeros16(t)), 0}
+			return 1
+		}
+		// does our side take the trick if this hand plays low?
+		lowWins := s.trickWinner(pos, k, lead, ws, wr, wseat)&1 == side
 		// Cards come lowest first; once one of them wins the trick for
 		// the side, every higher one does too.
 		wins := false
-		for t := groupTops(h, s.aggr[lead]); t != 0; t &= t - 1 {
+		for ; t != 0; t &= t - 1 {
 			r := uint8(bits.TrailingZeros16(t))
 			var w int
 			if ws == lead && r > wr {
@@ -285,6 +291,11 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 			n++
 		}
 		return n
+	}
+	lowWins := false
+	if s.trump != noTrump && s.hand[seat][s.trump] != 0 {
+		// does our side take the trick without a ruff?
+		lowWins = s.trickWinner(pos, k, lead, ws, wr, wseat)&1 == side
 	}
 	for su := 0; su < 4; su++ {
 		h := s.hand[seat][su]

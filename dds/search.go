@@ -28,6 +28,13 @@ type search struct {
 
 	leader [14]int // leader of each trick (indexed by trick number)
 
+	// The transposition table's key parts, kept up to date as cards are
+	// played rather than recomputed at each lookup: the suit lengths of the
+	// hands (4 bits each), and per trick the owner patterns of each suit
+	// at the trick's start (see patternOf).
+	lenKey uint64
+	pat    [14][4]uint32
+
 	// per card position (4*trick + place in trick)
 	pSuit, pRank [53]uint8
 	winSeat      [53]uint8 // seat winning the trick after the card at pos
@@ -49,6 +56,7 @@ func (s *search) seatAt(pos int) int { return (s.leader[pos>>2] + pos&3) & 3 }
 func (s *search) play(pos, seat int, suit, rank uint8) {
 	bit := uint16(1) << rank
 	s.hand[seat][suit] &^= bit
+	s.lenKey -= 1 << (4 * (seat*4 + int(suit)))
 	s.pSuit[pos], s.pRank[pos] = suit, rank
 	k := pos & 3
 	if k == 0 {
@@ -62,8 +70,17 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 		}
 	}
 	if k == 3 {
+		var touched uint8
 		for i := pos - 3; i <= pos; i++ {
 			s.aggr[s.pSuit[i]] &^= 1 << s.pRank[i]
+			touched |= 1 << s.pSuit[i]
+		}
+		t := pos >> 2
+		s.pat[t+1] = s.pat[t]
+		for su := 0; su < 4; su++ {
+			if touched&(1<<su) != 0 {
+				s.pat[t+1][su] = s.patternOf(su)
+			}
 		}
 		w := int(s.winSeat[pos])
 		s.leader[pos>>2+1] = w
@@ -77,6 +94,7 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 func (s *search) unplay(pos, seat int) {
 	suit, rank := s.pSuit[pos], s.pRank[pos]
 	s.hand[seat][suit] |= 1 << rank
+	s.lenKey += 1 << (4 * (seat*4 + int(suit)))
 	if pos&3 == 3 {
 		for i := pos - 3; i <= pos; i++ {
 			s.aggr[s.pSuit[i]] |= 1 << s.pRank[i]
@@ -142,7 +160,7 @@ func (s *search) abTrick(pos int) bool {
 	// find, than a quick-trick cutoff; near the end it is the other way.
 	early := left >= ttFirst
 	if early {
-		key, pat = s.ttKey()
+		key, pat = s.ttKey(pos)
 		hit, res, b := s.lookup(pos, L, left, need, lmax, key, &pat)
 		if hit {
 			return res
@@ -164,7 +182,7 @@ func (s *search) abTrick(pos int) bool {
 		return true
 	}
 	if !early {
-		key, pat = s.ttKey()
+		key, pat = s.ttKey(pos)
 		hit, res, b := s.lookup(pos, L, left, need, lmax, key, &pat)
 		if hit {
 			return res
@@ -206,17 +224,9 @@ func (s *search) abTrick(pos int) bool {
 const ttFirst = 5
 
 // ttKey returns the transposition table's bucket key (the suit lengths of
-// the four hands) and the owner patterns of the position.
-func (s *search) ttKey() (uint64, [4]uint32) {
-	var key uint64
-	for seat := 0; seat < 4; seat++ {
-		for su := 0; su < 4; su++ {
-			key |= uint64(bits.OnesCount16(s.hand[seat][su])) << (4 * (seat*4 + su))
-		}
-	}
-	var pat [4]uint32
-	s.patterns(&pat)
-	return key, pat
+// the four hands) and the owner patterns of the position at trick start pos.
+func (s *search) ttKey(pos int) (uint64, [4]uint32) {
+	return s.lenKey, s.pat[pos>>2]
 }
 
 // lookup probes the transposition table for the position at trick start
@@ -279,21 +289,20 @@ func topCards(a uint16, k int) uint16 {
 	return r
 }
 
-// patterns computes, per suit, the owners of the remaining cards from the
-// highest down, two bits each.
-func (s *search) patterns(pat *[4]uint32) {
-	for su := 0; su < 4; su++ {
-		a := s.aggr[su]
-		var p uint32
-		sh := 0
-		for a != 0 {
-			r := 15 - bits.LeadingZeros16(a)
-			p |= uint32(s.owner[su][r]) << sh
-			sh += 2
-			a &^= 1 << r
-		}
-		pat[su] = p
+// patternOf returns the owners of the cards of suit su still in play
+// (those of the current trick included), two bits each from the highest
+// card down.
+func (s *search) patternOf(su int) uint32 {
+	a := s.aggr[su]
+	var p uint32
+	sh := 0
+	for a != 0 {
+		r := 15 - bits.LeadingZeros16(a)
+		p |= uint32(s.owner[su][r]) << sh
+		sh += 2
+		a &^= 1 << r
 	}
+	return p
 }
 
 // lastTrick evaluates the final trick, one card in each hand.

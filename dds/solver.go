@@ -88,6 +88,15 @@ func (sv *Solver) load(p *Position) int {
 	for i := range s.killer {
 		s.killer[i] = 0
 	}
+	s.lenKey = 0
+	for seat := 0; seat < 4; seat++ {
+		for su := 0; su < 4; su++ {
+			s.lenKey |= uint64(bits.OnesCount16(s.hand[seat][su])) << (4 * (seat*4 + su))
+		}
+	}
+	for su := 0; su < 4; su++ {
+		s.pat[trick][su] = s.patternOf(su)
+	}
 	return pos
 }
 

@@ -339,6 +339,10 @@ func (s *search) trumpTricks(L int, wr *[4]uint16) int {
 	*wr = [4]uint16{}
 	wr[t] = w
 	best := max(nL, nP)
+	if best == 1 && s.splitTopTrumps(L, P) {
+		best = 2
+		wr[t] = topCards(s.aggr[t], 2)
+	}
 	partnerRuffs := nP > 0 && s.voidIn(P, L)
 	if partnerRuffs {
 		best = max(best, nL+1)
@@ -352,6 +356,23 @@ func (s *search) trumpTricks(L int, wr *[4]uint16) int {
 		}
 	}
 	return best
+}
+
+// splitTopTrumps reports whether the two highest trumps are held one by
+// seat x and one by its partner y, and either of them has another trump:
+// then each wins a trick, since they never have to fall on the same trick.
+func (s *search) splitTopTrumps(x, y int) bool {
+	a := s.aggr[s.trump]
+	if bits.OnesCount16(a) < 2 {
+		return false
+	}
+	hi := highest(a)
+	second := highest(a &^ (1 << hi))
+	ox, os := int(s.owner[s.trump][hi]), int(s.owner[s.trump][second])
+	if !((ox == x && os == y) || (ox == y && os == x)) {
+		return false
+	}
+	return bits.OnesCount16(s.hand[x][s.trump]) > 1 || bits.OnesCount16(s.hand[y][s.trump]) > 1
 }
 
 // voidIn reports whether seat x is void in a side suit in which seat y
@@ -378,6 +399,10 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 		m2, _ := s.masterTrumps(rho)
 		best = max(bits.OnesCount16(m1), bits.OnesCount16(m2))
 		wr[s.trump] = w
+		if best == 1 && s.splitTopTrumps(lho, rho) {
+			best = 2
+			wr[s.trump] = topCards(s.aggr[s.trump], 2)
+		}
 	}
 	if best > 0 {
 		return best

@@ -73,33 +73,47 @@ type LevelParams struct {
 //     far fit (SearchCard). Late in the play it never binds (Worlds does);
 //     early it decides how many worlds fit, so the first searched tricks
 //     get fewer worlds instead of a narrower window.
-//   - SearchCards, the search window, is as wide as the node limit allows
-//     with about a dozen worlds or more on the mean deal: expert 44
-//     (~15 worlds at 44 cards left, ~34 at 40, all 64 at 36), hard 40
-//     (~17 at 40, all 32 at 36), medium 40 (~7 at 40, all 8 at 36). One
-//     trick earlier only about 5 (expert), 2 (hard) or 1 (medium) worlds
-//     would fit, too few to beat the rollouts.
+//   - SearchCards, the search window, starts as soon as a few worlds fit
+//     the node limit on the mean deal: expert 48 (from trick 2: ~5 worlds
+//     at 48 cards left, ~15 at 44, ~34 at 40, all 64 from 36), hard 44
+//     (~7 at 44, ~17 at 40, all 32 from 36), medium 44 (~3 at 44, ~7 at
+//     40, all 8 from 36). Even so few worlds beat the rollouts: trick 2
+//     searched over ~5 worlds lost 0.29 tricks a board against double
+//     dummy at expert, where hard's rollouts lost 0.75; in duplicate
+//     (200 boards, 95% CI) expert with the window at 44 beat the window
+//     of the slower solver (28, 800k nodes) by +0.96 ± 0.51 IMPs/board,
+//     and one more trick (48 against 44) gained +0.34 ± 0.51 (hard 44
+//     against 40: +0.16 ± 0.45; medium 44 against 40: +0.15 ± 0.38).
+//     At 48 cards hard would fit ~2 worlds and medium ~1, so they start
+//     at trick 3. Trick 1 is not searched: at 80-100 ms a world it would
+//     be one or two worlds, and a slow world costs a second or more.
 //   - The opening lead stays with heuristic rollouts (LeadRollout; medium:
-//     the heuristic lead), as do the cards before the window (Rollout):
-//     at 100 ms a world (p95 350 ms, slowest 3 s) not even two worlds fit
+//     the heuristic lead), as do the other cards of trick 1 (Rollout): at
+//     100 ms a world (p95 350 ms, slowest 3 s) not even two worlds fit
 //     expert's 180 ms, and even DDS could not solve 64 leads in it.
 //     LeadWorlds stays 0.
 //   - Exact enumeration of every layout takes over in the last tricks.
 //
-// Measured with these settings (BenchmarkMeasureLevels, BenchmarkDuplicate;
-// see README.md for the figures): every level's 95th-percentile decision
-// time is within its budget plus 20% on the 2-core machine under load.
+// Measured with these settings (BenchmarkMeasureLevels, 96 boards, on the
+// 2-core machine with another process busy on the other core): decision
+// time per card p50/p95 medium 0.04/24 ms (budget 40), hard 0.4/59 ms
+// (90), expert 0.8/136 ms (180); the slowest searched decision 94, 170
+// and 325 ms, and one expert decision in 4,732 abandoned its search at the
+// hard limit (740 ms) for the heuristic. Tricks lost against double dummy
+// per board over the whole play, declarer/defence: easy 2.16/1.41, medium
+// 0.92/0.81, hard 1.37/1.05, expert 1.11/1.03 (most of hard's and
+// expert's loss is in the rollout tricks 1-2).
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
 		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 200_000, Budget: 40 * time.Millisecond,
-			ExactTricks: 3, ExactLimit: 64, SearchCards: 40}
+			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 450_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 40, LeadRollout: 32, Rollout: 16}
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 900_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 44, LeadRollout: 64, Rollout: 32}
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
 	}
 	return LevelParams{}
 }

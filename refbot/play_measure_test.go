@@ -82,6 +82,7 @@ const lateCards = 28
 type ddLoss struct {
 	declarer, defence         int
 	lateDeclarer, lateDefence int
+	byTrick                   [13]int // both sides' losses in each trick
 }
 
 // ddLosses analyses a played board on its real deal (post-game analysis,
@@ -108,6 +109,7 @@ func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) ddLoss {
 			lost = -lost
 		}
 		require.GreaterOrEqual(t, lost, 0, "board %d card %d", played.Number(), i+1)
+		l.byTrick[i/4] += lost
 		late := 52-i <= lateCards
 		if turn.Side() == c.Declarer.Side() {
 			l.declarer += lost
@@ -178,6 +180,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
 				earlyWorlds := 0
+				var byTrick [13]int
 				capped := 0
 				sv := dds.NewSolver()
 				played := 0
@@ -209,6 +212,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					l := ddLosses(b, bd, sv)
 					decl, def = append(decl, float64(l.declarer)), append(def, float64(l.defence))
 					lateDecl, lateDef = append(lateDecl, float64(l.lateDeclarer)), append(lateDef, float64(l.lateDefence))
+					for i, x := range l.byTrick {
+						byTrick[i] += x
+					}
 				}
 				dm, dh := meanCI(decl)
 				fm, fh := meanCI(def)
@@ -228,6 +234,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
 					percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
 					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped)
+				var per [13]string
+				for i, x := range byTrick {
+					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
+				}
+				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
 			}
 		})
 	}
@@ -261,6 +272,13 @@ func BenchmarkDuplicate(b *testing.B) {
 		p.SearchCards, p.Nodes = 28, 800_000 // the window and limit sized for the slower solver
 		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 	}
+	window := func(l Level, cards int) playerMaker {
+		return func(s engine.Seat) Player {
+			p := l.Params()
+			p.SearchCards = cards
+			return New(l, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
+		}
+	}
 	for _, m := range []struct {
 		name string
 		a, b playerMaker
@@ -271,6 +289,9 @@ func BenchmarkDuplicate(b *testing.B) {
 		{"expert-vs-expert-heuristic-leads", level(Expert), noRollout},
 		{"expert-vs-expert-heuristic-early-play", level(Expert), noEarlyRollouts},
 		{"expert-vs-expert-narrow-window", level(Expert), narrowWindow},
+		{"expert-window-48-vs-expert", window(Expert, 48), level(Expert)},
+		{"hard-window-44-vs-hard", window(Hard, 44), level(Hard)},
+		{"medium-window-44-vs-medium", window(Medium, 44), level(Medium)},
 	} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {

@@ -1,12 +1,61 @@
 package refbot
 
 import (
+	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
 )
+
+// flatCostSolver is the brute-force solver charged a fixed number of nodes
+// per position, so that tests can predict where the node limit stops.
+type flatCostSolver struct {
+	inner BruteSolver
+	cost  uint64
+	nodes uint64
+}
+
+func (f *flatCostSolver) CardValues(p *Position, dst []CardValue) ([]CardValue, error) {
+	f.nodes += f.cost
+	return f.inner.CardValues(p, dst)
+}
+
+func (f *flatCostSolver) Nodes() uint64 { return f.nodes }
+
+// TestSearchNodeLimitStopsBeforeTheNextWorld checks the deterministic work
+// limit: a world is started only while the nodes spent plus the mean cost
+// of a world so far fit in Nodes, and the same seed gives the same card,
+// worlds and nodes.
+func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
+	b := testBoard(t, "node-limit", 4, 3, engine.NoTrump)
+	playRandom(t, b, rand.New(rand.NewPCG(4, 4)), 36)
+	actor, _ := b.Actor()
+	v := b.View(actor)
+	for _, tc := range []struct {
+		nodes uint64
+		want  int
+	}{{4_500, 4}, {5_000, 5}, {999, 1}, {0, 20}, {1 << 30, 20}} {
+		p := testParams()
+		p.Worlds, p.ExactTricks, p.Nodes, p.Budget = 20, 0, tc.nodes, time.Hour
+		seed := DecisionSeed(9, 4, v.Play.Turn(), v.Play.Len())
+		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &flatCostSolver{cost: 1000}, seed)
+		require.NoError(t, err)
+		require.False(t, st.Trivial, "the test position needs a choice")
+		assert.Equal(t, tc.want, st.Worlds, "limit %d", tc.nodes)
+		assert.Equal(t, uint64(tc.want)*1000, st.Nodes)
+		assert.False(t, st.Capped)
+		again, st2, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &flatCostSolver{cost: 1000}, seed)
+		require.NoError(t, err)
+		assert.Equal(t, c, again, "deterministic card")
+		assert.Equal(t, st.Worlds, st2.Worlds)
+	}
+}
 
 // BenchmarkWorldCost measures what one sampled world costs the solver at
 // each point of the play, the figure the level table's search windows and

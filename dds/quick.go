@@ -473,19 +473,14 @@ func (s *search) secondSideWins(pos, seat, third, fourth int, wr *[4]uint16) boo
 	if t == noTrump || ls == t {
 		return false
 	}
-	// A ruff by the second hand that the third cannot overruff.
-	if s.hand[seat][ls] == 0 && s.hand[seat][t] != 0 {
-		hi := highest(s.hand[seat][t])
-		if !thirdRuffs || uint16(1)<<hi > s.hand[third][t] {
-			if thirdRuffs {
-				wr[t] |= 1 << hi
-			}
-			return true
+	// A ruff by the second hand, or by the fourth, that the third hand
+	// cannot overruff (the fourth plays after him, so it only has to be
+	// higher than his trumps too).
+	for _, r := range [2]int{seat, fourth} {
+		if s.hand[r][ls] != 0 || s.hand[r][t] == 0 {
+			continue
 		}
-	}
-	// A ruff by the fourth hand, above any ruff by the third.
-	if s.hand[fourth][ls] == 0 && s.hand[fourth][t] != 0 {
-		hi := highest(s.hand[fourth][t])
+		hi := highest(s.hand[r][t])
 		if !thirdRuffs || uint16(1)<<hi > s.hand[third][t] {
 			if thirdRuffs {
 				wr[t] |= 1 << hi

@@ -161,11 +161,9 @@ func (s *search) abTrick(pos int) bool {
 	early := left >= ttFirst
 	if early {
 		key, pat = s.ttKey(pos)
-		hit, res, b := s.lookup(pos, L, left, need, lmax, key, &pat)
-		if hit {
+		if hit, res := s.lookup(pos, L, left, need, lmax, key, &pat, &best); hit {
 			return res
 		}
-		best = b
 	}
 	// The leader's side needs need tricks, or left-need+1 to defeat.
 	if lmax && s.quickTricks(L, need, &s.wr[pos]) {
@@ -183,11 +181,9 @@ func (s *search) abTrick(pos int) bool {
 	}
 	if !early {
 		key, pat = s.ttKey(pos)
-		hit, res, b := s.lookup(pos, L, left, need, lmax, key, &pat)
-		if hit {
+		if hit, res := s.lookup(pos, L, left, need, lmax, key, &pat, &best); hit {
 			return res
 		}
-		best = b
 	}
 
 	res := s.abMovesBest(pos, best)
@@ -231,9 +227,9 @@ func (s *search) ttKey(pos int) (uint64, [4]uint32) {
 
 // lookup probes the transposition table for the position at trick start
 // pos, led by L, where maxSide needs need of the left tricks. On a hit it
-// sets s.wr[pos] from the entry and returns the result; otherwise it
-// returns the best move of a matching entry, if any (suit<<4|rank, or 0).
-func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]uint32) (hit, res bool, best uint8) {
+// sets s.wr[pos] from the entry and returns the result; otherwise it sets
+// *best to the best move of a matching entry, if any (suit<<4|rank).
+func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]uint32, best *uint8) (hit, res bool) {
 	if bi := s.tt.find(key, L); bi >= 0 {
 		b := &s.tt.buckets[bi]
 		n := int(b.n)
@@ -267,15 +263,15 @@ func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]u
 					for su := 0; su < 4; su++ {
 						s.wr[pos][su] = topCards(s.aggr[su], int(e.k[su]))
 					}
-					return true, r, best
+					return true, r
 				}
 				if e.best != 0 {
-					best = e.best
+					*best = e.best
 				}
 			}
 		}
 	}
-	return false, false, best
+	return false, false
 }
 
 // topCards returns the k highest cards of holding a.

@@ -148,6 +148,35 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 	return false
 }
 
+// trumpTrick reports whether the side of seat x, not on lead, takes a
+// trick with its trumps although an opponent holds the top one: its
+// second-best trump, guarded, sits over the top one (its holder plays after
+// it), or it holds the second and third best with the second guarded.
+// Either that trump wins a trick, or the side gets the lead first, which
+// takes a trick too. (A side on lead could be made to lead into the top
+// trump.) It returns how many of the highest trumps that depends on, or 0.
+func (s *search) trumpTrick(x int) int {
+	t := s.trump
+	a := s.aggr[t]
+	if bits.OnesCount16(a) < 3 {
+		return 0
+	}
+	r1 := highest(a)
+	r2 := highest(a &^ (1 << r1))
+	r3 := highest(a &^ (1<<r1 | 1<<r2))
+	o1, o2, o3 := int(s.owner[t][r1]), int(s.owner[t][r2]), int(s.owner[t][r3])
+	if o1&1 == x&1 || o2&1 != x&1 || bits.OnesCount16(s.hand[o2][t]) < 2 {
+		return 0
+	}
+	if o2 == (o1+1)&3 {
+		return 2
+	}
+	if o3&1 == x&1 {
+		return 3
+	}
+	return 0
+}
+
 // lastSuit ends a line of got tricks in which seat has kept the lead: it
 // reports whether cashing one suit last instead, with the lead free to pass
 // between seat and partner in it (see sideRounds), brings the side to
@@ -402,6 +431,12 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 		if best == 1 && s.splitTopTrumps(lho, rho) {
 			best = 2
 			wr[s.trump] = topCards(s.aggr[s.trump], 2)
+		}
+		if best == 0 {
+			if k := s.trumpTrick(lho); k > 0 {
+				wr[s.trump] = topCards(s.aggr[s.trump], k)
+				return 1
+			}
 		}
 	}
 	if best > 0 {

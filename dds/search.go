@@ -57,19 +57,8 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 	bit := uint16(1) << rank
 	s.hand[seat][suit] &^= bit
 	s.lenKey -= 1 << (4 * (seat*4 + int(suit)))
-	s.pSuit[pos], s.pRank[pos] = suit, rank
-	k := pos & 3
-	if k == 0 {
-		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
-	} else {
-		ws, wr := s.winSuit[pos-1], s.winRank[pos-1]
-		if (suit == ws && rank > wr) || (int(suit) == s.trump && ws != suit) {
-			s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
-		} else {
-			s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = s.winSeat[pos-1], ws, wr
-		}
-	}
-	if k == 3 {
+	s.record(pos, seat, suit, rank)
+	if pos&3 == 3 {
 		var touched uint8
 		for i := pos - 3; i <= pos; i++ {
 			s.aggr[s.pSuit[i]] &^= 1 << s.pRank[i]
@@ -87,6 +76,23 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 		if w&1 == s.maxSide {
 			s.tricksMax++
 		}
+	}
+}
+
+// record notes the card played at pos and the card winning the trick so
+// far: this one if it leads, beats the winner in its suit, or is the first
+// trump on a side-suit lead.
+func (s *search) record(pos, seat int, suit, rank uint8) {
+	s.pSuit[pos], s.pRank[pos] = suit, rank
+	if pos&3 == 0 {
+		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
+		return
+	}
+	ws, wr := s.winSuit[pos-1], s.winRank[pos-1]
+	if (suit == ws && rank > wr) || (int(suit) == s.trump && ws != suit) {
+		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
+	} else {
+		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = s.winSeat[pos-1], ws, wr
 	}
 }
 

@@ -73,17 +73,7 @@ func (sv *Solver) load(p *Position) int {
 		su, r := uint8(c.Suit()), uint8(c.Rank())
 		s.owner[su][r] = uint8(seat)
 		s.aggr[su] |= 1 << r
-		s.pSuit[q], s.pRank[q] = su, r
-		if i == 0 {
-			s.winSeat[q], s.winSuit[q], s.winRank[q] = uint8(seat), su, r
-		} else {
-			ws, wr := s.winSuit[q-1], s.winRank[q-1]
-			if (su == ws && r > wr) || (int(su) == s.trump && ws != su) {
-				s.winSeat[q], s.winSuit[q], s.winRank[q] = uint8(seat), su, r
-			} else {
-				s.winSeat[q], s.winSuit[q], s.winRank[q] = s.winSeat[q-1], ws, wr
-			}
-		}
+		s.record(q, seat, su, r)
 	}
 	for i := range s.killer {
 		s.killer[i] = 0

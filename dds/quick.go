@@ -450,10 +450,10 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 		top := highest(s.aggr[su])
 		o := int(s.owner[su][top])
 		if o != lho && o != rho {
-			return 0
+			return s.lengthBound(L, wr)
 		}
 		if s.trump != noTrump && su != s.trump && s.hand[P][su] == 0 && s.hand[P][s.trump] != 0 {
-			return 0
+			return s.lengthBound(L, wr)
 		}
 		w[su] = 1 << top
 	}
@@ -461,33 +461,112 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 	return 1
 }
 
+// lengthBound returns 1 when, without trumps, the side of leader L cannot
+// take every trick left, and sets wr to the cards that depends on. Every
+// trick it wins is won by the best card still out in the suit, since the
+// opponents would beat anything less. A suit headed by the side gives it
+// at most as many tricks as its longer hand there holds cards (each round
+// takes a card from that hand); in a suit headed by an opponent it wins
+// nothing until the opponent parts with that card, which only a squeeze
+// forces, and a squeeze needs threat and entry cards beyond the tricks
+// counted. So when those lengths add up to fewer than the tricks left,
+// the opponents take one. (DDS uses the same bound; tests check it
+// against the solver on random endings.) It depends on which opponent
+// heads the suits they head, unless nobody else holds those suits.
+func (s *search) lengthBound(L int, wr *[4]uint16) int {
+	if s.trump != noTrump && s.aggr[s.trump] != 0 {
+		return 0
+	}
+	P := (L + 2) & 3
+	var w [4]uint16
+	sum, n := 0, 0
+	for su := 0; su < 4; su++ {
+		n += bits.OnesCount16(s.hand[L][su])
+		a := s.aggr[su]
+		if a == 0 {
+			continue
+		}
+		top := highest(a)
+		if o := int(s.owner[su][top]); o&1 == L&1 {
+			sum += max(bits.OnesCount16(s.hand[L][su]), bits.OnesCount16(s.hand[P][su]))
+		} else if s.hand[o][su] != a {
+			w[su] = 1 << top
+		}
+	}
+	if sum >= n {
+		return 0
+	}
+	*wr = w
+	return 1
+}
+
 // secondHand is the quick-trick test of the second hand to play, at card
-// position pos: when the side of the second hand is sure to win the
-// current trick, and that one trick settles the search (the side is
-// maxSide and needs one more trick, or the other side needs them all), it
-// reports a cutoff and its result, with s.wr[pos] set to the cards that
-// depends on. The trick is sure when the second hand or its partner holds
-// the best card of the suit led and the leader's partner cannot ruff, or
-// when one of them can ruff and nobody after him can overruff.
+// position pos: when the side of the second hand is sure to take enough
+// tricks to settle the search (maxSide's side its need, the other side
+// enough to defeat it), it reports a cutoff and its result, with s.wr[pos]
+// set to the cards that depends on. The current trick is sure when the
+// second hand or its partner holds the best card of the suit led and the
+// leader's partner cannot ruff, or when one of them can ruff and nobody
+// after him can overruff. In notrump the hand that wins it with the best
+// card may go on cashing winners (see laterWinners).
 func (s *search) secondHand(pos int) (cut, res bool) {
 	left := 13 - pos>>2 // the current trick included
 	need := s.target - s.tricksMax
 	seat := s.seatAt(pos)
 	third, fourth := (seat+1)&3, (seat+2)&3
+	want := left - need + 1 // tricks the second hand's side needs
 	if seat&1 == s.maxSide {
-		if need > 1 {
-			return false, false
-		}
-		res = true
-	} else if need < left {
+		want, res = need, true
+	}
+	if want > 1 && s.trump != noTrump {
 		return false, false
 	}
 	var wr [4]uint16
 	if !s.secondSideWins(pos, seat, third, fourth, &wr) {
 		return false, false
 	}
+	if want > 1 && !s.laterWinners(pos, seat, fourth, want-1, &wr) {
+		return false, false
+	}
 	s.wr[pos] = wr
 	return true, res
+}
+
+// laterWinners reports whether, in notrump, the second hand's side, sure
+// to win the current trick with the best card of the suit led, takes at
+// least more further tricks by cashing: the hand holding that card wins
+// the trick and keeps the lead while it cashes its other cards of the suit
+// led that are above all the others' (the card led gone), then its winners
+// in the other suits (see cashRounds). Nobody can ruff, and the cards the
+// others play to the current trick only shorten their holdings. It adds
+// to wr the ranks the counted tricks depend on.
+func (s *search) laterWinners(pos, seat, fourth, more int, wr *[4]uint16) bool {
+	ls := int(s.pSuit[pos-1])
+	led := uint16(1) << s.pRank[pos-1]
+	hh := seat
+	if s.hand[fourth][ls] > s.hand[seat][ls] {
+		hh = fourth
+	}
+	hi := uint16(1) << highest(s.hand[hh][ls])
+	run := runOf(s.hand[hh][ls]&^hi, s.aggr[ls]&^(hi|led))
+	got := bits.OnesCount16(run)
+	if got > 0 {
+		(*wr)[ls] |= run & -run
+	}
+	for su := 0; su < 4 && got < more; su++ {
+		if su == ls {
+			continue
+		}
+		ln := s.suitLen(su)
+		rounds, top := s.cashRounds(hh, su, &ln)
+		if rounds == 0 {
+			continue
+		}
+		rounds = min(rounds, more-got)
+		got += rounds
+		(*wr)[su] |= topCards(s.aggr[su], min(rounds, top))
+	}
+	return got >= more
 }
 
 // secondSideWins reports whether second hand seat, or its partner fourth,

@@ -59,17 +59,16 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 	s.lenKey -= 1 << (4 * (seat*4 + int(suit)))
 	s.record(pos, seat, suit, rank)
 	if pos&3 == 3 {
-		var touched uint8
-		for i := pos - 3; i <= pos; i++ {
-			s.aggr[s.pSuit[i]] &^= 1 << s.pRank[i]
-			touched |= 1 << s.pSuit[i]
-		}
+		// The trick's cards leave play: each one's two owner bits are
+		// cut out of its suit's pattern, below them the higher cards'.
 		t := pos >> 2
 		s.pat[t+1] = s.pat[t]
-		for su := 0; su < 4; su++ {
-			if touched&(1<<su) != 0 {
-				s.pat[t+1][su] = s.patternOf(su)
-			}
+		for i := pos - 3; i <= pos; i++ {
+			su, r := s.pSuit[i], s.pRank[i]
+			sh := 2 * bits.OnesCount16(s.aggr[su]>>(r+1))
+			p := s.pat[t+1][su]
+			s.pat[t+1][su] = p&(1<<sh-1) | p>>(sh+2)<<sh
+			s.aggr[su] &^= 1 << r
 		}
 		w := int(s.winSeat[pos])
 		s.leader[pos>>2+1] = w
@@ -241,13 +240,15 @@ func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]u
 		n := int(b.n)
 		p01 := uint64(pat[0]) | uint64(pat[1])<<32
 		p23 := uint64(pat[2]) | uint64(pat[3])<<32
+		q := ttFilter(p01, p23)
 		for c := 0; c*ttChunk < n; c++ {
-			es := s.tt.chunk(bi, c)
-			if m := n - c*ttChunk; m < ttChunk {
-				es = es[:m]
-			}
-			for i := range es {
-				e := &es[i]
+			base := int(s.tt.chs[bi][c]) * ttChunk
+			fs := s.tt.filt[base : base+min(ttChunk, n-c*ttChunk)]
+			for i, f := range fs {
+				if q&(f>>32) != f&0xffffffff {
+					continue
+				}
+				e := &s.tt.entries[base+i]
 				if p01&e.mask[0] != e.pat[0] || p23&e.mask[1] != e.pat[1] {
 					continue
 				}

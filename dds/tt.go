@@ -48,9 +48,14 @@ type ttable struct {
 	buckets []ttBucket           // small, so that probing touches little memory
 	chs     [][ttMaxChunks]int32 // per bucket: the chunks it owns
 	entries []ttEntry
-	free    []int32 // chunks given back by evicted buckets
-	top     int32   // chunks below top have been handed out this generation
-	gen     uint32
+	// filt holds, for each entry, its pattern and mask cut down to the top
+	// four ranks of each suit (see ttFilter), pattern low and mask high: a
+	// lookup scans these 8 bytes an entry and reads the entry itself only
+	// when they match, since a bucket of a hard deal holds hundreds.
+	filt []uint64
+	free []int32 // chunks given back by evicted buckets
+	top  int32   // chunks below top have been handed out this generation
+	gen  uint32
 }
 
 func (t *ttable) init() {
@@ -58,6 +63,7 @@ func (t *ttable) init() {
 		t.buckets = make([]ttBucket, 1<<ttBucketBits)
 		t.chs = make([][ttMaxChunks]int32, 1<<ttBucketBits)
 		t.entries = make([]ttEntry, ttEntries)
+		t.filt = make([]uint64, ttEntries)
 		t.free = make([]int32, 0, ttEntries/ttChunk)
 	}
 	t.top = 0
@@ -75,6 +81,12 @@ func (t *ttable) init() {
 func (t *ttable) chunk(bi, i int) []ttEntry {
 	c := int(t.chs[bi][i]) * ttChunk
 	return t.entries[c : c+ttChunk : c+ttChunk]
+}
+
+// ttFilter packs the owner bits of the top four ranks of each suit of a
+// pattern (or mask) pair, 8 bits a suit.
+func ttFilter(p01, p23 uint64) uint64 {
+	return p01&0xff | p01>>32&0xff<<8 | p23&0xff<<16 | p23>>32&0xff<<24
 }
 
 func ttHash(key uint64, leader int) uint64 {
@@ -189,5 +201,7 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 		}
 	}
 	mask := [2]uint64{uint64(kMask[k[0]]) | uint64(kMask[k[1]])<<32, uint64(kMask[k[2]]) | uint64(kMask[k[3]])<<32}
-	t.chunk(bi, idx/ttChunk)[idx%ttChunk] = ttEntry{pat: p, mask: mask, k: k, lb: int8(lb), ub: int8(ub), best: best}
+	at := int(t.chs[bi][idx/ttChunk])*ttChunk + idx%ttChunk
+	t.entries[at] = ttEntry{pat: p, mask: mask, k: k, lb: int8(lb), ub: int8(ub), best: best}
+	t.filt[at] = ttFilter(p[0], p[1]) | ttFilter(mask[0], mask[1])<<32
 }

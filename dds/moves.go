@@ -7,16 +7,21 @@ import "math/bits"
 // Playing any card of a group gives the same result, so only the top one is
 // searched.
 func groupTops(h, a uint16) uint16 {
-	var tops uint16
-	for x := h; x != 0; x &= x - 1 {
-		c := x & -x
-		above := a &^ (c<<1 - 1)
-		next := above & -above
-		if next == 0 || h&next == 0 {
-			tops |= c
-		}
-	}
-	return tops
+	// A card of h heads its group when the next place above it holds
+	// another hand's card, or the stop above the ace, or a card out of play
+	// with such a card above it (skipping further cards out of play). So
+	// spread the others' cards and the stop down through the cards out of
+	// play, in doubling steps, and take the cards of h just below.
+	z := a&^h | 1<<15
+	g := ^(a | 1<<15) // out of play
+	z |= g & (z >> 1)
+	g &= g >> 1
+	z |= g & (z >> 2)
+	g &= g >> 2
+	z |= g & (z >> 4)
+	g &= g >> 4
+	z |= g & (z >> 8)
+	return h & (z >> 1)
 }
 
 // groupOf returns the equivalence group of card c (a single bit) in h.

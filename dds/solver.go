@@ -210,18 +210,22 @@ func (sv *Solver) Table(d engine.Deal) (Table, error) {
 // North on lead. guess is a hint for that figure, or -1.
 func (sv *Solver) strainRow(d engine.Deal, strain engine.Strain, t *Table, guess int) int {
 	sv.s.tt.init()
-	first := -1
+	var v [4]int // the leader's side's tricks, by leader
 	for leader := engine.North; leader <= engine.West; leader++ {
-		p, _ := NewPosition(d, strain, leader)
-		v := sv.solve(&p, guess)
-		if first < 0 {
-			first = v
+		// The side's tricks with partner on lead are the best guess, when
+		// known; East's first guess is the complement of North's.
+		switch leader {
+		case engine.East:
+			guess = 13 - v[engine.North]
+		case engine.South, engine.West:
+			guess = v[leader.Partner()]
 		}
-		// v is the leader's side's tricks; declarer is the leader's RHO.
-		t[strain][leader.Prev()] = 13 - v
-		guess = 13 - v // the next leader is on the other side
+		p, _ := NewPosition(d, strain, leader)
+		v[leader] = sv.solve(&p, guess)
+		// declarer is the leader's RHO
+		t[strain][leader.Prev()] = 13 - v[leader]
 	}
-	return first
+	return v[engine.North]
 }
 
 // AnalysePlay follows a play record from the start of a full deal and

@@ -198,7 +198,10 @@ func (s *search) lastSuit(seat int, oppTr *[2]int, cutoff, got, n int, cnt, befo
 			continue
 		}
 		rest := got - cnt[su]
-		if rest+max(bits.OnesCount16(s.hand[seat][su]), bits.OnesCount16(s.hand[P][su])) > n {
+		long := max(bits.OnesCount16(s.hand[seat][su]), bits.OnesCount16(s.hand[P][su]))
+		// The suit gives at most long rounds, and only if the side heads it.
+		if rest+long > n || rest+long < cutoff || s.hand[seat][su] == 0 ||
+			int(s.owner[su][highest(s.aggr[su])])&1 != seat&1 {
 			continue
 		}
 		if r, w := s.sideRounds(seat, su, oppTr); rest+r >= cutoff {

@@ -77,12 +77,6 @@ func (t *ttable) init() {
 	}
 }
 
-// chunk returns the i-th chunk of entries of bucket bi.
-func (t *ttable) chunk(bi, i int) []ttEntry {
-	c := int(t.chs[bi][i]) * ttChunk
-	return t.entries[c : c+ttChunk : c+ttChunk]
-}
-
 // ttFilter packs the owner bits of the top four ranks of each suit of a
 // pattern (or mask) pair, 8 bits a suit.
 func ttFilter(p01, p23 uint64) uint64 {
@@ -163,16 +157,18 @@ func (t *ttable) grow(bi int) bool {
 // store records bounds lb..ub under the given masked patterns.
 func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, ub int, best uint8) {
 	p := [2]uint64{uint64(pat[0]) | uint64(pat[1])<<32, uint64(pat[2]) | uint64(pat[3])<<32}
+	mask := [2]uint64{uint64(kMask[k[0]]) | uint64(kMask[k[1]])<<32, uint64(kMask[k[2]]) | uint64(kMask[k[3]])<<32}
+	filt := ttFilter(p[0], p[1]) | ttFilter(mask[0], mask[1])<<32
 	bi := t.claim(key, leader)
 	b := &t.buckets[bi]
 	n := int(b.n)
 	for c := 0; c*ttChunk < n; c++ {
-		es := t.chunk(bi, c)
-		if m := n - c*ttChunk; m < ttChunk {
-			es = es[:m]
-		}
-		for i := range es {
-			e := &es[i]
+		base := int(t.chs[bi][c]) * ttChunk
+		for i, f := range t.filt[base : base+min(ttChunk, n-c*ttChunk)] {
+			if f != filt {
+				continue
+			}
+			e := &t.entries[base+i]
 			if e.k == k && e.pat == p {
 				if int8(lb) > e.lb {
 					e.lb = int8(lb)
@@ -200,8 +196,7 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 			b.next = 0
 		}
 	}
-	mask := [2]uint64{uint64(kMask[k[0]]) | uint64(kMask[k[1]])<<32, uint64(kMask[k[2]]) | uint64(kMask[k[3]])<<32}
 	at := int(t.chs[bi][idx/ttChunk])*ttChunk + idx%ttChunk
 	t.entries[at] = ttEntry{pat: p, mask: mask, k: k, lb: int8(lb), ub: int8(ub), best: best}
-	t.filt[at] = ttFilter(p[0], p[1]) | ttFilter(mask[0], mask[1])<<32
+	t.filt[at] = filt
 }

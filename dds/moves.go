@@ -89,8 +89,10 @@ const (
 const (
 	wFollowWin  = 80
 	wFollowLose = 40
-	// Third hand beating second hand's card, though fourth hand can beat
-	// his: it forces fourth hand's high card and may promote partner's.
+	// Of the cards that do not win the trick, the cheapest one that makes
+	// the next hand play its top card to win it: it may promote a card
+	// of the side's. Only that one card: a higher one loses the same way,
+	// and a lower one is beaten by a card the next hand has to spare.
 	wFollowForce = 60
 	// Ruffing when partner takes the trick anyway wastes a trump;
 	// underruffing can win nothing. A ruff that stands comes first, and
@@ -266,6 +268,7 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 		}
 		// does our side take the trick if this hand plays low?
 		lowWins := s.trickWinner(pos, k, lead, ws, wr, wseat)&1 == side
+		force := s.forcingCard(seat, k, lead, ws, wr, wseat, t)
 		// Cards come lowest first; once one of them wins the trick for
 		// the side, every higher one does too.
 		wins := false
@@ -277,7 +280,7 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 				switch {
 				case wins:
 					w = wFollowWin - int(r)
-				case k == 2 && wseat&1 != side:
+				case r == force:
 					w = wFollowForce - int(r)
 				default:
 					w = wFollowLose - int(r)
@@ -341,6 +344,29 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 		}
 	}
 	return n
+}
+
+// forcingCard returns the rank of the card of t (group tops of seat, at
+// place k of the trick, in the suit led) that forces the next hand's top
+// card: the lowest one above the trick's winning card and the next hand's
+// second best group, 16 if none. With partner winning the trick, it is
+// only worth playing above the next hand's second group.
+func (s *search) forcingCard(seat, k int, lead, ws, wr uint8, wseat int, t uint16) uint8 {
+	if k == 3 || ws != lead {
+		return 16
+	}
+	f := wr
+	if n := groupTops(s.hand[(seat+1)&3][lead], s.aggr[lead]); n&(n-1) != 0 {
+		n &^= 1 << highest(n)
+		f = max(f, highest(n))
+	}
+	if f == wr && wseat&1 == seat&1 {
+		return 16
+	}
+	if above := t &^ (uint16(2)<<f - 1); above != 0 {
+		return uint8(bits.TrailingZeros16(above))
+	}
+	return 16
 }
 
 // isGuard reports whether seat's holding h in suit su guards its top card:

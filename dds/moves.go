@@ -54,6 +54,12 @@ const (
 	wLeadTopPartner = 45
 	wLeadTopRHO     = 15
 	wLeadTopLHO     = 5
+	// The second best card matters too: with LHO's top over partner's
+	// second best, a lead through LHO either lets partner's card win or
+	// draws LHO's top; a suit whose second best RHO holds is led into
+	// his tenace.
+	wLeadThroughLHO = 40
+	wLeadSecondRHO  = 30
 	// A side suit an opponent can ruff loses; one partner can ruff (and
 	// no opponent) wins. A trump lead draws the opponents' ruffers.
 	wLeadOppRuff     = 30
@@ -66,7 +72,7 @@ const (
 	// distinct choices (groups of equal cards) instead did worse, so it is
 	// not only the breadth of the next trick: a suit the opponents are
 	// long in is also one they are likely to control.
-	wLeadOppCard = 16
+	wLeadOppCard = 20
 	// A lead that wins the trick when everyone plays his best card on it
 	// (trickWinner), and cashing one's own top card.
 	wLeadWins    = 25
@@ -106,7 +112,7 @@ const (
 	// from a holding that guards a card against the opponents' higher
 	// ones (Kx against the ace).
 	wDiscard      = 30
-	wDiscardLen   = 1
+	wDiscardLen   = 4
 	wDiscardTop   = 15
 	wDiscardGuard = 15
 )
@@ -160,6 +166,16 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 			base = wLeadTopRHO
 		default:
 			base = wLeadTopLHO
+		}
+		if a2 := a &^ (1 << top); a2 != 0 {
+			switch int(s.owner[su][highest(a2)]) {
+			case partner:
+				if topOwner == lho {
+					base += wLeadThroughLHO
+				}
+			case rho:
+				base -= wLeadSecondRHO
+			}
 		}
 		if s.trump != noTrump && su != s.trump {
 			oppRuff := (s.hand[lho][su] == 0 && s.hand[lho][s.trump] != 0) ||

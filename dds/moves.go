@@ -65,6 +65,9 @@ const (
 	wLeadOppRuff     = 30
 	wLeadPartnerRuff = 25
 	wLeadTrump       = 5
+	// A suit partner neither follows nor ruffs gets no help from him,
+	// and he has a discard from every suit to choose from.
+	wLeadPartnerVoid = 40
 	// Per card the opponents hold in the suit (a void counts as the tricks
 	// left: it can discard anything or ruff). By far the strongest signal
 	// of a lead: without it the search at 8 cards played grows by 2/3,
@@ -188,6 +191,9 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 		}
 		if su == s.trump {
 			base += wLeadTrump
+		}
+		if s.hand[partner][su] == 0 && (s.trump == noTrump || s.hand[partner][s.trump] == 0) {
+			base -= wLeadPartnerVoid
 		}
 		base -= wLeadOppCard * (oppCards(s.hand[lho][su], left) + oppCards(s.hand[rho][su], left))
 		for t := groupTops(h, a); t != 0; t &= t - 1 {

@@ -78,7 +78,7 @@ const (
 	wLeadOppCard = 20
 	// A lead that wins the trick when everyone plays his best card on it
 	// (trickWinner), and cashing one's own top card.
-	wLeadWins    = 25
+	wLeadWins    = 40
 	wLeadCashTop = 20
 	// Leading the second best card from a sequence (KQ against the ace)
 	// forces the top card out and sets up the rest.
@@ -372,13 +372,20 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 // place k of the trick, in the suit led) that forces the next hand's top
 // card: the lowest one above the trick's winning card and the next hand's
 // second best group, 16 if none. With partner winning the trick, it is
-// only worth playing above the next hand's second group.
+// only worth playing above the next hand's second group. A next hand
+// that is void must ruff or discard: beating the winner still makes that
+// choice costlier.
 func (s *search) forcingCard(seat, k int, lead, ws, wr uint8, wseat int, t uint16) uint8 {
 	if k == 3 || ws != lead {
 		return 16
 	}
 	f := wr
-	if n := groupTops(s.hand[(seat+1)&3][lead], s.aggr[lead]); n&(n-1) != 0 {
+	n := groupTops(s.hand[(seat+1)&3][lead], s.aggr[lead])
+	if n != 0 && n&(n-1) == 0 {
+		// the next hand has one card to play, forced or not
+		return 16
+	}
+	if n != 0 {
 		n &^= 1 << highest(n)
 		f = max(f, highest(n))
 	}

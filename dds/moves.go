@@ -59,11 +59,20 @@ const (
 	wLeadTopPartner = 45
 	wLeadTopRHO     = 15
 	wLeadTopLHO     = 5
+	// The second best card matters too: with LHO's top over partner's
+	// second best, a lead through LHO either lets partner's card win or
+	// draws LHO's top; a suit whose second best RHO holds is led into
+	// his tenace.
+	wLeadThroughLHO = 40
+	wLeadSecondRHO  = 30
 	// A side suit an opponent can ruff loses; one partner can ruff (and
 	// no opponent) wins. A trump lead draws the opponents' ruffers.
 	wLeadOppRuff     = 30
 	wLeadPartnerRuff = 25
 	wLeadTrump       = 5
+	// A suit partner neither follows nor ruffs gets no help from him,
+	// and he has a discard from every suit to choose from.
+	wLeadPartnerVoid = 40
 	// Per card the opponents hold in the suit (a void counts as the tricks
 	// left: it can discard anything or ruff). By far the strongest signal
 	// of a lead: without it the search at 8 cards played grows by 2/3,
@@ -71,10 +80,10 @@ const (
 	// distinct choices (groups of equal cards) instead did worse, so it is
 	// not only the breadth of the next trick: a suit the opponents are
 	// long in is also one they are likely to control.
-	wLeadOppCard = 16
+	wLeadOppCard = 20
 	// A lead that wins the trick when everyone plays his best card on it
 	// (trickWinner), and cashing one's own top card.
-	wLeadWins    = 25
+	wLeadWins    = 40
 	wLeadCashTop = 20
 	// Leading the second best card from a sequence (KQ against the ace)
 	// forces the top card out and sets up the rest.
@@ -94,8 +103,10 @@ const (
 const (
 	wFollowWin  = 80
 	wFollowLose = 40
-	// Third hand beating second hand's card, though fourth hand can beat
-	// his: it forces fourth hand's high card and may promote partner's.
+	// Of the cards that do not win the trick, the cheapest one that makes
+	// the next hand play its top card to win it: it may promote a card
+	// of the side's. Only that one card: a higher one loses the same way,
+	// and a lower one is beaten by a card the next hand has to spare.
 	wFollowForce = 60
 	// Ruffing when partner takes the trick anyway wastes a trump;
 	// underruffing can win nothing. A ruff that stands comes first, and
@@ -109,7 +120,7 @@ const (
 	// from a holding that guards a card against the opponents' higher
 	// ones (Kx against the ace).
 	wDiscard      = 30
-	wDiscardLen   = 1
+	wDiscardLen   = 4
 	wDiscardTop   = 15
 	wDiscardGuard = 15
 )
@@ -164,6 +175,16 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 		default:
 			base = wLeadTopLHO
 		}
+		if a2 := a &^ (1 << top); a2 != 0 {
+			switch int(s.owner[su][highest(a2)]) {
+			case partner:
+				if topOwner == lho {
+					base += wLeadThroughLHO
+				}
+			case rho:
+				base -= wLeadSecondRHO
+			}
+		}
 		if s.trump != noTrump && su != s.trump {
 			oppRuff := (s.hand[lho][su] == 0 && s.hand[lho][s.trump] != 0) ||
 				(s.hand[rho][su] == 0 && s.hand[rho][s.trump] != 0)
@@ -175,6 +196,9 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 		}
 		if su == s.trump {
 			base += wLeadTrump
+		}
+		if s.hand[partner][su] == 0 && (s.trump == noTrump || s.hand[partner][s.trump] == 0) {
+			base -= wLeadPartnerVoid
 		}
 		base -= wLeadOppCard * (oppCards(s.hand[lho][su], left) + oppCards(s.hand[rho][su], left))
 		for t := groupTops(h, a); t != 0; t &= t - 1 {
@@ -271,6 +295,7 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 		}
 		// does our side take the trick if this hand plays low?
 		lowWins := s.trickWinner(pos, k, lead, ws, wr, wseat)&1 == side
+		force := s.forcingCard(seat, k, lead, ws, wr, wseat, t)
 		// Cards come lowest first; once one of them wins the trick for
 		// the side, every higher one does too.
 		wins := false
@@ -282,7 +307,7 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 				switch {
 				case wins:
 					w = wFollowWin - int(r)
-				case k == 2 && wseat&1 != side:
+				case r == force:
 					w = wFollowForce - int(r)
 				default:
 					w = wFollowLose - int(r)
@@ -346,6 +371,36 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 		}
 	}
 	return n
+}
+
+// forcingCard returns the rank of the card of t (group tops of seat, at
+// place k of the trick, in the suit led) that forces the next hand's top
+// card: the lowest one above the trick's winning card and the next hand's
+// second best group, 16 if none. With partner winning the trick, it is
+// only worth playing above the next hand's second group. A next hand
+// that is void must ruff or discard: beating the winner still makes that
+// choice costlier.
+func (s *search) forcingCard(seat, k int, lead, ws, wr uint8, wseat int, t uint16) uint8 {
+	if k == 3 || ws != lead {
+		return 16
+	}
+	f := wr
+	n := groupTops(s.hand[(seat+1)&3][lead], s.aggr[lead])
+	if n != 0 && n&(n-1) == 0 {
+		// the next hand has one card to play, forced or not
+		return 16
+	}
+	if n != 0 {
+		n &^= 1 << highest(n)
+		f = max(f, highest(n))
+	}
+	if f == wr && wseat&1 == seat&1 {
+		return 16
+	}
+	if above := t &^ (uint16(2)<<f - 1); above != 0 {
+		return uint8(bits.TrailingZeros16(above))
+	}
+	return 16
 }
 
 // isGuard reports whether seat's holding h in suit su guards its top card:

@@ -92,6 +92,16 @@ func TestFollowOrder(t *testing.T) {
 	sv, pos = movesAt(t, "Q... .3.. K3... A4...", engine.NoTrump, engine.North, "S2 S9")
 	assert.Equal(t, []string{"SK", "S3"}, order(sv, pos))
 
+	// Third hand's queen forces fourth hand's ace, since his jack would
+	// beat the eight; then low. The eight, beaten cheaply, comes last.
+	sv, pos = movesAt(t, ".432.. ..765. Q83.5.. AJ2.6..", engine.NoTrump, engine.North, "S4 S5")
+	assert.Equal(t, []string{"SQ", "S3", "S8"}, order(sv, pos))
+
+	// A bare ace plays itself: nothing forces it, so third hand goes low
+	// (his queen and eight are one card, the jack to the nine gone).
+	sv, pos = movesAt(t, ".432.. ..765. Q83.5.. A.76.2.", engine.NoTrump, engine.North, "S4 S5")
+	assert.Equal(t, []string{"S3", "SQ"}, order(sv, pos))
+
 	// Partner (West) takes the trick with the ace: second hand plays low.
 	sv, pos = movesAt(t, ".3.. KT... Q4... A5...", engine.NoTrump, engine.North, "S2")
 	assert.Equal(t, []string{"ST", "SK"}, order(sv, pos))

@@ -42,7 +42,11 @@ clean:
 
 ## bench-dds: the solver's benchmarks next to libdds's on the same deals, one thread.
 bench-dds:
-	$(GO) test -tags libdds -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count=1 ./dds/
+	$(GO) test -tags libdds -run '^$$' -bench '^Benchmark(Libdds)?(Table|SolveAllTrick[17])$$' -benchmem -benchtime $(BENCHTIME) -count=1 ./dds/
+
+## bench-dds-ref: tables of 100 reference deals (hard ones included), ours against libdds, one thread (~1 min).
+bench-dds-ref:
+	GOMAXPROCS=1 $(GO) test -tags libdds -run '^$$' -bench LibddsReferenceTables -benchtime 1x -count=1 ./dds/
 
 ## test-libdds: the differential tests against libdds (random deals and mid-play positions).
 test-libdds:
@@ -52,4 +56,4 @@ test-libdds:
 test-dds-full:
 	$(GO) test -count=1 -run 'Reference' ./dds/ -args -dds.full
 
-.PHONY: bench-dds test-libdds test-dds-full
+.PHONY: bench-dds bench-dds-ref test-libdds test-dds-full

@@ -6,7 +6,9 @@ import (
 	"context"
 	"flag"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/openroom/openroom/dds/internal/libdds"
 	"github.com/openroom/openroom/engine"
@@ -27,13 +29,7 @@ func TestLibddsTables(t *testing.T) {
 	got, err := CalcTables(context.Background(), deals, 0, nil)
 	require.NoError(t, err)
 	for i, d := range deals {
-		var hands [4][4]uint16
-		for s := 0; s < 4; s++ {
-			for su := 0; su < 4; su++ {
-				hands[s][su] = d[s].Holding(engine.Suit(su))
-			}
-		}
-		want, err := libdds.Table(hands)
+		want, err := libdds.Table(ddsHands(d))
 		require.NoError(t, err)
 		require.Equal(t, Table(want), got[i], "deal %s", d)
 		for vul := 0; vul < 4; vul++ {
@@ -87,11 +83,7 @@ func BenchmarkLibddsTable(b *testing.B) {
 	deals := randomDeals(16, benchSeed)
 	var hands [16][4][4]uint16
 	for i, d := range deals {
-		for s := 0; s < 4; s++ {
-			for su := 0; su < 4; su++ {
-				hands[i][s][su] = d[s].Holding(engine.Suit(su))
-			}
-		}
+		hands[i] = ddsHands(d)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -123,3 +115,57 @@ func benchLibddsSolveAll(b *testing.B, cards int) {
 
 func BenchmarkLibddsSolveAllTrick1(b *testing.B) { benchLibddsSolveAll(b, 0) }
 func BenchmarkLibddsSolveAllTrick7(b *testing.B) { benchLibddsSolveAll(b, 24+1) }
+
+// BenchmarkLibddsReferenceTables times the tables of every third deal of
+// testdata/ddtable_300.txt (100 deals, hard ones included, unlike the
+// random benchmark deals), ours and libdds's alternating deal by deal on
+// one thread, and reports the total ratio and per-deal ratio quantiles:
+// make bench-dds-ref.
+func BenchmarkLibddsReferenceTables(b *testing.B) {
+	libdds.Init(1)
+	var deals []engine.Deal
+	for i, c := range readTableCases(b) {
+		if i%3 == 0 {
+			deals = append(deals, c.deal)
+		}
+	}
+	sv := NewSolver()
+	for i := 0; i < b.N; i++ {
+		var ours, theirs time.Duration
+		ratios := make([]float64, 0, len(deals))
+		for _, d := range deals {
+			t0 := time.Now()
+			if _, err := sv.Table(d); err != nil {
+				b.Fatal(err)
+			}
+			o := time.Since(t0)
+			t0 = time.Now()
+			if _, err := libdds.Table(ddsHands(d)); err != nil {
+				b.Fatal(err)
+			}
+			l := time.Since(t0)
+			ours += o
+			theirs += l
+			ratios = append(ratios, float64(o)/float64(l))
+		}
+		slices.Sort(ratios)
+		q := func(f float64) float64 { return ratios[int(f*float64(len(ratios)-1))] }
+		b.ReportMetric(ours.Seconds(), "ours-s")
+		b.ReportMetric(theirs.Seconds(), "libdds-s")
+		b.ReportMetric(float64(ours)/float64(theirs), "ratio")
+		b.ReportMetric(q(0.5), "median-ratio")
+		b.ReportMetric(q(0.9), "p90-ratio")
+		b.ReportMetric(ratios[len(ratios)-1], "max-ratio")
+	}
+}
+
+// ddsHands converts a deal to libdds's holdings, [seat][suit].
+func ddsHands(d engine.Deal) [4][4]uint16 {
+	var hands [4][4]uint16
+	for s := 0; s < 4; s++ {
+		for su := 0; su < 4; su++ {
+			hands[s][su] = d[s].Holding(engine.Suit(su))
+		}
+	}
+	return hands
+}

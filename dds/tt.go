@@ -25,10 +25,16 @@ const (
 // do not matter. lb and ub bound the leader side's remaining tricks.
 type ttEntry struct {
 	pat    [2]uint64 // suits 0,1 and 2,3, already masked
-	mask   [2]uint64 // kMask of k, per suit, laid out as pat
 	k      [4]uint8
 	lb, ub int8
 	best   uint8 // best move as suit<<4|rank, 0 if none
+}
+
+// masks returns the masks of an entry's patterns: kMask of k, per suit,
+// laid out as pat. They are worked out rather than stored, which keeps
+// entries to 24 bytes.
+func (e *ttEntry) masks() (uint64, uint64) {
+	return uint64(kMask[e.k[0]]) | uint64(kMask[e.k[1]])<<32, uint64(kMask[e.k[2]]) | uint64(kMask[e.k[3]])<<32
 }
 
 // kMask[k] selects the owner bits of the top k ranks of a pattern.
@@ -197,6 +203,6 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 		}
 	}
 	at := int(t.chs[bi][idx/ttChunk])*ttChunk + idx%ttChunk
-	t.entries[at] = ttEntry{pat: p, mask: mask, k: k, lb: int8(lb), ub: int8(ub), best: best}
+	t.entries[at] = ttEntry{pat: p, k: k, lb: int8(lb), ub: int8(ub), best: best}
 	t.filt[at] = filt
 }

@@ -246,7 +246,7 @@ func (s *search) sideRounds(seat, su int, oppTr *[2]int) (int, uint16) {
 	case bits.OnesCount16(runOf(hP, a)) >= mo:
 		hH, hG = hP, hS
 	default:
-		return 0, 0
+		return s.topRounds(hS, hP, a, s.hand[o1][su]|s.hand[o2][su], limit)
 	}
 	wr := topCards(a, mo)
 	if limit <= mo {
@@ -275,6 +275,57 @@ func (s *search) sideRounds(seat, su int, oppTr *[2]int) (int, uint16) {
 		more = min(nH, nG)
 	}
 	return mo + more, wr
+}
+
+// topRounds returns how many rounds of a suit the side wins with its cards
+// above all the opponents' when neither hand alone holds enough of them to
+// draw the opponents' cards (see sideRounds), and the cards that depends
+// on: hS and hP are the holdings of the hand on lead and of its partner, a
+// the suit's cards in play, opp the opponents' cards, limit the rounds
+// before an opponent can ruff. The hand on lead plays its highest such
+// card, partner his lowest card (overtaking only if he must, which passes
+// him the lead); without such a card the hand on lead leads low to one of
+// partner's. Every round counted is won by one of these cards, which beat
+// anything the opponents hold in the suit.
+func (s *search) topRounds(hS, hP, a, opp uint16, limit int) (int, uint16) {
+	above := a &^ (uint16(2)<<highest(opp) - 1)
+	if (hS|hP)&above == 0 {
+		return 0, 0
+	}
+	rounds := 0
+	low := uint16(1) << 15 // the lowest card that won a round
+	for rounds < limit {
+		var w uint16
+		if t := hS & above; t != 0 {
+			w = uint16(1) << highest(t)
+			hS &^= w
+			if hP != 0 {
+				f := hP & -hP // partner's lowest
+				hP &^= f
+				if f > w {
+					w = f
+					hS, hP = hP, hS // partner overtook: he leads next
+				}
+			}
+		} else if hS != 0 && hP&above != 0 {
+			hS &^= hS & -hS
+			t := hP & above
+			w = t & -t // partner's lowest card that wins
+			hP &^= w
+			hS, hP = hP, hS
+		} else {
+			break
+		}
+		low = min(low, w)
+		rounds++
+	}
+	if rounds == 0 {
+		return 0, 0
+	}
+	// The owners of the cards down to the lowest winner decide it: with
+	// them the same, every winner still beats the opponents' cards, and
+	// the cards below it only follow.
+	return rounds, a &^ (low - 1)
 }
 
 // entry returns a suit in which L can put partner on lead: L holds a card

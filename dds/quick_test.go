@@ -3,6 +3,7 @@ package dds
 import (
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/openroom/openroom/engine"
@@ -203,4 +204,45 @@ func TestSecondHandSound(t *testing.T) {
 	t.Logf("cutoffs %d, of which count later tricks %d", cuts, multi)
 	assert.Greater(t, cuts, n/4)
 	assert.Greater(t, multi, n/50, "notrump cutoffs that count later tricks")
+}
+
+// TestTopRounds checks the rounds a side wins with its cards above all the
+// opponents' when they are split between the hands.
+func TestTopRounds(t *testing.T) {
+	holding := func(ranks string) uint16 {
+		var h uint16
+		for _, r := range ranks {
+			h |= 1 << uint(strings.IndexRune("23456789TJQKA", r)+2)
+		}
+		return h
+	}
+	cases := []struct {
+		lead, partner, opp string
+		limit              int
+		rounds             int
+		lowest             string // the lowest card the result depends on
+	}{
+		// The queen, partner unblocking the jack, then low to his king.
+		{"Q3", "KJ", "T75986", 13, 2, "Q"},
+		// Q with partner's 7, then low to his J.
+		{"Q63", "J7", "T428", 13, 2, "J"},
+		// Partner's king falls under the ace.
+		{"A", "K", "QJ", 13, 1, "A"},
+		// Partner overtakes the queen with his only card, the king, and
+		// has nothing to lead back.
+		{"Q", "K", "J2", 13, 1, "K"},
+		// An opponent ruffs the second round.
+		{"Q3", "KJ", "T75986", 1, 1, "Q"},
+		// Nothing above the opponents' best.
+		{"J3", "T2", "Q54", 13, 0, ""},
+	}
+	s := &NewSolver().s
+	for _, c := range cases {
+		hS, hP, opp := holding(c.lead), holding(c.partner), holding(c.opp)
+		r, wr := s.topRounds(hS, hP, hS|hP|opp, opp, c.limit)
+		assert.Equal(t, c.rounds, r, "%s / %s against %s", c.lead, c.partner, c.opp)
+		if c.rounds > 0 {
+			assert.Equal(t, holding(c.lowest), wr&-wr, "%s / %s against %s", c.lead, c.partner, c.opp)
+		}
+	}
 }

@@ -8,7 +8,7 @@
 // equivalent cards. The code is our own and pure Go.
 //
 // A Solver is not safe for concurrent use; use one per goroutine (it owns a
-// transposition table of about 100 MB), or the batch functions
+// transposition table of about 90 MB), or the batch functions
 // (CalcTables, SolveBatch) that spread work over cores.
 package dds
 

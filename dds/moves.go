@@ -65,6 +65,10 @@ const (
 	// his tenace.
 	wLeadThroughLHO = 40
 	wLeadSecondRHO  = 30
+	// With the second and third best cards on our side, the opponents'
+	// top card takes one round and the suit is ours after it: a suit
+	// to set up. Without this, tables take 1-4% more trick nodes.
+	wLeadSetUp = 40
 	// A side suit an opponent can ruff loses; one partner can ruff (and
 	// no opponent) wins. A trump lead draws the opponents' ruffers.
 	wLeadOppRuff     = 30
@@ -95,6 +99,12 @@ const (
 	// better than the table's move, which mostly agrees with the weights.
 	wLeadKiller = 100
 	wLeadBest   = 30
+	// In a suit contract the killer counts for less when it does not win
+	// the trick here: it cut in a sibling position where it may have won
+	// (a ruff, a card that was high). In no trump it measured best at
+	// full weight: a lead that gives up a trick to set up a suit is
+	// often the right one there.
+	wLeadKillerLoses = 40
 )
 
 // Weights of the later cards of a trick: whether the card wins the trick for
@@ -184,6 +194,10 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 			case rho:
 				base -= wLeadSecondRHO
 			}
+			if a3 := a2 &^ (1 << highest(a2)); topOwner&1 != seat&1 && a3 != 0 &&
+				int(s.owner[su][highest(a2)])&1 == seat&1 && int(s.owner[su][highest(a3)])&1 == seat&1 {
+				base += wLeadSetUp
+			}
 		}
 		if s.trump != noTrump && su != s.trump {
 			oppRuff := (s.hand[lho][su] == 0 && s.hand[lho][s.trump] != 0) ||
@@ -204,7 +218,8 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 		for t := groupTops(h, a); t != 0; t &= t - 1 {
 			r := uint8(bits.TrailingZeros16(t))
 			w := base
-			if s.trickWinner(pos, 0, uint8(su), uint8(su), r, seat)&1 == seat&1 {
+			wins := s.trickWinner(pos, 0, uint8(su), uint8(su), r, seat)&1 == seat&1
+			if wins {
 				w += wLeadWins
 			}
 			if r != top && bits.OnesCount16(a>>r) == 2 && groupOf(1<<r, h, a) != 1<<r {
@@ -218,6 +233,9 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 			switch uint8(su)<<4 | r {
 			case killer:
 				w += wLeadKiller
+				if !wins && s.trump != noTrump {
+					w -= wLeadKillerLoses
+				}
 			case best:
 				w += wLeadBest
 			}

@@ -123,3 +123,42 @@ func TestLeadOrder(t *testing.T) {
 	sv, pos := movesAt(t, "..2.AK ..K.QT AK..A. ..Q.J9", engine.NoTrump, engine.North, "")
 	assert.Equal(t, []string{"D2", "CA"}, order(sv, pos))
 }
+
+func TestLeadSetUp(t *testing.T) {
+	// East's ace heads both majors; North and South hold the king and
+	// queen of spades under it, so spades are the suit to set up: both
+	// spade leads come before the heart (whose second and third best
+	// cards are the opponents').
+	sv, pos := movesAt(t, "K2.32.. A4.A9.. Q6.65.. 73.74..", engine.NoTrump, engine.North, "")
+	assert.Equal(t, []string{"S2", "SK", "H3"}, order(sv, pos))
+}
+
+func TestLeadKiller(t *testing.T) {
+	// The killer, the heart three, loses the trick to East's ace: it gets
+	// the killer's full weight in no trump, less in a suit contract.
+	const hands = "K2.32.. A4.A9.. Q6.65.. 73.74.."
+	h3 := uint8(engine.Hearts)<<4 | 3
+	gain := func(trump engine.Strain) int {
+		sv, pos := movesAt(t, hands, trump, engine.North, "")
+		s := &sv.s
+		weight := func() int {
+			for _, m := range s.moves[pos][:s.nmoves[pos]] {
+				if m.suit<<4|m.rank == h3 {
+					return int(m.weight)
+				}
+			}
+			t.Fatal("no heart three")
+			return 0
+		}
+		s.killer[pos] = 0
+		s.genMoves(pos, int(engine.North), 0)
+		w0 := weight()
+		s.killer[pos] = h3
+		s.genMoves(pos, int(engine.North), 0)
+		w := weight()
+		s.killer[pos] = 0
+		return w - w0
+	}
+	assert.Equal(t, wLeadKiller, gain(engine.NoTrump))
+	assert.Equal(t, wLeadKiller-wLeadKillerLoses, gain(engine.StrainClubs))
+}

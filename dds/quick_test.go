@@ -116,44 +116,52 @@ func randomEnding(rng *rand.Rand, d engine.Deal, trump engine.Strain, tricks, pl
 	return p
 }
 
-// TestTrickStartBoundsSound checks, at trick starts of random endings of 2
-// to 5 tricks in every strain, that quickTricks never promises the side on
-// lead more tricks than it takes, and that oppSure (with lengthBound) never
-// promises the other side more than it takes.
-func TestTrickStartBoundsSound(t *testing.T) {
+// eachEnding calls f on random endings of 2 to 4 tricks in every strain
+// (seeded by seed and pcg), with played cards already played to the
+// current trick, each loaded into sv (pos is its card position) and with an
+// exhaustive solver for it. It returns how many endings there were.
+func eachEnding(seed string, pcg [2]uint64, played int, sv *Solver, f func(p *Position, pos int, b *brute)) int {
 	n := 6000
 	if testing.Short() || underRace {
 		n = 1500
 	}
-	rng := rand.New(rand.NewPCG(41, 43))
-	deals := randomDeals(n, "openroom-dds-bounds")
+	rng := rand.New(rand.NewPCG(pcg[0], pcg[1]))
+	for i, d := range randomDeals(n, seed) {
+		p := randomEnding(rng, d, engine.Strain(i%5), 2+rng.IntN(3), played)
+		pos := sv.load(&p)
+		f(&p, pos, newBrute(sv.s.trump))
+	}
+	return n
+}
+
+// TestTrickStartBoundsSound checks, at trick starts of random endings, that
+// quickTricks never promises the side on lead more tricks than it takes,
+// and that oppSure (with lengthBound) never promises the other side more
+// than it takes.
+func TestTrickStartBoundsSound(t *testing.T) {
 	sv := NewSolver()
 	s := &sv.s
 	var claimsQT, claimsOpp, claimsLen int
-	for i, d := range deals {
-		trump := engine.Strain(i % 5)
-		p := randomEnding(rng, d, trump, 2+rng.IntN(3), 0)
-		sv.load(&p)
-		b := newBrute(s.trump)
+	n := eachEnding("openroom-dds-bounds", [2]uint64{41, 43}, 0, sv, func(p *Position, _ int, b *brute) {
 		L := int(p.Leader)
 		left := p.Tricks()
-		own := b.sideTricks(&p, L)
+		own := b.sideTricks(p, L)
 		var wr [4]uint16
 		for c := 1; c <= left; c++ {
 			if s.quickTricks(L, c, &wr) {
 				claimsQT++
-				require.GreaterOrEqual(t, own, c, "quickTricks claims %d: %s", c, handsString(&p))
+				require.GreaterOrEqual(t, own, c, "quickTricks claims %d: %s", c, handsString(p))
 			}
 		}
 		if k := s.oppSure(L, &wr); k > 0 {
 			claimsOpp++
-			require.GreaterOrEqual(t, left-own, k, "oppSure claims %d: %s", k, handsString(&p))
+			require.GreaterOrEqual(t, left-own, k, "oppSure claims %d: %s", k, handsString(p))
 		}
 		if s.lengthBound(L, &wr) > 0 {
 			claimsLen++
-			require.Less(t, own, left, "lengthBound claims a trick: %s", handsString(&p))
+			require.Less(t, own, left, "lengthBound claims a trick: %s", handsString(p))
 		}
-	}
+	})
 	// The bounds must have been put to the test.
 	t.Logf("claims: quick tricks %d, opponents %d, length bound %d", claimsQT, claimsOpp, claimsLen)
 	assert.Greater(t, claimsQT, n/10)
@@ -162,27 +170,17 @@ func TestTrickStartBoundsSound(t *testing.T) {
 }
 
 // TestSecondHandSound checks, with the second hand to play in random
-// endings of 2 to 5 tricks, that every cutoff secondHand reports agrees
-// with the exhaustive result, for every target.
+// endings, that every cutoff secondHand reports agrees with the exhaustive
+// result, for every target.
 func TestSecondHandSound(t *testing.T) {
-	n := 6000
-	if testing.Short() || underRace {
-		n = 1500
-	}
-	rng := rand.New(rand.NewPCG(47, 53))
-	deals := randomDeals(n, "openroom-dds-second-hand")
 	sv := NewSolver()
 	s := &sv.s
 	cuts, multi := 0, 0
-	for i, d := range deals {
-		trump := engine.Strain(i % 5)
-		p := randomEnding(rng, d, trump, 2+rng.IntN(3), 1)
-		pos := sv.load(&p)
-		b := newBrute(s.trump)
+	n := eachEnding("openroom-dds-second-hand", [2]uint64{47, 53}, 1, sv, func(p *Position, pos int, b *brute) {
 		seat := int(p.Turn())
 		left := p.Tricks()
 		for _, side := range []int{0, 1} {
-			got := b.sideTricks(&p, side)
+			got := b.sideTricks(p, side)
 			for target := 1; target <= left; target++ {
 				s.maxSide, s.target, s.tricksMax = side, target, 0
 				cut, res := s.secondHand(pos)
@@ -197,10 +195,10 @@ func TestSecondHandSound(t *testing.T) {
 				if want > 1 {
 					multi++
 				}
-				require.Equal(t, got >= target, res, "side %d target %d: %s", side, target, handsString(&p))
+				require.Equal(t, got >= target, res, "side %d target %d: %s", side, target, handsString(p))
 			}
 		}
-	}
+	})
 	t.Logf("cutoffs %d, of which count later tricks %d", cuts, multi)
 	assert.Greater(t, cuts, n/4)
 	assert.Greater(t, multi, n/50, "notrump cutoffs that count later tricks")

@@ -524,9 +524,9 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 // nothing until the opponent parts with that card, which only a squeeze
 // forces, and a squeeze needs threat and entry cards beyond the tricks
 // counted. So when those lengths add up to fewer than the tricks left,
-// the opponents take one. (DDS uses the same bound; tests check it
-// against the solver on random endings.) It depends on which opponent
-// heads the suits they head, unless nobody else holds those suits.
+// the opponents take one. (DDS uses the same bound; a test checks it
+// against an exhaustive search of random endings.) It depends on which
+// opponent heads the suits they head, unless nobody else holds them.
 func (s *search) lengthBound(L int, wr *[4]uint16) int {
 	if s.trump != noTrump && s.aggr[s.trump] != 0 {
 		return 0

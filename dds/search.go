@@ -249,7 +249,7 @@ func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]u
 					continue
 				}
 				e := &s.tt.entries[base+i]
-				if m01, m23 := e.masks(); p01&m01 != e.pat[0] || p23&m23 != e.pat[1] {
+				if m01, m23 := kMasks(e.k); p01&m01 != e.pat[0] || p23&m23 != e.pat[1] {
 					continue
 				}
 				var r, h bool

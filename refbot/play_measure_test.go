@@ -2,10 +2,12 @@ package refbot
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -180,8 +182,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
 				earlyWorlds := 0
+				// Sampled (not exact) searches by trick: worlds solved and times.
+				var worldsBy [13]int
+				var timesBy [13][]time.Duration
 				var byTrick [13]int
-				capped := 0
+				capped, abandoned := 0, 0
 				sv := dds.NewSolver()
 				played := 0
 				for n := 1; n <= boards; n++ {
@@ -196,11 +201,18 @@ func BenchmarkMeasureLevels(b *testing.B) {
 								if 52-d.Index > 32 && !d.Stats.Exact {
 									early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
 								}
+								if !d.Stats.Exact {
+									worldsBy[d.Index/4] += d.Stats.Worlds
+									timesBy[d.Index/4] = append(timesBy[d.Index/4], d.Elapsed)
+								}
 							case d.Policy == "rollout":
 								rolled = append(rolled, d.Elapsed)
 							}
 							if d.Stats.Capped {
 								capped++
+							}
+							if d.Fallback != "" {
+								abandoned++
 							}
 						}))
 					}
@@ -228,17 +240,26 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					"(in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f; 95%% CIs); "+
 					"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
 					"of those with more than 32 cards left: p50 %v p95 %v max %v, %.1f worlds on average (%d); "+
-					"rollout cards p50 %v p95 %v max %v (%d); capped %d",
+					"rollout cards p50 %v p95 %v max %v (%d); capped %d; fell back (search abandoned at the hard limit or failed) %d",
 					level, played, boards, dm, dh, fm, fh, ldm, ldh, lfm, lfh,
 					percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1), len(times),
 					percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
 					percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
-					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped)
+					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped, abandoned)
 				var per [13]string
 				for i, x := range byTrick {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
 				}
 				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+				var by []string
+				for i, ts := range timesBy[:6] {
+					if len(ts) > 0 {
+						by = append(by, fmt.Sprintf("trick %d (%d-%d cards left): %d searches, %.1f worlds on average, p50 %v p95 %v max %v",
+							i+1, 52-4*i, 49-4*i, len(ts), float64(worldsBy[i])/float64(len(ts)),
+							percentile(ts, 0.5).Round(100*time.Microsecond), percentile(ts, 0.95).Round(100*time.Microsecond), percentile(ts, 1).Round(100*time.Microsecond)))
+					}
+				}
+				b.Logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
 			}
 		})
 	}
@@ -279,6 +300,15 @@ func BenchmarkDuplicate(b *testing.B) {
 			return New(l, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 		}
 	}
+	// The node limits sized for the solver before it got ~1.4x faster
+	// (~7,000 nodes/ms), against the level's current ones.
+	oldNodes := func(l Level, nodes uint64) playerMaker {
+		return func(s engine.Seat) Player {
+			p := l.Params()
+			p.Nodes = nodes
+			return New(l, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
+		}
+	}
 	for _, m := range []struct {
 		name string
 		a, b playerMaker
@@ -292,6 +322,9 @@ func BenchmarkDuplicate(b *testing.B) {
 		{"expert-window-48-vs-expert", window(Expert, 48), level(Expert)},
 		{"hard-window-44-vs-hard", window(Hard, 44), level(Hard)},
 		{"medium-window-44-vs-medium", window(Medium, 44), level(Medium)},
+		{"expert-vs-expert-old-nodes", level(Expert), oldNodes(Expert, 900_000)},
+		{"hard-vs-hard-old-nodes", level(Hard), oldNodes(Hard, 450_000)},
+		{"medium-vs-medium-old-nodes", level(Medium), oldNodes(Medium, 200_000)},
 	} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {

@@ -320,7 +320,7 @@ func BenchmarkDuplicate(b *testing.B) {
 		{"expert-vs-expert-heuristic-early-play", level(Expert), noEarlyRollouts},
 		{"expert-vs-expert-narrow-window", level(Expert), narrowWindow},
 		{"expert-window-48-vs-expert", window(Expert, 48), level(Expert)},
-		{"hard-window-44-vs-hard", window(Hard, 44), level(Hard)},
+		{"hard-window-48-vs-hard", window(Hard, 48), level(Hard)},
 		{"medium-window-44-vs-medium", window(Medium, 44), level(Medium)},
 		{"expert-vs-expert-old-nodes", level(Expert), oldNodes(Expert, 900_000)},
 		{"hard-vs-hard-old-nodes", level(Hard), oldNodes(Hard, 450_000)},

@@ -416,16 +416,9 @@ func (s *search) masterTrumps(seat int) (masters, wr uint16) {
 func (s *search) trumpTricks(L int, wr *[4]uint16) int {
 	t := s.trump
 	P := (L + 2) & 3
-	mL, w := s.masterTrumps(L)
-	mP, _ := s.masterTrumps(P)
-	nL, nP := bits.OnesCount16(mL), bits.OnesCount16(mP)
+	best, nL, nP, w := s.sideMasters(L, P)
 	*wr = [4]uint16{}
 	wr[t] = w
-	best := max(nL, nP)
-	if best == 1 && s.splitTopTrumps(L, P) {
-		best = 2
-		wr[t] = topCards(s.aggr[t], 2)
-	}
 	partnerRuffs := nP > 0 && s.voidIn(P, L)
 	if partnerRuffs {
 		best = max(best, nL+1)
@@ -439,6 +432,21 @@ func (s *search) trumpTricks(L int, wr *[4]uint16) int {
 		}
 	}
 	return best
+}
+
+// sideMasters returns the tricks the side of partners x and y is sure of
+// with master trumps (see masterTrumps): as many as either hand holds, or
+// two when they split the two top trumps (see splitTopTrumps). It also
+// returns each hand's masters and the trumps the count depends on.
+func (s *search) sideMasters(x, y int) (tricks, nx, ny int, wr uint16) {
+	mx, w := s.masterTrumps(x)
+	my, _ := s.masterTrumps(y)
+	nx, ny = bits.OnesCount16(mx), bits.OnesCount16(my)
+	tricks = max(nx, ny)
+	if tricks == 1 && s.splitTopTrumps(x, y) {
+		return 2, nx, ny, topCards(s.aggr[s.trump], 2)
+	}
+	return tricks, nx, ny, w
 }
 
 // splitTopTrumps reports whether the two highest trumps are held one by
@@ -478,14 +486,7 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 	lho, rho, P := (L+1)&3, (L+3)&3, (L+2)&3
 	best := 0
 	if s.trump != noTrump {
-		m1, w := s.masterTrumps(lho)
-		m2, _ := s.masterTrumps(rho)
-		best = max(bits.OnesCount16(m1), bits.OnesCount16(m2))
-		wr[s.trump] = w
-		if best == 1 && s.splitTopTrumps(lho, rho) {
-			best = 2
-			wr[s.trump] = topCards(s.aggr[s.trump], 2)
-		}
+		best, _, _, wr[s.trump] = s.sideMasters(lho, rho)
 		if best == 0 {
 			if k := s.trumpTrick(lho); k > 0 {
 				wr[s.trump] = topCards(s.aggr[s.trump], k)

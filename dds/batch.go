@@ -67,7 +67,7 @@ func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress 
 	// same[u] lists the indices of the deals equal to deals[u], the first
 	// of them; only those deals are solved.
 	var uniq []int
-	same := make(map[int][]int)
+	same := make([][]int, len(deals))
 	first := make(map[engine.Deal]int, len(deals))
 	for i, d := range deals {
 		u, ok := first[d]

@@ -16,7 +16,7 @@ import (
 // By default go test checks every reference mid-play position and every
 // tableStride-th reference table; under the race detector, every
 // raceStride-th of each. -dds.full checks all 200 positions and all 300
-// tables (about 1.5 minutes on two cores without -race; .ci/run does it).
+// tables (under a minute on two cores without -race; .ci/run does it).
 var fullRef = flag.Bool("dds.full", false, "check every reference position and table")
 
 const (

@@ -30,11 +30,8 @@ func (p Phase) String() string {
 // that says why, and gives each seat its View. A Board holds only fixed
 // arrays, so it can be copied and reset without allocation.
 type Board struct {
-	number   int
-	dealer   Seat
-	vul      Vulnerability
-	deal     Deal // the original 13-card hands
-	left     Deal // the cards not yet played
+	setup    BoardSetup // number, dealer, vulnerability and the original hands
+	left     Deal       // the cards not yet played
 	auction  Auction
 	contract Contract
 	play     Play
@@ -45,28 +42,33 @@ type Board struct {
 // conventions give its number.
 func NewBoard(number int, deal Deal) *Board {
 	b := &Board{}
-	b.Reset(number, BoardDealer(number), BoardVulnerability(number), deal)
+	b.Reset(NewBoardSetup(number, deal))
 	return b
 }
 
-// Reset starts the board afresh with the given number, dealer, vulnerability
-// and deal, reusing the receiver's storage.
-func (b *Board) Reset(number int, dealer Seat, vul Vulnerability, deal Deal) {
-	*b = Board{number: number, dealer: dealer, vul: vul, deal: deal, left: deal, auction: NewAuction(dealer)}
+// Reset starts the board afresh from a setup, reusing the receiver's
+// storage.
+func (b *Board) Reset(s BoardSetup) {
+	*b = Board{setup: s, left: s.Deal, auction: NewAuction(s.Dealer)}
 }
 
+// Setup returns the board's setup: number, dealer, vulnerability, the
+// original deal and where it came from. Like Deal, it is hidden
+// information.
+func (b *Board) Setup() BoardSetup { return b.setup }
+
 // Number returns the board number.
-func (b *Board) Number() int { return b.number }
+func (b *Board) Number() int { return b.setup.Number }
 
 // Dealer returns the dealer.
-func (b *Board) Dealer() Seat { return b.dealer }
+func (b *Board) Dealer() Seat { return b.setup.Dealer }
 
 // Vulnerability returns the vulnerability.
-func (b *Board) Vulnerability() Vulnerability { return b.vul }
+func (b *Board) Vulnerability() Vulnerability { return b.setup.Vul }
 
 // Deal returns the original deal. It is for the table manager and for
 // analysis after the board; never send it to a seat.
-func (b *Board) Deal() Deal { return b.deal }
+func (b *Board) Deal() Deal { return b.setup.Deal }
 
 // Phase returns the board's current phase.
 func (b *Board) Phase() Phase { return b.phase }
@@ -185,7 +187,7 @@ func (b *Board) ScoreNS() (score int, ok bool) {
 	if b.phase != PhaseDone {
 		return 0, false
 	}
-	return ScoreNS(b.contract, b.vul, b.play.DeclarerTricks()), true
+	return ScoreNS(b.contract, b.setup.Vul, b.play.DeclarerTricks()), true
 }
 
 // View returns what seat may know at this moment and nothing more: its own
@@ -194,10 +196,10 @@ func (b *Board) ScoreNS() (score int, ok bool) {
 func (b *Board) View(seat Seat) View {
 	v := View{
 		Seat:    seat,
-		Number:  b.number,
-		Dealer:  b.dealer,
-		Vul:     b.vul,
-		Hand:    b.deal[seat&3],
+		Number:  b.setup.Number,
+		Dealer:  b.setup.Dealer,
+		Vul:     b.setup.Vul,
+		Hand:    b.setup.Deal[seat&3],
 		Auction: b.auction,
 		phase:   b.phase,
 	}
@@ -205,7 +207,7 @@ func (b *Board) View(seat Seat) View {
 		v.Contract, v.hasContract = b.contract, true
 		v.Play = b.play
 		if b.DummyExposed() {
-			v.Dummy, v.DummyVisible = b.deal[b.contract.Dummy()], true
+			v.Dummy, v.DummyVisible = b.setup.Deal[b.contract.Dummy()], true
 		}
 	}
 	return v

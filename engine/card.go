@@ -1,10 +1,3 @@
-// Package engine is openroom's single source of truth for the rules of
-// duplicate contract bridge (rule set bridge-duplicate-practice-v1): cards,
-// hands, seats, board conventions, the auction, the play, Law 77 scoring and
-// the IMP and VP scales, PBN deal strings and reproducible dealing.
-//
-// The package does no I/O. Its hot paths (hands, legal moves, the board state
-// machine) work on bitsets and fixed arrays and do not allocate.
 package engine
 
 import "fmt"
@@ -225,93 +218,6 @@ func ParseCard(s string) (Card, error) {
 	}
 	return 0, fmt.Errorf("card %q: want a suit (C D H S) and a rank (2-9 T J Q K A)", s)
 }
-
-// Seat is one of the four players, in clockwise order from North.
-type Seat uint8
-
-// The four seats.
-const (
-	North Seat = iota
-	East
-	South
-	West
-)
-
-// NumSeats is the number of seats.
-const NumSeats = 4
-
-const seatLetters = "NESW"
-
-var seatNames = [NumSeats]string{"North", "East", "South", "West"}
-
-// String returns the seat's letter: N, E, S or W.
-func (s Seat) String() string {
-	if s >= NumSeats {
-		return fmt.Sprintf("Seat(%d)", uint8(s))
-	}
-	return seatLetters[s : s+1]
-}
-
-// Name returns the seat's full name: North, East, South or West.
-func (s Seat) Name() string {
-	if s >= NumSeats {
-		return s.String()
-	}
-	return seatNames[s]
-}
-
-// Next returns the seat on this seat's left (the next to act, clockwise).
-func (s Seat) Next() Seat { return (s + 1) & 3 }
-
-// Prev returns the seat on this seat's right.
-func (s Seat) Prev() Seat { return (s + 3) & 3 }
-
-// Partner returns the seat opposite.
-func (s Seat) Partner() Seat { return (s + 2) & 3 }
-
-// LHO returns the left-hand opponent (the same as Next).
-func (s Seat) LHO() Seat { return s.Next() }
-
-// RHO returns the right-hand opponent (the same as Prev).
-func (s Seat) RHO() Seat { return s.Prev() }
-
-// Side returns the partnership the seat belongs to.
-func (s Seat) Side() Side { return Side(s & 1) }
-
-// ParseSeat reads N, E, S, W or North, East, South, West in any case.
-func ParseSeat(s string) (Seat, error) {
-	if len(s) == 1 {
-		if i := indexFold(seatLetters, s[0]); i >= 0 {
-			return Seat(i), nil
-		}
-	}
-	for i, n := range seatNames {
-		if equalFold(s, n) {
-			return Seat(i), nil
-		}
-	}
-	return 0, fmt.Errorf("seat %q: want N, E, S or W", s)
-}
-
-// Side is a partnership: North-South or East-West.
-type Side uint8
-
-// The two sides.
-const (
-	NS Side = iota
-	EW
-)
-
-// String returns "NS" or "EW".
-func (s Side) String() string {
-	if s == NS {
-		return "NS"
-	}
-	return "EW"
-}
-
-// Other returns the opposing side.
-func (s Side) Other() Side { return s ^ 1 }
 
 func indexFold(set string, b byte) int {
 	if b >= 'a' && b <= 'z' {

@@ -141,7 +141,7 @@ func BenchmarkPlayBoard(b *testing.B) {
 	cards := 0
 	for i := 0; b.Loop(); i++ {
 		n := i%64 + 1
-		board.Reset(n, BoardDealer(n), BoardVulnerability(n), deals[n-1])
+		board.Reset(NewBoardSetup(n, deals[n-1]))
 		// A short auction: one bid then passes, so every board is played.
 		for board.Phase() == PhaseAuction {
 			s, _ := board.Turn()

@@ -42,7 +42,7 @@ func TestSixteenBoardFile(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, deals, 16)
 	for i, d := range deals {
-		require.Equal(t, i+1, d.Board)
+		require.Equal(t, i+1, d.Number)
 	}
 }
 

@@ -7,14 +7,6 @@ import (
 	"github.com/openroom/openroom/engine"
 )
 
-// BoardDeal is what a table needs to play a board from a file.
-type BoardDeal struct {
-	Board  int
-	Dealer engine.Seat
-	Vul    engine.Vulnerability
-	Deal   engine.Deal
-}
-
 // ReadDeals reads every game of a PBN file as a board to play: its number,
 // dealer, vulnerability and deal, in file order. The Board tag gives the
 // number (a game without one takes the previous number plus one, starting at
@@ -25,10 +17,10 @@ type BoardDeal struct {
 // file holding both rooms of a match) is left out. The first malformed game
 // stops the read with an *Error naming its line and board; the boards before
 // it are returned.
-func ReadDeals(r io.Reader) ([]BoardDeal, error) {
+func ReadDeals(r io.Reader) ([]engine.BoardSetup, error) {
 	pr := NewReader(r)
-	var out []BoardDeal
-	seen := make(map[BoardDeal]bool)
+	var out []engine.BoardSetup
+	seen := make(map[engine.BoardSetup]bool)
 	last := 0
 	for {
 		g, err := pr.Next()
@@ -38,11 +30,11 @@ func ReadDeals(r io.Reader) ([]BoardDeal, error) {
 		if err != nil {
 			return out, err
 		}
-		bd, err := boardDeal(g, last)
+		bd, err := g.Setup(last)
 		if err != nil {
 			return out, err
 		}
-		last = bd.Board
+		last = bd.Number
 		if !seen[bd] {
 			seen[bd] = true
 			out = append(out, bd)
@@ -50,25 +42,23 @@ func ReadDeals(r io.Reader) ([]BoardDeal, error) {
 	}
 }
 
-// BoardDeal returns the game as a board to play, with the fallbacks of
+// Setup returns the game as a board to play, with the fallbacks of
 // ReadDeals; prevBoard is the number of the previous board (0 for none).
-func (g *Game) BoardDeal(prevBoard int) (BoardDeal, error) { return boardDeal(g, prevBoard) }
-
-func boardDeal(g *Game, prevBoard int) (BoardDeal, error) {
-	var bd BoardDeal
+func (g *Game) Setup(prevBoard int) (engine.BoardSetup, error) {
+	var bd engine.BoardSetup
 	var err error
 	if strings.TrimSpace(g.Get("Board")) == "" {
-		bd.Board = prevBoard + 1
-	} else if bd.Board, err = g.Board(); err != nil {
+		bd.Number = prevBoard + 1
+	} else if bd.Number, err = g.Board(); err != nil {
 		return bd, err
 	}
 	if strings.TrimSpace(g.Get("Dealer")) == "" {
-		bd.Dealer = engine.BoardDealer(bd.Board)
+		bd.Dealer = engine.BoardDealer(bd.Number)
 	} else if bd.Dealer, err = g.Dealer(); err != nil {
 		return bd, err
 	}
 	if strings.TrimSpace(g.Get("Vulnerable")) == "" {
-		bd.Vul = engine.BoardVulnerability(bd.Board)
+		bd.Vul = engine.BoardVulnerability(bd.Number)
 	} else if bd.Vul, err = g.Vulnerability(); err != nil {
 		return bd, err
 	}
@@ -89,45 +79,44 @@ func boardDeal(g *Game, prevBoard int) (BoardDeal, error) {
 // where the record stops: done, or mid-auction or mid-play for an unfinished
 // board.
 func (g *Game) Replay() (*engine.Board, error) {
-	bd, err := g.BoardDeal(0)
+	bd, err := g.Setup(0)
 	if err != nil {
 		return nil, err
 	}
-	b := &engine.Board{}
-	b.Reset(bd.Board, bd.Dealer, bd.Vul, bd.Deal)
 	a, err := g.Auction()
 	if err != nil {
 		return nil, err
 	}
 	if a == nil {
+		b := &engine.Board{}
+		b.Reset(bd)
 		return b, nil
 	}
 	if a.Dealer != bd.Dealer {
 		return nil, g.errorf("Auction", "the auction starts with %s but the dealer is %s", a.Dealer.Name(), bd.Dealer.Name())
 	}
+	calls := make([]engine.Call, len(a.Calls))
 	for i, c := range a.Calls {
-		if err := b.Call(c.Seat, c.Call); err != nil {
-			return nil, g.errorf("Auction", "call %d: %w", i+1, err)
-		}
+		calls[i] = c.Call
 	}
 	p, err := g.Play()
-	if err != nil || p == nil {
-		return b, err
+	if err != nil {
+		return nil, err
 	}
-	if len(p.Cards) > 0 && b.Phase() != engine.PhasePlay {
-		return nil, g.errorf("Play", "cards played but the auction did not end in a contract")
+	var cards []engine.Card
+	if p != nil {
+		cards = p.Cards
 	}
-	if c, ok := b.Contract(); ok && len(p.Cards) > 0 && c.Leader() != p.Leader {
+	b := &engine.Board{}
+	b.Reset(bd)
+	if err := b.Replay(calls, nil); err != nil {
+		return nil, g.errorf("Auction", "%w", err)
+	}
+	if c, ok := b.Contract(); ok && len(cards) > 0 && !c.PassedOut() && c.Leader() != p.Leader {
 		return nil, g.errorf("Play", "the play starts with %s but the opening leader is %s", p.Leader.Name(), c.Leader().Name())
 	}
-	for i, c := range p.Cards {
-		seat, ok := b.Turn()
-		if !ok {
-			return nil, g.errorf("Play", "card %d (%s) after the play ended", i+1, c)
-		}
-		if err := b.PlayCard(seat, c); err != nil {
-			return nil, g.errorf("Play", "card %d: %w", i+1, err)
-		}
+	if err := b.Replay(nil, cards); err != nil {
+		return nil, g.errorf("Play", "%w", err)
 	}
 	return b, nil
 }

@@ -66,7 +66,7 @@ func ExampleReadDeals() {
 	}
 	for _, d := range deals {
 		// Board 2 has no Dealer or Vulnerable tag: the WBF conventions apply.
-		fmt.Println(d.Board, d.Dealer, d.Vul, d.Deal[engine.North])
+		fmt.Println(d.Number, d.Dealer, d.Vul, d.Deal[engine.North])
 	}
 	// Output:
 	// 1 N None AKQ2.K32.A32.K32

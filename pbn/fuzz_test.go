@@ -81,7 +81,7 @@ func exercise(g *Game) {
 	_, _, _ = g.Score()
 	_, _, _ = g.OptimumResultTable()
 	_, _ = ParseDoubleDummyTricks(g.Get("DoubleDummyTricks"))
-	_, _ = g.BoardDeal(0)
+	_, _ = g.Setup(0)
 	_, _ = g.Replay()
 }
 

@@ -357,5 +357,5 @@ func TestReadDealsDeduplicates(t *testing.T) {
 	deals, err := ReadDeals(bytes.NewBufferString(g + g + g2 + g2))
 	require.NoError(t, err)
 	require.Len(t, deals, 2)
-	assert.Equal(t, 2, deals[1].Board)
+	assert.Equal(t, 2, deals[1].Number)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 )
 
 // ClientConfig says how a Client sits down.
@@ -67,7 +68,7 @@ func (e *LineError) Unwrap() error { return e.Err }
 // would. A Client plays one connection; Run may be called once.
 type Client struct {
 	cfg  ClientConfig
-	bot  Bot
+	bot  player.Player
 	obs  Observer // bot as Observer, or nil
 	conn *Conn
 
@@ -82,7 +83,7 @@ type Client struct {
 // NewClient returns a Client that will speak over nc (TCP, or net.Pipe for
 // an in-process bot) for bot. The Client owns nc and closes it when Run
 // returns.
-func NewClient(nc net.Conn, cfg ClientConfig, bot Bot) *Client {
+func NewClient(nc net.Conn, cfg ClientConfig, bot player.Player) *Client {
 	if cfg.Version == 0 {
 		cfg.Version = Version
 	}
@@ -485,3 +486,15 @@ func (c *Client) seatName() string {
 	}
 	return "seat"
 }
+
+// Observer is an optional interface for a player that wants every message
+// its seat receives, before the Client acts on it: team names, alert texts
+// of the opponents' calls, signals, timing lines. Observe is called from
+// the Client's goroutine, in arrival order.
+type Observer interface {
+	Observe(m Message)
+}
+
+// ErrIllegalAction is wrapped by the error a Client returns when its
+// player chose an illegal call or card.
+var ErrIllegalAction = errors.New("player chose an illegal action")

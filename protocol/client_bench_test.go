@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player/playertest"
 )
 
 // BenchmarkClientBoard measures the seat side of one whole played board (1C
@@ -37,7 +38,7 @@ func BenchmarkClientBoard(b *testing.B) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			done := make(chan error, 1)
-			cl := NewClient(seatEnd, ClientConfig{Team: "bench", Seat: seat}, Instant{})
+			cl := NewClient(seatEnd, ClientConfig{Team: "bench", Seat: seat}, playertest.Instant{})
 			go func() { done <- cl.Run(ctx) }()
 			r := NewReader(mgr)
 			play := func(steps []rawStep) {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"time"
+
+	"github.com/openroom/openroom/player"
 )
 
 // DialFunc opens a new connection to a table manager.
@@ -33,7 +35,7 @@ const SessionReconnectTimeout = 30 * time.Second
 // disconnect (a refusal of the first connection, a protocol error, a bot
 // error) end it at once. It returns the number of boards finished over all
 // connections.
-func RunSession(ctx context.Context, dial DialFunc, cfg ClientConfig, bot Bot, reconnectTimeout time.Duration) (boards int, err error) {
+func RunSession(ctx context.Context, dial DialFunc, cfg ClientConfig, bot player.Player, reconnectTimeout time.Duration) (boards int, err error) {
 	if reconnectTimeout <= 0 {
 		reconnectTimeout = SessionReconnectTimeout
 	}

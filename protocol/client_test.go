@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/player/playertest"
 )
 
 // A scripted fake manager: the test writes down, line by line, what the
@@ -248,7 +250,7 @@ func (b *scriptBot) Observe(m Message) {
 }
 
 // runPipe runs a Client against the scripted manager over net.Pipe.
-func runPipe(t *testing.T, cfg ClientConfig, bot Bot, steps []scriptStep, style func(string) string) (*Client, error, error) {
+func runPipe(t *testing.T, cfg ClientConfig, bot player.Player, steps []scriptStep, style func(string) string) (*Client, error, error) {
 	t.Helper()
 	mgr, seat := net.Pipe()
 	done := make(chan error, 1)
@@ -513,7 +515,7 @@ func TestRunSessionFirstRefusalIsFinal(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, err := RunSession(ctx, dial, ClientConfig{Team: "t", Seat: engine.North}, Instant{}, time.Second)
+	_, err := RunSession(ctx, dial, ClientConfig{Team: "t", Seat: engine.North}, playertest.Instant{}, time.Second)
 	require.ErrorIs(t, err, ErrRefused)
 	var le *LineError
 	require.ErrorAs(t, err, &le)
@@ -535,7 +537,7 @@ func TestRunSessionGivesUp(t *testing.T) {
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, err = RunSession(ctx, DialTCP(ln.Addr().String()), ClientConfig{Team: "t", Seat: seat}, Instant{}, 200*time.Millisecond)
+	_, err = RunSession(ctx, DialTCP(ln.Addr().String()), ClientConfig{Team: "t", Seat: seat}, playertest.Instant{}, 200*time.Millisecond)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "could not get the seat back")
 	assert.NoError(t, ctx.Err())
@@ -598,7 +600,7 @@ func TestClientProtocolErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err, mgrErr := runPipe(t, ClientConfig{Team: "t", Seat: seat}, Instant{}, tc.steps, nil)
+			_, err, mgrErr := runPipe(t, ClientConfig{Team: "t", Seat: seat}, playertest.Instant{}, tc.steps, nil)
 			require.NoError(t, mgrErr)
 			require.ErrorIs(t, err, tc.is)
 			if tc.line != "" {
@@ -631,7 +633,7 @@ func TestClientBotFailures(t *testing.T) {
 	boom := errors.New("boom")
 	tests := []struct {
 		name string
-		bot  Bot
+		bot  player.Player
 		is   error
 	}{
 		{"illegal call", clientBadBot{call: engine.Double}, ErrIllegalAction},
@@ -680,7 +682,7 @@ func TestClientContextCancel(t *testing.T) {
 	go func() { _, _ = io.Copy(io.Discard, mgr) }() // a manager that never answers
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- NewClient(seatEnd, ClientConfig{Team: "t"}, Instant{}).Run(ctx) }()
+	go func() { done <- NewClient(seatEnd, ClientConfig{Team: "t"}, playertest.Instant{}).Run(ctx) }()
 	cancel()
 	select {
 	case err := <-done:
@@ -700,7 +702,7 @@ func TestPipeBot(t *testing.T) {
 	steps = append(steps, mgrSends("End of session"))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	mgr, done := PipeBot(ctx, ClientConfig{Team: "pipe", Seat: seat}, Instant{})
+	mgr, done := PipeBot(ctx, ClientConfig{Team: "pipe", Seat: seat}, playertest.Instant{})
 	require.NoError(t, runManager(mgr, steps, nil))
 	require.NoError(t, <-done)
 }
@@ -744,7 +746,7 @@ func FuzzClient(f *testing.F) {
 		defer cancel()
 		done := make(chan error, 1)
 		go func() {
-			done <- NewClient(seatEnd, ClientConfig{Team: "f", Seat: engine.South}, Random{Seed: 1}).Run(ctx)
+			done <- NewClient(seatEnd, ClientConfig{Team: "f", Seat: engine.South}, player.Random{Seed: "1"}).Run(ctx)
 		}()
 		go func() { _, _ = io.Copy(io.Discard, mgr) }()
 		lines := append([]string{`South ("f") seated`, `Teams : N/S : "f" E/W : "g"`}, strings.Split(data, "\n")...)

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/results"
 )
 
 // FaultPolicy says what a table does with a board stopped by a seat's
@@ -45,44 +44,6 @@ func ParseFaultPolicy(s string) (FaultPolicy, error) {
 	return 0, fmt.Errorf("fault policy %q: want adjust or replay", s)
 }
 
-// Fault is why a board stopped: which seat did what. Kind is one of
-// results.KindIllegal, KindTimeout, KindDisconnect or KindProtocol.
-type Fault struct {
-	Kind   string
-	Seat   engine.Seat
-	Detail string
-	// Also lists further seats at fault (a board that could not start
-	// because seats of both sides were missing); usually empty.
-	Also []engine.Seat
-}
-
-// Error describes the fault in one line.
-func (f *Fault) Error() string {
-	return fmt.Sprintf("%s fault by %s: %s", f.Kind, f.Seat.Name(), f.Detail)
-}
-
-// Termination returns the fault as a results termination.
-func (f *Fault) Termination() results.Termination {
-	return results.Termination{Kind: f.Kind, Seat: f.Seat.String(), Detail: f.Detail}
-}
-
-// Adjusted returns the artificial adjusted score: "A-" to each side with a
-// seat at fault, "A+" to a side without one.
-func (f *Fault) Adjusted() *results.Adjusted {
-	var atFault [2]bool
-	atFault[f.Seat.Side()] = true
-	for _, s := range f.Also {
-		atFault[s.Side()] = true
-	}
-	mark := func(bad bool) string {
-		if bad {
-			return "A-"
-		}
-		return "A+"
-	}
-	return &results.Adjusted{NS: mark(atFault[engine.NS]), EW: mark(atFault[engine.EW])}
-}
-
 // maxDetail bounds the offending line quoted in a fault's detail, so a
 // stranger's junk cannot bloat the results file.
 const maxDetail = 120
@@ -97,19 +58,29 @@ func quoteLine(line string) string {
 	return fmt.Sprintf("%q", line)
 }
 
-// Fault constructors, so every fault of a kind reads the same way.
+// Fault constructors, so every fault of a kind reads the same way. A
+// board in play holds its fault as a pointer: nil while it runs on.
 
-func illegalFault(s engine.Seat, line string, err error) *Fault {
-	return &Fault{Kind: results.KindIllegal, Seat: s, Detail: fmt.Sprintf("%s: %v", quoteLine(line), err)}
+func illegalFault(s engine.Seat, line string, err error) *engine.Outcome {
+	return fault(engine.IllegalAction, s, fmt.Sprintf("%s: %v", quoteLine(line), err))
 }
 
-func protocolFault(s engine.Seat, line, why string) *Fault {
+func protocolFault(s engine.Seat, line, why string) *engine.Outcome {
 	if line == "" {
-		return &Fault{Kind: results.KindProtocol, Seat: s, Detail: why}
+		return fault(engine.ProtocolViolation, s, why)
 	}
-	return &Fault{Kind: results.KindProtocol, Seat: s, Detail: fmt.Sprintf("%s: %s", why, quoteLine(line))}
+	return fault(engine.ProtocolViolation, s, fmt.Sprintf("%s: %s", why, quoteLine(line)))
 }
 
-func disconnectFault(s engine.Seat, why string) *Fault {
-	return &Fault{Kind: results.KindDisconnect, Seat: s, Detail: why}
+func disconnectFault(s engine.Seat, why string) *engine.Outcome {
+	return fault(engine.Disconnect, s, why)
+}
+
+func timeoutFault(s engine.Seat, why string) *engine.Outcome {
+	return fault(engine.Timeout, s, why)
+}
+
+func fault(kind engine.OutcomeKind, s engine.Seat, detail string) *engine.Outcome {
+	o := engine.Fault(kind, detail, s)
+	return &o
 }

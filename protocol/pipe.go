@@ -3,6 +3,8 @@ package protocol
 import (
 	"context"
 	"net"
+
+	"github.com/openroom/openroom/player"
 )
 
 // PipeBot seats bot at a table over an in-memory pipe speaking the same
@@ -11,7 +13,7 @@ import (
 // like an accepted TCP connection, and a channel that receives the
 // Client's result (nil after End of session) when it stops. Cancel ctx or
 // close the manager's end to stop the bot.
-func PipeBot(ctx context.Context, cfg ClientConfig, bot Bot) (net.Conn, <-chan error) {
+func PipeBot(ctx context.Context, cfg ClientConfig, bot player.Player) (net.Conn, <-chan error) {
 	managerEnd, seatEnd := net.Pipe()
 	done := make(chan error, 1)
 	cl := NewClient(seatEnd, cfg, bot)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/results"
 )
 
@@ -29,32 +30,6 @@ const (
 	hostMaxReplays       = 2
 )
 
-// BoardSpec is one board to play: its number, dealer, vulnerability and
-// the deal.
-type BoardSpec struct {
-	Number int
-	Dealer engine.Seat
-	Vul    engine.Vulnerability
-	Deal   engine.Deal
-}
-
-// NewBoardSpec returns the board with the dealer and vulnerability the WBF
-// conventions give its number.
-func NewBoardSpec(number int, deal engine.Deal) BoardSpec {
-	return BoardSpec{Number: number, Dealer: engine.BoardDealer(number), Vul: engine.BoardVulnerability(number), Deal: deal}
-}
-
-// SeededBoards deals the numbered boards from a seed with engine's
-// DealSource: the same seed and number always give the same deal.
-func SeededBoards(seed string, numbers []int) []BoardSpec {
-	src := engine.NewDealSource(seed)
-	out := make([]BoardSpec, len(numbers))
-	for i, n := range numbers {
-		out[i] = NewBoardSpec(n, src.Deal(n))
-	}
-	return out
-}
-
 // LocalBot runs the seat side of one connection for an in-process bot: it
 // connects as seat over conn (one end of a net.Pipe) and plays until the
 // session ends or conn is closed. It must learn nothing but what conn
@@ -65,7 +40,7 @@ type LocalBot func(ctx context.Context, seat engine.Seat, conn net.Conn) error
 
 // ClientBot returns a LocalBot that seats bot through the protocol's own
 // seat-side Client, under team's name, at the seat the table gives it.
-func ClientBot(team string, bot Bot) LocalBot {
+func ClientBot(team string, bot player.Player) LocalBot {
 	return func(ctx context.Context, seat engine.Seat, conn net.Conn) error {
 		return NewClient(conn, ClientConfig{Team: team, Seat: seat}, bot).Run(ctx)
 	}
@@ -75,12 +50,11 @@ func ClientBot(team string, bot Bot) LocalBot {
 // given on each; only Boards is required.
 type Config struct {
 	// Boards are played in order.
-	Boards []BoardSpec
-	// Seed is recorded in each results record (the deals' seed, if any).
-	Seed string
-	// Event, Match, Room and Name identify the table in the results
-	// (Record.Event, .Match, .Room, .Table).
-	Event, Match, Room, Name string
+	Boards []engine.BoardSetup
+	// Identity stamps each results record: event, match, room, table and
+	// players. Players left empty are the team names the seats connect
+	// with.
+	Identity results.Identity
 	// NSTeam and EWTeam, when set, are the team names each side must
 	// connect with; when empty, the first seat of a side names its team
 	// and its partner must give the same name.
@@ -187,11 +161,8 @@ func NewTable(cfg Config) (*Table, error) {
 		return nil, errors.New("protocol: a table needs at least one board")
 	}
 	for i, b := range cfg.Boards {
-		if err := b.Deal.Validate(); err != nil {
-			return nil, fmt.Errorf("protocol: board %d (entry %d): %w", b.Number, i+1, err)
-		}
-		if b.Number < 1 || b.Dealer >= engine.NumSeats || b.Vul > engine.VulAll {
-			return nil, fmt.Errorf("protocol: board entry %d: bad number, dealer or vulnerability", i+1)
+		if err := b.Validate(); err != nil {
+			return nil, fmt.Errorf("protocol: board entry %d: %w", i+1, err)
 		}
 	}
 	for _, team := range []string{cfg.NSTeam, cfg.EWTeam} {
@@ -334,7 +305,7 @@ func (t *Table) Run(ctx context.Context) (err error) {
 		if len(missing) > 0 {
 			rec = t.missingRecord(spec, missing)
 		} else {
-			var fault *Fault
+			var fault *engine.Outcome
 			rec, fault, err = t.playBoard(ctx, spec)
 			if err != nil {
 				return err
@@ -342,7 +313,7 @@ func (t *Table) Run(ctx context.Context) (err error) {
 			if fault != nil {
 				t.logf("board %d: %v", spec.Number, fault)
 				if t.cfg.FaultPolicy == ReplayOnFault && attempt < t.cfg.MaxReplays {
-					earlier = append(earlier, fault.Termination())
+					earlier = append(earlier, results.TerminationOf(*fault))
 					continue
 				}
 			}
@@ -544,18 +515,13 @@ func (t *Table) betweenBoards(ev event) {
 
 // missingRecord is the record of a board that could not start because
 // seats were missing: a disconnect fault against them.
-func (t *Table) missingRecord(spec BoardSpec, missing []engine.Seat) results.Record {
+func (t *Table) missingRecord(spec engine.BoardSetup, missing []engine.Seat) results.Record {
 	var b engine.Board
-	b.Reset(spec.Number, spec.Dealer, spec.Vul, spec.Deal)
-	f := &Fault{
-		Kind:   results.KindDisconnect,
-		Seat:   missing[0],
-		Detail: fmt.Sprintf("%s did not come back within %s", seatList(missing), t.cfg.ReconnectTimeout),
-		Also:   missing[1:],
-	}
+	b.Reset(spec)
+	f := engine.Fault(engine.Disconnect, fmt.Sprintf("%s did not come back within %s", seatList(missing), t.cfg.ReconnectTimeout), missing...)
 	t.clock.startBoard()
 	rec := t.record(&b, nil)
-	rec.Termination, rec.Adjusted = f.Termination(), f.Adjusted()
+	rec.SetOutcome(f)
 	t.logf("board %d: %v", spec.Number, f)
 	return rec
 }
@@ -571,11 +537,13 @@ func seatList(seats []engine.Seat) string {
 // record fills a results record from a board and the table's identity.
 func (t *Table) record(b *engine.Board, alerts []string) results.Record {
 	rec := results.FromBoard(b, alerts)
-	rec.Event, rec.Match, rec.Room, rec.Table = t.cfg.Event, t.cfg.Match, t.cfg.Room, t.cfg.Name
-	rec.Seed = t.cfg.Seed
-	for s := engine.North; s < engine.NumSeats; s++ {
-		rec.Players.Set(s, t.teamOf(s.Side()))
+	id := t.cfg.Identity
+	if id.Players == (results.Seats{}) {
+		for s := engine.North; s < engine.NumSeats; s++ {
+			id.Players.Set(s, t.teamOf(s.Side()))
+		}
 	}
+	id.Stamp(&rec)
 	rec.TimeMS = t.clock.millis()
 	return rec
 }

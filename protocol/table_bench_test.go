@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/results"
 )
 
@@ -20,15 +21,15 @@ import (
 func benchTable(b *testing.B, n int, tcp bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	specs := SeededBoards("bench", numbers(16))
-	boards := make([]BoardSpec, n)
+	specs := engine.SeededBoards("bench", numbers(16))
+	boards := make([]engine.BoardSetup, n)
 	for i := range boards {
 		boards[i] = specs[i%16]
 	}
 	cfg := Config{Boards: boards, OnBoard: func(results.Record) error { return nil }}
 	if !tcp {
 		for s := range cfg.Local {
-			cfg.Local[s] = ClientBot("Bench", Instant{})
+			cfg.Local[s] = ClientBot("Bench", playertest.Instant{})
 		}
 	}
 	tbl, err := NewTable(cfg)
@@ -52,7 +53,7 @@ func benchTable(b *testing.B, n int, tcp bool) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				RunSession(ctx, DialTCP(ln.Addr().String()), ClientConfig{Team: "Bench", Seat: s}, Instant{}, time.Second)
+				RunSession(ctx, DialTCP(ln.Addr().String()), ClientConfig{Team: "Bench", Seat: s}, playertest.Instant{}, time.Second)
 			}()
 		}
 	}

@@ -21,7 +21,7 @@ import (
 // three waiters have asked for it. The next action begins after the relay.
 type boardRun struct {
 	t      *Table
-	spec   BoardSpec
+	spec   engine.BoardSetup
 	b      engine.Board
 	alerts []string
 
@@ -44,15 +44,15 @@ type boardRun struct {
 	toPartner  Message
 
 	done  bool
-	fault *Fault
+	fault *engine.Outcome
 }
 
 // playBoard plays one board with all four seats ready and returns its
 // record, the fault that stopped it (nil when it was played out), or ctx's
 // error (the board is then abandoned and not recorded).
-func (t *Table) playBoard(ctx context.Context, spec BoardSpec) (results.Record, *Fault, error) {
+func (t *Table) playBoard(ctx context.Context, spec engine.BoardSetup) (results.Record, *engine.Outcome, error) {
 	br := &boardRun{t: t, spec: spec}
-	br.b.Reset(spec.Number, spec.Dealer, spec.Vul, spec.Deal)
+	br.b.Reset(spec)
 	t.clock.startBoard()
 	now := time.Now()
 	for s := engine.North; s < engine.NumSeats; s++ {
@@ -74,11 +74,11 @@ func (t *Table) playBoard(ctx context.Context, spec BoardSpec) (results.Record, 
 	timing := t.clock.timing()
 	rec := t.record(&br.b, br.alerts)
 	if br.fault != nil {
-		rec.ScoreNS, rec.Tricks = nil, nil
-		rec.Termination, rec.Adjusted = br.fault.Termination(), br.fault.Adjusted()
+		rec.SetOutcome(*br.fault)
 		// The offender is closed (a seat that timed out may answer late);
 		// the others get the timing line and discard what crosses it.
-		t.loseSeat(t.seats[br.fault.Seat])
+		offender, _ := br.fault.Seat()
+		t.loseSeat(t.seats[offender])
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		if c := t.seats[s]; c != nil && !c.closed {
@@ -109,8 +109,8 @@ func (br *boardRun) handle(ev event) {
 		}
 		br.fault = disconnectFault(s, fmt.Sprintf("%s while the table waited for %s (%s)", why, br.waitingFor(s), br.actionName()))
 	case ev.msg == nil && ev.err == nil:
-		br.fault = &Fault{Kind: results.KindTimeout, Seat: s, Detail: fmt.Sprintf(
-			"no answer within %s: the table waited for %s (%s)", c.limit.Round(time.Millisecond), c.awaiting, br.actionName())}
+		br.fault = timeoutFault(s, fmt.Sprintf("no answer within %s: the table waited for %s (%s)",
+			c.limit.Round(time.Millisecond), c.awaiting, br.actionName()))
 	case ev.err != nil:
 		why := "unparseable line"
 		var pe *ParseError

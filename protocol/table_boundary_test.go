@@ -63,7 +63,7 @@ func checkBoundary(t *testing.T, bots [4]*testBot, recs []results.Record) {
 				d, ok := deals[m.Number]
 				require.True(t, ok, where())
 				b = new(engine.Board)
-				b.Reset(m.Number, m.Dealer, m.Vul, d)
+				b.Reset(engine.BoardSetup{Number: m.Number, Dealer: m.Dealer, Vul: m.Vul, Deal: d})
 			case Cards:
 				require.NotNil(t, b, where())
 				require.Equal(t, me, m.Seat, "a seat got another's cards: %s", where())
@@ -121,7 +121,7 @@ func TestInformationBoundary(t *testing.T) {
 	}
 	bots[engine.North].earlyDummy = true
 	bots[engine.South].earlyDummy = true
-	boards := SeededBoards("spies", numbers(24))
+	boards := engine.SeededBoards("spies", numbers(24))
 	s := playTCP(t, Config{Boards: boards}, bots)
 	require.NoError(t, s.runErr)
 	checkRecords(t, s.recs, boards)

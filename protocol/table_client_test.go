@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/results"
 )
 
@@ -20,7 +21,7 @@ import (
 func TestTableWithClientsOverTCP(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
 	defer cancel()
-	boards := SeededBoards("clients", numbers(16))
+	boards := engine.SeededBoards("clients", numbers(16))
 	var recs []results.Record
 	tbl, err := NewTable(Config{Boards: boards, NSTeam: "TeamNS", EWTeam: "TeamEW", OnBoard: func(r results.Record) error {
 		recs = append(recs, r)
@@ -39,7 +40,7 @@ func TestTableWithClientsOverTCP(t *testing.T) {
 			defer wg.Done()
 			// Every seat asks for ANYPL: the table seats each by its team.
 			cfg := ClientConfig{Team: "Team" + s.Side().String(), AnySeat: true}
-			played[s], errs[s] = RunSession(ctx, DialTCP(ln.Addr().String()), cfg, Random{Seed: uint64(s) + 1}, time.Second)
+			played[s], errs[s] = RunSession(ctx, DialTCP(ln.Addr().String()), cfg, player.Random{Seed: s.String()}, time.Second)
 		}()
 	}
 	require.NoError(t, tbl.Run(ctx))
@@ -58,11 +59,11 @@ func TestTableWithClientsOverTCP(t *testing.T) {
 func TestTableWithInProcessClients(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
 	defer cancel()
-	boards := SeededBoards("inproc", numbers(8))
+	boards := engine.SeededBoards("inproc", numbers(8))
 	var recs []results.Record
 	var local [4]LocalBot
 	for s := range local {
-		local[s] = ClientBot("Home", Random{Seed: 9})
+		local[s] = ClientBot("Home", player.Random{Seed: "9"})
 	}
 	tbl, err := NewTable(Config{Boards: boards, Local: local, OnBoard: func(r results.Record) error {
 		recs = append(recs, r)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/results"
 )
 
@@ -41,13 +42,13 @@ func FuzzTableLine(f *testing.F) {
 		defer cancel()
 		var recs []results.Record
 		cfg := Config{
-			Boards:           SeededBoards("fuzz", []int{1}),
+			Boards:           engine.SeededBoards("fuzz", []int{1}),
 			ActionTimeout:    time.Second,
 			ReconnectTimeout: time.Millisecond,
 			OnBoard:          func(r results.Record) error { recs = append(recs, r); return nil },
 		}
 		for _, s := range []engine.Seat{engine.North, engine.East, engine.West} {
-			cfg.Local[s] = ClientBot("T"+s.Side().String(), Instant{})
+			cfg.Local[s] = ClientBot("T"+s.Side().String(), playertest.Instant{})
 		}
 		tbl, err := NewTable(cfg)
 		if err != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/results"
 )
 
 // seatTable starts a table of one board behind a TCP server and returns
@@ -20,7 +19,7 @@ import (
 func seatTable(t *testing.T, cfg Config) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
-	cfg.Boards = SeededBoards("seat", numbers(1))
+	cfg.Boards = engine.SeededBoards("seat", numbers(1))
 	if cfg.HandshakeTimeout == 0 {
 		cfg.HandshakeTimeout = 2 * time.Second
 	}
@@ -211,7 +210,7 @@ func TestServerRefusesStrangers(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
 	defer cancel()
-	tbl, err := NewTable(Config{Boards: SeededBoards("x", numbers(1))})
+	tbl, err := NewTable(Config{Boards: engine.SeededBoards("x", numbers(1))})
 	require.NoError(t, err)
 	go (&Server{Table: tbl}).Serve(ctx, strangerListener{ln})
 	s := dialRaw(t, ln.Addr().String())
@@ -233,12 +232,7 @@ type strangerConn struct{ net.Conn }
 
 func (strangerConn) RemoteAddr() net.Addr { return &net.TCPAddr{IP: net.ParseIP("192.0.2.1"), Port: 9} }
 
-func TestFaultAdjusted(t *testing.T) {
-	f := &Fault{Kind: results.KindTimeout, Seat: engine.East}
-	assert.Equal(t, &results.Adjusted{NS: "A+", EW: "A-"}, f.Adjusted())
-	f = &Fault{Kind: results.KindDisconnect, Seat: engine.North, Also: []engine.Seat{engine.West}}
-	assert.Equal(t, &results.Adjusted{NS: "A-", EW: "A-"}, f.Adjusted())
-	assert.Equal(t, results.Termination{Kind: "disconnect", Seat: "N"}, f.Termination())
+func TestParseFaultPolicy(t *testing.T) {
 	p, err := ParseFaultPolicy("Replay")
 	require.NoError(t, err)
 	assert.Equal(t, ReplayOnFault, p)

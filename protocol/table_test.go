@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/results"
 )
 
@@ -118,7 +119,7 @@ func playTCPWith(t testing.TB, cfg Config, bots [4]*testBot, hook func(results.R
 // checkRecords replays every normally finished record through the engine
 // and checks its contract, tricks and Law 77 score; adjusted records must
 // carry no score.
-func checkRecords(t *testing.T, recs []results.Record, boards []BoardSpec) {
+func checkRecords(t *testing.T, recs []results.Record, boards []engine.BoardSetup) {
 	t.Helper()
 	require.Len(t, recs, len(boards))
 	for i, r := range recs {
@@ -169,8 +170,8 @@ func TestSessionWithSloppyBots(t *testing.T) {
 	bots[engine.South].signal = true
 	bots[engine.West].earlyDummy = true
 	bots[engine.North].earlyDummy = true
-	boards := SeededBoards("sloppy", numbers(6))
-	s := playTCP(t, Config{Boards: boards, Event: "ev", Name: "t1", Seed: "sloppy", NSTeam: "Norse", EWTeam: "Westerlies"}, bots)
+	boards := engine.SeededBoards("sloppy", numbers(6))
+	s := playTCP(t, Config{Boards: boards, Identity: results.Identity{Event: "ev", Table: "t1"}, NSTeam: "Norse", EWTeam: "Westerlies"}, bots)
 	require.NoError(t, s.runErr)
 	for i, err := range s.botErr {
 		require.NoError(t, err, "bot %d", i)
@@ -196,7 +197,7 @@ func TestPassedOutBoard(t *testing.T) {
 	for _, b := range bots {
 		b.passer = true
 	}
-	boards := SeededBoards("pass", numbers(2))
+	boards := engine.SeededBoards("pass", numbers(2))
 	s := playTCP(t, Config{Boards: boards}, bots)
 	require.NoError(t, s.runErr)
 	checkRecords(t, s.recs, boards)
@@ -241,7 +242,7 @@ func TestFaults(t *testing.T) {
 		t.Run(tc.fault, func(t *testing.T) {
 			bots := newBots(7)
 			bots[tc.seat].fault, bots[tc.seat].faultBoard = tc.fault, tc.board
-			boards := SeededBoards("faults", numbers(3))
+			boards := engine.SeededBoards("faults", numbers(3))
 			cfg := Config{Boards: boards, ActionTimeout: tc.timeout, ReconnectTimeout: 5 * time.Second}
 			if tc.fault == "silent" {
 				cfg.ActionTimeout = tc.timeout
@@ -277,7 +278,7 @@ func TestFaults(t *testing.T) {
 func TestReplayOnFault(t *testing.T) {
 	bots := newBots(7)
 	bots[engine.East].fault, bots[engine.East].faultBoard = "illegal-bid", 2
-	boards := SeededBoards("faults", numbers(3))
+	boards := engine.SeededBoards("faults", numbers(3))
 	s := playTCP(t, Config{Boards: boards, FaultPolicy: ReplayOnFault}, bots)
 	require.NoError(t, s.runErr)
 	checkRecords(t, s.recs, boards)
@@ -296,7 +297,7 @@ func TestReplayGivesUpAfterMaxReplays(t *testing.T) {
 	bots := newBots(7)
 	bots[engine.East].fault, bots[engine.East].faultBoard = "illegal-bid", 2
 	bots[engine.East].faultAgain = true
-	boards := SeededBoards("faults", numbers(3))
+	boards := engine.SeededBoards("faults", numbers(3))
 	s := playTCP(t, Config{Boards: boards, FaultPolicy: ReplayOnFault, MaxReplays: 2}, bots)
 	require.NoError(t, s.runErr)
 	checkRecords(t, s.recs, boards)
@@ -309,7 +310,7 @@ func TestReplayGivesUpAfterMaxReplays(t *testing.T) {
 func TestSeatThatNeverReturns(t *testing.T) {
 	bots := newBots(3)
 	bots[engine.West].fault, bots[engine.West].faultBoard = "disconnect", 1
-	boards := SeededBoards("gone", numbers(3))
+	boards := engine.SeededBoards("gone", numbers(3))
 	// West's bot gives up after its disconnect: nil dialler below.
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
 	defer cancel()
@@ -348,7 +349,7 @@ func TestSeatThatNeverReturns(t *testing.T) {
 
 func TestBoardBudget(t *testing.T) {
 	bots := newBots(4)
-	boards := SeededBoards("budget", numbers(2))
+	boards := engine.SeededBoards("budget", numbers(2))
 	// South thinks 30ms an action; a 40ms budget runs out on board 1.
 	bots[engine.South].delay = 30 * time.Millisecond
 	s := playTCP(t, Config{Boards: boards, BoardBudget: 40 * time.Millisecond}, bots)
@@ -371,7 +372,7 @@ func TestContextCancelEndsSession(t *testing.T) {
 	for _, b := range bots {
 		b.delay = 2 * time.Millisecond
 	}
-	boards := SeededBoards("cancel", numbers(200))
+	boards := engine.SeededBoards("cancel", numbers(200))
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
 	defer cancel()
 	var mu sync.Mutex
@@ -416,7 +417,7 @@ func TestContextCancelEndsSession(t *testing.T) {
 func TestLocalBotsArePipedAndRestarted(t *testing.T) {
 	bots := newBots(6)
 	bots[engine.North].fault, bots[engine.North].faultBoard = "garbage", 1
-	boards := SeededBoards("local", numbers(3))
+	boards := engine.SeededBoards("local", numbers(3))
 	var local [4]LocalBot
 	for s, b := range bots {
 		local[s] = func(ctx context.Context, seat engine.Seat, conn net.Conn) error {
@@ -445,7 +446,7 @@ func TestLocalBotsArePipedAndRestarted(t *testing.T) {
 
 func TestMinGap(t *testing.T) {
 	bots := newBots(8)
-	boards := SeededBoards("gap", numbers(1))
+	boards := engine.SeededBoards("gap", numbers(1))
 	gap := 3 * time.Millisecond
 	for _, b := range bots {
 		b.stamp = true
@@ -466,7 +467,7 @@ func TestThinkTime(t *testing.T) {
 	bots := newBots(9)
 	const delay = 5 * time.Millisecond
 	bots[engine.East].delay = delay
-	boards := SeededBoards("timing", numbers(3))
+	boards := engine.SeededBoards("timing", numbers(3))
 	s := playTCP(t, Config{Boards: boards}, bots)
 	require.NoError(t, s.runErr)
 	checkRecords(t, s.recs, boards)
@@ -507,11 +508,11 @@ func TestThinkTime(t *testing.T) {
 func TestNewTableRejectsBadConfig(t *testing.T) {
 	_, err := NewTable(Config{})
 	require.Error(t, err)
-	bad := SeededBoards("x", numbers(1))
+	bad := engine.SeededBoards("x", numbers(1))
 	bad[0].Deal[0] = bad[0].Deal[1]
 	_, err = NewTable(Config{Boards: bad})
 	require.Error(t, err)
-	_, err = NewTable(Config{Boards: SeededBoards("x", numbers(1)), NSTeam: `a"b`})
+	_, err = NewTable(Config{Boards: engine.SeededBoards("x", numbers(1)), NSTeam: `a"b`})
 	require.Error(t, err)
 }
 
@@ -520,10 +521,10 @@ func ExampleTable() {
 	// a pipe, so it learns exactly what a remote bot would.
 	var local [engine.NumSeats]LocalBot
 	for s := range local {
-		local[s] = ClientBot("Robots", Instant{})
+		local[s] = ClientBot("Robots", playertest.Instant{})
 	}
 	tbl, err := NewTable(Config{
-		Boards: SeededBoards("example", []int{1, 2}),
+		Boards: engine.SeededBoards("example", []int{1, 2}),
 		Local:  local,
 		OnBoard: func(r results.Record) error {
 			// Write and flush the record here: the next board waits.
@@ -544,7 +545,7 @@ func ExampleTable() {
 }
 
 func ExampleServer() {
-	tbl, err := NewTable(Config{Boards: SeededBoards("example", []int{1})})
+	tbl, err := NewTable(Config{Boards: engine.SeededBoards("example", []int{1})})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -559,7 +560,7 @@ func ExampleServer() {
 	go (&Server{Table: tbl}).Serve(ctx, ln)
 	// Four bots connect to ln.Addr() (here the protocol's own client).
 	for range engine.NumSeats {
-		go RunSession(ctx, DialTCP(ln.Addr().String()), ClientConfig{Team: "Robots", AnySeat: true}, Instant{}, time.Second)
+		go RunSession(ctx, DialTCP(ln.Addr().String()), ClientConfig{Team: "Robots", AnySeat: true}, playertest.Instant{}, time.Second)
 	}
 	fmt.Println(tbl.Run(ctx))
 	// Output:
@@ -569,7 +570,7 @@ func ExampleServer() {
 func TestRecordIsDeliveredBeforeTheNextBoard(t *testing.T) {
 	bots := newBots(12)
 	bots[engine.North].stamp = true
-	boards := SeededBoards("order", numbers(4))
+	boards := engine.SeededBoards("order", numbers(4))
 	var mu sync.Mutex
 	var recorded []time.Time
 	s := playTCPWith(t, Config{Boards: boards}, bots, func(results.Record) {

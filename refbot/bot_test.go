@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 )
 
 // testParams are search settings small enough for the brute-force solver.
@@ -25,7 +26,7 @@ func testSolver() CardSolver { return &BruteSolver{MaxNodes: 60_000} }
 
 // recorder wraps a player and keeps a copy of every view it was given.
 type recorder struct {
-	Player
+	player.Player
 	mu    sync.Mutex
 	views []engine.View
 }
@@ -46,17 +47,17 @@ func (r *recorder) Card(ctx context.Context, v *engine.View) (engine.Card, error
 
 // playOut plays the board's cards with bots of the given levels and
 // returns the cards played.
-func playOut(t *testing.T, b *engine.Board, levels [4]Level, seed uint64, wrap func(engine.Seat, Player) Player) []engine.Card {
+func playOut(t *testing.T, b *engine.Board, levels [4]Level, seed uint64, wrap func(engine.Seat, player.Player) player.Player) []engine.Card {
 	t.Helper()
-	var players [4]Player
+	var players [4]player.Player
 	for s := range players {
-		var p Player = New(levels[s], seed+uint64(s), WithSolver(testSolver), WithParams(withSearch(levels[s])))
+		var p player.Player = New(levels[s], seed+uint64(s), WithSolver(testSolver), WithParams(withSearch(levels[s])))
 		if wrap != nil {
 			p = wrap(engine.Seat(s), p)
 		}
 		players[s] = p
 	}
-	require.NoError(t, PlayCards(context.Background(), b, players))
+	require.NoError(t, player.PlayBoard(context.Background(), b, players))
 	return append([]engine.Card(nil), b.Play().Cards()...)
 }
 
@@ -93,7 +94,7 @@ func TestBotSeesNoHiddenCard(t *testing.T) {
 	deal := b.Deal()
 	contract, _ := b.Contract()
 	var recs [4]*recorder
-	playOut(t, b, [4]Level{Expert, Expert, Expert, Expert}, 1, func(s engine.Seat, p Player) Player {
+	playOut(t, b, [4]Level{Expert, Expert, Expert, Expert}, 1, func(s engine.Seat, p player.Player) player.Player {
 		recs[s] = &recorder{Player: p}
 		return recs[s]
 	})

@@ -51,17 +51,9 @@ func rollout(v *engine.View, f *Facts, remaining engine.Deal, c engine.Card) (in
 		deal[s] = remaining[s] | f.Played[s]
 	}
 	var b engine.Board
-	b.Reset(v.Number, v.Dealer, v.Vul, deal)
-	for i, call := range v.Auction.Calls() {
-		if err := b.Call(v.Auction.SeatOf(i), call); err != nil {
-			return 0, fmt.Errorf("refbot: rollout auction: %w", err)
-		}
-	}
-	for _, pc := range v.Play.Cards() {
-		turn, _ := b.Turn()
-		if err := b.PlayCard(turn, pc); err != nil {
-			return 0, fmt.Errorf("refbot: rollout replay: %w", err)
-		}
+	b.Reset(engine.BoardSetup{Number: v.Number, Dealer: v.Dealer, Vul: v.Vul, Deal: deal})
+	if err := b.Replay(v.Auction.Calls(), v.Play.Cards()); err != nil {
+		return 0, fmt.Errorf("refbot: rollout replay: %w", err)
 	}
 	side := v.Play.Turn().Side()
 	turn, _ := b.Turn()

@@ -15,6 +15,7 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 )
 
 // simpleContract picks a plausible contract for a deal, standing in for
@@ -191,7 +192,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				played := 0
 				for n := 1; n <= boards; n++ {
 					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
-					var players [4]Player
+					var players [4]player.Player
 					for s := range players {
 						players[s] = New(level, uint64(s), WithSolver(NewDDSSolver), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
@@ -216,7 +217,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							}
 						}))
 					}
-					require.NoError(b, PlayBoard(context.Background(), bd, players))
+					require.NoError(b, player.PlayBoard(context.Background(), bd, players))
 					if c, _ := bd.Contract(); c.PassedOut() {
 						continue
 					}
@@ -266,7 +267,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 }
 
 // playerMaker builds the player of one seat for a board.
-type playerMaker func(seat engine.Seat) Player
+type playerMaker func(seat engine.Seat) player.Player
 
 // BenchmarkDuplicate plays seeded duplicate matches locally (both rooms,
 // same boards, seats swapped; each bot sees only its view) and reports
@@ -275,26 +276,26 @@ type playerMaker func(seat engine.Seat) Player
 func BenchmarkDuplicate(b *testing.B) {
 	boards := measureBoards(200)
 	level := func(l Level) playerMaker {
-		return func(s engine.Seat) Player { return New(l, uint64(s), WithSolver(NewDDSSolver)) }
+		return func(s engine.Seat) player.Player { return New(l, uint64(s), WithSolver(NewDDSSolver)) }
 	}
-	random := func(s engine.Seat) Player { return NewRandomPlayer(uint64(s) + 77) }
-	noEarlyRollouts := func(s engine.Seat) Player {
+	random := func(s engine.Seat) player.Player { return player.Random{Seed: fmt.Sprint(uint64(s) + 77)} }
+	noEarlyRollouts := func(s engine.Seat) player.Player {
 		p := Expert.Params()
 		p.Rollout = 0
 		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 	}
-	noRollout := func(s engine.Seat) Player {
+	noRollout := func(s engine.Seat) player.Player {
 		p := Expert.Params()
 		p.LeadRollout = 0 // heuristic opening leads, rollouts for the other early cards
 		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 	}
-	narrowWindow := func(s engine.Seat) Player {
+	narrowWindow := func(s engine.Seat) player.Player {
 		p := Expert.Params()
 		p.SearchCards, p.Nodes = 28, 800_000 // the window and limit sized for the slower solver
 		return New(Expert, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
 	}
 	window := func(l Level, cards int) playerMaker {
-		return func(s engine.Seat) Player {
+		return func(s engine.Seat) player.Player {
 			p := l.Params()
 			p.SearchCards = cards
 			return New(l, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
@@ -303,7 +304,7 @@ func BenchmarkDuplicate(b *testing.B) {
 	// The node limits sized for the solver before it got ~1.4x faster
 	// (~7,000 nodes/ms), against the level's current ones.
 	oldNodes := func(l Level, nodes uint64) playerMaker {
-		return func(s engine.Seat) Player {
+		return func(s engine.Seat) player.Player {
 			p := l.Params()
 			p.Nodes = nodes
 			return New(l, uint64(s), WithSolver(NewDDSSolver), WithParams(p))
@@ -333,7 +334,7 @@ func BenchmarkDuplicate(b *testing.B) {
 					deal := engine.NewDealSource("duplicate").Deal(n)
 					var score [2]int // NS score in each room
 					for room := 0; room < 2; room++ {
-						var players [4]Player
+						var players [4]player.Player
 						for s := engine.North; s <= engine.West; s++ {
 							aSits := (s.Side() == engine.NS) == (room == 0)
 							if aSits {
@@ -343,7 +344,7 @@ func BenchmarkDuplicate(b *testing.B) {
 							}
 						}
 						bd := engine.NewBoard(n, deal)
-						require.NoError(b, PlayBoard(context.Background(), bd, players))
+						require.NoError(b, player.PlayBoard(context.Background(), bd, players))
 						score[room], _ = bd.ScoreNS()
 					}
 					// Team A is NS in room 0 and EW in room 1.

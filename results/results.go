@@ -34,11 +34,15 @@ type Call struct {
 	Alert string `json:"alert,omitempty"`
 }
 
-// Termination says how a board ended: normally, or stopped by a fault of a seat.
+// Termination says how a board ended: normally, or stopped by a fault of a
+// seat. Seat names the first seat at fault; Seats lists every seat at fault
+// when there is more than one (a board that could not start because seats
+// of both sides were missing).
 type Termination struct {
-	Kind   string `json:"kind"`
-	Seat   string `json:"seat,omitempty"`
-	Detail string `json:"detail,omitempty"`
+	Kind   string   `json:"kind"`
+	Seat   string   `json:"seat,omitempty"`
+	Seats  []string `json:"seats,omitempty"`
+	Detail string   `json:"detail,omitempty"`
 }
 
 // Adjusted is the artificial adjusted score of a board stopped by a fault:
@@ -111,7 +115,7 @@ type Record struct {
 	Termination Termination    `json:"termination"`
 	Adjusted    *Adjusted      `json:"adjusted,omitempty"`
 	TimeMS      SideTimes      `json:"time_ms"`
-	Seed        string         `json:"seed,omitempty"`    // the deal seed, when dealt from one
+	Seed        string         `json:"seed,omitempty"`    // the deal seed, when dealt from one (engine.BoardSetup.Seed)
 	Attempt     int            `json:"attempt,omitempty"` // replay count under the replay fault policy
 	Extra       map[string]any `json:"extra,omitempty"`   // tool-specific additions
 }
@@ -130,11 +134,13 @@ func (r *Record) Key() Key {
 // Complete reports whether the board was played to its end (not stopped by a fault).
 func (r *Record) Complete() bool { return r.Termination.Kind == KindNormal }
 
-// FromBoard fills the board's public facts from a board state machine: number,
-// dealer, vulnerability, deal, auction, play, contract, declarer and, when the
-// board is done, tricks and score. Alerts are given per call index (nil for
-// none). Identity, players, termination and times are left to the caller;
-// termination defaults to normal when the board is done.
+// FromBoard fills the board's facts from a board state machine: number,
+// dealer, vulnerability, deal and its seed, auction, play, contract,
+// declarer and, when the board is done, tricks and score. Alerts are given
+// per call index (nil for none). Termination defaults to normal when the
+// board is done; a board stopped by a fault gets its outcome with
+// SetOutcome. Identity and players are stamped by an Identity, times by
+// the table.
 func FromBoard(b *engine.Board, alerts []string) Record {
 	r := Record{
 		Ruleset:    Ruleset,
@@ -142,6 +148,7 @@ func FromBoard(b *engine.Board, alerts []string) Record {
 		Dealer:     b.Dealer().String(),
 		Vulnerable: b.Vulnerability().String(),
 		Deal:       b.Deal().Format(b.Dealer()),
+		Seed:       b.Setup().Seed,
 		Auction:    []Call{},
 		Play:       []string{},
 	}

@@ -8,32 +8,10 @@ import (
 	"github.com/openroom/openroom/pbn"
 )
 
-// Board is one board of a board set: its number, dealer, vulnerability
-// and the four hands.
-type Board struct {
-	Number int
-	Dealer engine.Seat
-	Vul    engine.Vulnerability
-	Deal   engine.Deal
-}
-
-// SeededBoards deals boards first..first+count-1 from a seed with
-// engine.DealSource, with the WBF dealer and vulnerability of each number.
-// The deal of a board depends only on the seed and its number.
-func SeededBoards(seed string, first, count int) []Board {
-	ds := engine.NewDealSource(seed)
-	out := make([]Board, count)
-	for i := range out {
-		n := first + i
-		out[i] = Board{Number: n, Dealer: engine.BoardDealer(n), Vul: engine.BoardVulnerability(n), Deal: ds.Deal(n)}
-	}
-	return out
-}
-
 // ReadPBNFile reads the boards of a PBN file with pbn.ReadDeals: per game
 // the Board, Dealer, Vulnerable and Deal tags, with the WBF conventions for
 // a missing dealer or vulnerability. A board number may appear once.
-func ReadPBNFile(path string) ([]Board, error) {
+func ReadPBNFile(path string) ([]engine.BoardSetup, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("board set: %w", err)
@@ -47,13 +25,13 @@ func ReadPBNFile(path string) ([]Board, error) {
 		return nil, fmt.Errorf("board set %s: no boards", path)
 	}
 	seen := make(map[int]bool, len(deals))
-	boards := make([]Board, len(deals))
+	boards := make([]engine.BoardSetup, len(deals))
 	for i, d := range deals {
-		if seen[d.Board] {
-			return nil, fmt.Errorf("board set %s: board %d appears twice", path, d.Board)
+		if seen[d.Number] {
+			return nil, fmt.Errorf("board set %s: board %d appears twice", path, d.Number)
 		}
-		seen[d.Board] = true
-		boards[i] = Board{Number: d.Board, Dealer: d.Dealer, Vul: d.Vul, Deal: d.Deal}
+		seen[d.Number] = true
+		boards[i] = d
 	}
 	return boards, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/protocol"
 )
 
@@ -54,8 +55,8 @@ type Clocks struct {
 	Start  time.Duration // how long the four bots may take to sit down
 }
 
-// FaultPolicy says what happens when a bot faults.
-type FaultPolicy struct {
+// FaultRules say what happens when a bot faults.
+type FaultRules struct {
 	// Replay plays a board stopped by a fault again; otherwise it gets the
 	// artificial adjusted score (A+ to the side not at fault, A- to the
 	// side at fault).
@@ -65,6 +66,9 @@ type FaultPolicy struct {
 	Restarts int
 	// Reconnect is how long a seat may take to come back after a fault.
 	Reconnect time.Duration
+	// IMPs values the artificial adjusted scores of a board stopped by a
+	// fault (engine.Law12CIMPs: +3 and -3).
+	IMPs engine.AdjustedIMPs
 }
 
 // Event is a resolved, checked event, ready to schedule and run.
@@ -80,11 +84,11 @@ type Event struct {
 	Teams       []Team // in schedule order
 	Hero        string // gauntlet only
 	PerMatch    int    // boards per match
-	Boards      []Board
+	Boards      []engine.BoardSetup
 	Seed        string // the deal seed, when the boards are dealt from one
 	PBN         string // the PBN file, when read from one
 	Clocks      Clocks
-	Faults      FaultPolicy
+	Faults      FaultRules
 }
 
 // Resolve checks a File and fills its defaults. Every mistake is a
@@ -99,7 +103,7 @@ func Resolve(f *File) (*Event, error) {
 		Allow:       f.Allow,
 		Hero:        f.Schedule.Hero,
 		Clocks:      Clocks{Action: f.Clocks.Action, Board: f.Clocks.Board, Start: f.Clocks.Start},
-		Faults:      FaultPolicy{Restarts: f.Faults.Restarts, Reconnect: f.Faults.Reconnect},
+		Faults:      FaultRules{Restarts: f.Faults.Restarts, Reconnect: f.Faults.Reconnect, IMPs: engine.Law12CIMPs},
 	}
 	if ev.Name == "" {
 		ev.Name = strings.TrimSuffix(filepath.Base(f.path), filepath.Ext(f.path))
@@ -344,7 +348,7 @@ func resolveBoards(f *File, ev *Event) error {
 	if ev.PerMatch == 0 {
 		ev.PerMatch = DefaultCount
 	}
-	ev.Boards = SeededBoards(ev.Seed, 1, ev.PerMatch*rounds)
+	ev.Boards = engine.SeededBoards(ev.Seed, engine.BoardNumbers(1, ev.PerMatch*rounds))
 	return nil
 }
 

@@ -33,7 +33,7 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 		open, closed := byRoom[roomKey{m.ID, RoomOpen, b.Number}], byRoom[roomKey{m.ID, RoomClosed, b.Number}]
 		homeIMPs, complete := 0, open != nil && closed != nil
 		if complete {
-			homeIMPs, _ = BoardIMPs(open, closed)
+			homeIMPs, _ = BoardIMPs(open, closed, ev.AdjustedIMPs())
 		}
 		for _, r := range []*results.Record{open, closed} {
 			if r == nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/protocol"
 
 	"github.com/openroom/openroom/pbn"
@@ -72,7 +73,7 @@ func testBot(mode string, args []string) int {
 	case "sleep":
 		time.Sleep(time.Minute)
 	case "play", "crashonce":
-		var bot protocol.Bot
+		var bot player.Player
 		marker := ""
 		if mode == "crashonce" {
 			marker, args = args[0], args[1:]
@@ -86,10 +87,10 @@ func testBot(mode string, args []string) int {
 			fmt.Fprintln(os.Stderr, "test bot:", err)
 			return 64
 		}
-		bot = RandomBot{Team: args[3]}
+		bot = player.Random{Seed: args[3]}
 		if marker != "" && seat == engine.East {
 			if _, err := os.Stat(marker); errors.Is(err, os.ErrNotExist) {
-				bot = &dyingBot{Bot: bot, marker: marker}
+				bot = &dyingBot{Player: bot, marker: marker}
 			}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -106,7 +107,7 @@ func testBot(mode string, args []string) int {
 
 // dyingBot dies at its third card, leaving a marker so its restart lives.
 type dyingBot struct {
-	protocol.Bot
+	player.Player
 	marker string
 	cards  int
 }
@@ -117,5 +118,5 @@ func (b *dyingBot) Card(ctx context.Context, v *engine.View) (engine.Card, error
 		_ = os.WriteFile(b.marker, []byte("died"), 0o644)
 		os.Exit(2)
 	}
-	return b.Bot.Card(ctx, v)
+	return b.Player.Card(ctx, v)
 }

@@ -64,11 +64,8 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		}
 	}
 	cfg := protocol.Config{
-		Boards:           make([]protocol.BoardSpec, len(job.Boards)),
-		Event:            job.Event,
-		Match:            job.Match,
-		Room:             job.Room,
-		Name:             job.Table,
+		Boards:           job.Boards,
+		Identity:         job.Identity(),
 		NSTeam:           job.NSTeam,
 		EWTeam:           job.EWTeam,
 		ActionTimeout:    job.Clocks.Action,
@@ -87,9 +84,6 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 	if job.Faults.Replay {
 		cfg.FaultPolicy = protocol.ReplayOnFault
 	}
-	for i, b := range job.Boards {
-		cfg.Boards[i] = protocol.BoardSpec{Number: b.Number, Dealer: b.Dealer, Vul: b.Vul, Deal: b.Deal}
-	}
 	var commands, remotes []engine.Seat
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
@@ -100,9 +94,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 				return err
 			}
 			team := job.Team(s)
-			cfg.Local[s] = func(ctx context.Context, seat engine.Seat, conn net.Conn) error {
-				return protocol.NewClient(conn, protocol.ClientConfig{Team: team, Seat: seat}, bot).Run(ctx)
-			}
+			cfg.Local[s] = protocol.ClientBot(team, bot)
 		case BotCommand:
 			commands = append(commands, s)
 		default:
@@ -187,7 +179,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 				case <-p.GaveUp():
 					faultMu.Lock()
 					if fault == nil {
-						fault = &SeatFault{Seat: s, Kind: results.KindDisconnect, Detail: p.Err().Error()}
+						fault = &SeatFault{Outcome: engine.Fault(engine.Disconnect, p.Err().Error(), s)}
 					}
 					faultMu.Unlock()
 					r.notify("table %s: %v; its remaining boards are scored as faults", job.Table, p.Err())

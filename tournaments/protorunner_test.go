@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/stretchr/testify/assert"
@@ -178,7 +179,7 @@ func TestProtocolRunnerRemoteBots(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
-				_, _ = protocol.RunSession(ctx, protocol.DialTCP(addr), protocol.ClientConfig{Team: "B", AnySeat: true}, RandomBot{Team: "B"}, time.Second)
+				_, _ = protocol.RunSession(ctx, protocol.DialTCP(addr), protocol.ClientConfig{Team: "B", AnySeat: true}, player.Random{Seed: "B"}, time.Second)
 				time.Sleep(5 * time.Millisecond)
 			}
 		}()

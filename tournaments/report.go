@@ -82,7 +82,7 @@ func writeMatch(b *strings.Builder, ev *Event, m MatchResult) {
 	}
 	fmt.Fprintf(b, "; VPs %s %.2f - %s %.2f\n", m.Home, m.HomeVP, m.Visit, m.VisitVP)
 	if m.FaultRecords > 0 {
-		fmt.Fprintf(b, "  %d board-rooms stopped by a fault, %d boards scored with an adjusted score (±%d IMPs)\n", m.FaultRecords, m.Adjusted, AdjustedIMPs)
+		fmt.Fprintf(b, "  %d board-rooms stopped by a fault, %d boards scored with an adjusted score (±%d IMPs)\n", m.FaultRecords, m.Adjusted, ev.AdjustedIMPs().Plus)
 	}
 }
 

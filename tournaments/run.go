@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
 
@@ -113,7 +114,7 @@ func Run(ctx context.Context, ev *Event, opt Options) (*Outcome, error) {
 	var todo []TableJob
 	for _, j := range jobs {
 		total += len(j.Boards)
-		var left []Board
+		var left []engine.BoardSetup
 		for _, b := range j.Boards {
 			if !done[roomKey{j.Match, j.Room, b.Number}] {
 				left = append(left, b)
@@ -176,7 +177,7 @@ func setAside(path string) error {
 // (every board-room exists and has the scheduled cards) and returns the
 // board-rooms done.
 func checkRecords(ev *Event, jobs []TableJob, recs []results.Record) (map[roomKey]bool, error) {
-	want := map[roomKey]Board{}
+	want := map[roomKey]engine.BoardSetup{}
 	for _, j := range jobs {
 		for _, b := range j.Boards {
 			want[roomKey{j.Match, j.Room, b.Number}] = b
@@ -322,11 +323,14 @@ func (s *session) runJob(ctx context.Context, j TableJob) error {
 	case errors.As(err, &sf):
 		// The seat cannot go on: its remaining boards are faults, so the
 		// event goes on without stalling.
+		id := j.Identity()
 		for _, b := range j.Boards[next:] {
 			if s.stopping() {
 				return nil
 			}
-			if err := s.record(j, FaultRecord(b, sf.Seat, sf.Kind, sf.Detail)); err != nil {
+			r := FaultRecord(b, sf.Outcome)
+			id.Stamp(&r)
+			if err := s.record(j, r); err != nil {
 				return err
 			}
 		}
@@ -342,21 +346,11 @@ func (s *session) runner() TableRunner { return s.opt.Runner }
 // stopping reports whether the event is being interrupted.
 func (s *session) stopping() bool { return s.parent.Err() != nil }
 
-// record stamps a record's identity, appends it to the results file
-// (synced before returning) and reports progress.
+// record appends a record, stamped by its table runner, to the results
+// file (synced before returning) and reports progress.
 func (s *session) record(j TableJob, r results.Record) error {
-	r.Ruleset = results.Ruleset
-	r.Event, r.Match, r.Room, r.Table = j.Event, j.Match, j.Room, j.Table
-	r.Players = j.Players()
-	r.Seed = s.ev.Seed
-	if r.Auction == nil {
-		r.Auction = []results.Call{}
-	}
-	if r.Play == nil {
-		r.Play = []string{}
-	}
-	if r.Termination.Kind == "" {
-		r.Termination.Kind = results.KindNormal
+	if r.Event != j.Event || r.Match != j.Match || r.Room != j.Room || r.Table != j.Table {
+		return fmt.Errorf("table %s: runner reported board %d without the table's identity", j.Table, r.Board)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -303,7 +303,7 @@ func TestRunRefusesAnotherEventsResults(t *testing.T) {
 	runEvent(t, ev, Options{})
 	other := testEvent(t, KindMatch, 2, 4, 16, "")
 	other.Out = ev.Out
-	other.Boards = SeededBoards("another seed", 1, 4)
+	other.Boards = engine.SeededBoards("another seed", engine.BoardNumbers(1, 4))
 	_, err := Run(context.Background(), other, Options{Runner: SimRunner{}})
 	require.ErrorIs(t, err, ErrOtherEvent)
 	assert.Contains(t, err.Error(), "other cards")
@@ -327,7 +327,7 @@ func TestSeatFaultScoresTheRestByPolicy(t *testing.T) {
 		if err := (SimRunner{}).RunTable(ctx, job, onBoard); err != nil {
 			return err
 		}
-		return &SeatFault{Seat: engine.East, Kind: results.KindDisconnect, Detail: "bot A1 crashed 4 times"}
+		return &SeatFault{Outcome: engine.Fault(engine.Disconnect, "bot A1 crashed 4 times", engine.East)}
 	})
 	out := runEvent(t, ev, Options{Runner: runner})
 	assert.Equal(t, 12, out.Played)

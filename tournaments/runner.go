@@ -3,7 +3,6 @@ package tournaments
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
@@ -16,9 +15,9 @@ import (
 type TableRunner interface {
 	// RunTable plays job.Boards in order at one table with job.Seats and
 	// calls onBoard with each finished board's record, before starting the
-	// next board. The runner fills the board's facts (results.FromBoard),
-	// termination, adjusted score and times; the caller stamps the
-	// record's identity (event, match, room, table, players).
+	// next board. The runner makes the whole record: the board's facts
+	// (results.FromBoard), its outcome, times, and the job's identity
+	// (TableJob.Identity), stamped once.
 	//
 	// When onBoard returns an error the runner stops and returns it
 	// (ErrStopped asks for a graceful stop after the board in play). When
@@ -43,29 +42,21 @@ var ErrStopped = errors.New("stopped")
 
 // SeatFault is a runner's report that a seat cannot go on: its bot would
 // not start, kept crashing, or never connected. The rest of the table's
-// boards are scored as faults of that seat.
+// boards are scored with its Outcome.
 type SeatFault struct {
-	Seat   engine.Seat
-	Kind   string // a results.Kind*: disconnect, timeout, protocol, illegal
-	Detail string
+	Outcome engine.Outcome
 }
 
 // Error describes the fault in one line.
-func (e *SeatFault) Error() string {
-	return fmt.Sprintf("%s: %s: %s", e.Seat.Name(), e.Kind, e.Detail)
-}
+func (e *SeatFault) Error() string { return e.Outcome.String() }
 
 // FaultRecord returns the record of a board stopped (or never started) by
-// a fault of seat: no score, the artificial adjusted score A- to the side
-// at fault and A+ to the other.
-func FaultRecord(b Board, seat engine.Seat, kind, detail string) results.Record {
-	eb := &engine.Board{}
-	eb.Reset(b.Number, b.Dealer, b.Vul, b.Deal)
-	r := results.FromBoard(eb, nil)
-	r.Termination = results.Termination{Kind: kind, Seat: seat.String(), Detail: detail}
-	r.Adjusted = &results.Adjusted{NS: "A+", EW: "A-"}
-	if seat.Side() == engine.NS {
-		r.Adjusted = &results.Adjusted{NS: "A-", EW: "A+"}
-	}
+// a fault: the board's setup, no score, and the outcome's adjusted score.
+// Its identity is left to the caller.
+func FaultRecord(b engine.BoardSetup, o engine.Outcome) results.Record {
+	var eb engine.Board
+	eb.Reset(b)
+	r := results.FromBoard(&eb, nil)
+	r.SetOutcome(o)
 	return r
 }

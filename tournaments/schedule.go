@@ -20,7 +20,7 @@ type Match struct {
 	Round  int    // from 1
 	Home   *Team
 	Visit  *Team
-	Boards []Board
+	Boards []engine.BoardSetup
 }
 
 // TableJob is one table to play: one room of one segment of one match,
@@ -34,9 +34,15 @@ type TableJob struct {
 	NSTeam string // the team names the bots connect with
 	EWTeam string
 	Seats  [engine.NumSeats]BotSpec // by engine.Seat
-	Boards []Board                  // the boards still to play, in order
+	Boards []engine.BoardSetup      // the boards still to play, in order
 	Clocks Clocks
-	Faults FaultPolicy
+	Faults FaultRules
+}
+
+// Identity returns what every record of the table is stamped with: the
+// event, match, room and table, and the bot names by seat.
+func (j *TableJob) Identity() results.Identity {
+	return results.Identity{Event: j.Event, Match: j.Match, Room: j.Room, Table: j.Table, Players: j.Players()}
 }
 
 // Players returns the bot names by seat, as the results' players field.
@@ -115,8 +121,8 @@ func (ev *Event) Matches() []Match {
 // roundBoards returns the boards of a round: the next PerMatch boards of
 // the set, wrapping round to its start when the set runs out (so a set of
 // exactly PerMatch boards is played in every round).
-func (ev *Event) roundBoards(round int) []Board {
-	out := make([]Board, ev.PerMatch)
+func (ev *Event) roundBoards(round int) []engine.BoardSetup {
+	out := make([]engine.BoardSetup, ev.PerMatch)
 	start := (round - 1) * ev.PerMatch
 	for i := range out {
 		out[i] = ev.Boards[(start+i)%len(ev.Boards)]

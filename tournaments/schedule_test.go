@@ -154,7 +154,7 @@ func TestScheduleDeterministic(t *testing.T) {
 
 func TestPBNBoardsWrapAcrossRounds(t *testing.T) {
 	ev := &Event{Kind: KindGauntlet, PerMatch: 2, Teams: []Team{{Name: "A"}, {Name: "B"}, {Name: "C"}}, Hero: "A",
-		Boards: SeededBoards("x", 1, 3)}
+		Boards: engine.SeededBoards("x", engine.BoardNumbers(1, 3))}
 	ms := ev.Matches()
 	require.Len(t, ms, 2)
 	assert.Equal(t, []int{1, 2}, []int{ms[0].Boards[0].Number, ms[0].Boards[1].Number})

@@ -8,10 +8,14 @@ import (
 	"github.com/openroom/openroom/results"
 )
 
-// AdjustedIMPs is the IMP value of an artificial adjusted score (Law 12C):
-// average-plus is +3 to the side not at fault, average-minus -3 to the side
-// at fault.
-const AdjustedIMPs = 3
+// AdjustedIMPs returns the event's values of adjusted scores:
+// Faults.IMPs, or the rule set's (engine.Law12CIMPs) when unset.
+func (ev *Event) AdjustedIMPs() engine.AdjustedIMPs {
+	if ev.Faults.IMPs == (engine.AdjustedIMPs{}) {
+		return engine.Law12CIMPs
+	}
+	return ev.Faults.IMPs
+}
 
 // BoardResult is one board of a team match compared across the rooms.
 type BoardResult struct {
@@ -93,13 +97,14 @@ func index(ev *Event, recs []results.Record) map[roomKey]*results.Record {
 // uninterrupted one.
 func ScoreEvent(ev *Event, recs []results.Record) *Report {
 	idx := index(ev, recs)
+	p := ev.AdjustedIMPs()
 	rep := &Report{Event: ev}
 	stand := map[string]*Standing{}
 	for _, t := range ev.Teams {
 		stand[t.Name] = &Standing{Team: t.Name}
 	}
 	for _, m := range ev.Matches() {
-		mr := scoreMatch(m, idx)
+		mr := scoreMatch(m, idx, p)
 		rep.Matches = append(rep.Matches, mr)
 		rep.Expected += 2 * len(m.Boards)
 		rep.Records += countIn(m, idx)
@@ -158,7 +163,7 @@ func countIn(m Match, idx map[roomKey]*results.Record) int {
 }
 
 // scoreMatch scores one match from the event's records by board-room.
-func scoreMatch(m Match, idx map[roomKey]*results.Record) MatchResult {
+func scoreMatch(m Match, idx map[roomKey]*results.Record, p engine.AdjustedIMPs) MatchResult {
 	mr := MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(m.Boards)}
 	var imps []float64
 	for _, b := range m.Boards {
@@ -170,7 +175,7 @@ func scoreMatch(m Match, idx map[roomKey]*results.Record) MatchResult {
 		}
 		if br.Open != nil && br.Closed != nil {
 			br.Complete = true
-			br.HomeIMPs, br.Adjusted = BoardIMPs(br.Open, br.Closed)
+			br.HomeIMPs, br.Adjusted = BoardIMPs(br.Open, br.Closed, p)
 			mr.Played++
 			if br.Adjusted {
 				mr.Adjusted++
@@ -195,48 +200,35 @@ func scoreMatch(m Match, idx map[roomKey]*results.Record) MatchResult {
 // BoardIMPs compares the two rooms of a board: the home team sits N-S in
 // the open room and E-W in the closed room, so its result is
 // IMP(open N-S score - closed N-S score). When a room was stopped by a
-// fault the board gets the artificial adjusted score instead: +3 IMPs to
-// the side not at fault, -3 to the side at fault (rules.md, Law 12C), the
-// two rooms' adjustments added and kept within ±3.
-func BoardIMPs(open, closed *results.Record) (homeIMPs int, adjusted bool) {
+// fault the board gets the artificial adjusted scores of the rooms' outcomes
+// instead, valued by policy p (rules.md, Law 12C: +3 IMPs to a side not at
+// fault, -3 to a side at fault): each stopped room counts the home side's
+// value against the visitors' (so A-/A- is level), the rooms are added and
+// the sum is kept within the policy's bounds. A record whose outcome cannot
+// be read counts as level.
+func BoardIMPs(open, closed *results.Record, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
 	if open.Complete() && closed.Complete() && open.ScoreNS != nil && closed.ScoreNS != nil {
 		return engine.IMPs(*open.ScoreNS - *closed.ScoreNS), false
 	}
 	sum := 0
 	if !open.Complete() || open.ScoreNS == nil {
-		sum += adjustedFor(open, engine.NS) // home is N-S in the open room
+		sum += roomAdjustment(open, engine.NS, p) // home is N-S in the open room
 	}
 	if !closed.Complete() || closed.ScoreNS == nil {
-		sum += adjustedFor(closed, engine.EW) // and E-W in the closed room
+		sum += roomAdjustment(closed, engine.EW, p) // and E-W in the closed room
 	}
-	return max(-AdjustedIMPs, min(AdjustedIMPs, sum)), true
+	return p.Clamp(sum), true
 }
 
-// adjustedFor returns the IMPs a side gets from a room stopped by a fault:
-// from the record's adjusted field when present, else from the seat at
-// fault in its termination; 0 (average) when nobody is named.
-func adjustedFor(r *results.Record, side engine.Side) int {
-	if r.Adjusted != nil {
-		v := r.Adjusted.NS
-		if side == engine.EW {
-			v = r.Adjusted.EW
-		}
-		switch v {
-		case "A+":
-			return AdjustedIMPs
-		case "A-":
-			return -AdjustedIMPs
-		}
+// roomAdjustment returns the IMPs a stopped room gives the home team, which
+// sat on side home there: its adjusted score against the visitors', halved
+// so that A+/A- is worth the policy's full value.
+func roomAdjustment(r *results.Record, home engine.Side, p engine.AdjustedIMPs) int {
+	o, err := r.Outcome()
+	if err != nil || !o.IsFault() {
 		return 0
 	}
-	seat, err := engine.ParseSeat(r.Termination.Seat)
-	if err != nil {
-		return 0
-	}
-	if seat.Side() == side {
-		return -AdjustedIMPs
-	}
-	return AdjustedIMPs
+	return (o.IMPs(home, p) - o.IMPs(home.Other(), p)) / 2
 }
 
 // MeanCI95 returns the mean of xs and its two-sided 95% confidence interval

@@ -62,7 +62,7 @@ func TestBoardIMPsWorkedExamples(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, adj := BoardIMPs(tc.open, tc.closed)
+			got, adj := BoardIMPs(tc.open, tc.closed, engine.Law12CIMPs)
 			assert.False(t, adj)
 			assert.Equal(t, tc.want, got)
 		})
@@ -87,7 +87,7 @@ func TestBoardIMPsAdjusted(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, adj := BoardIMPs(tc.open, tc.closed)
+			got, adj := BoardIMPs(tc.open, tc.closed, engine.Law12CIMPs)
 			assert.True(t, adj)
 			assert.Equal(t, tc.want, got)
 		})
@@ -97,7 +97,7 @@ func TestBoardIMPsAdjusted(t *testing.T) {
 func TestMatchIMPsVPsAndCI(t *testing.T) {
 	// rules.md: 16 boards, margin 20 IMPs -> 15.00 VPs.
 	home, visit := &Team{Name: "A"}, &Team{Name: "B"}
-	m := Match{ID: "A-v-B", Round: 1, Home: home, Visit: visit, Boards: SeededBoards("x", 1, 16)}
+	m := Match{ID: "A-v-B", Round: 1, Home: home, Visit: visit, Boards: engine.SeededBoards("x", engine.BoardNumbers(1, 16))}
 	idx := map[roomKey]*results.Record{}
 	for _, b := range m.Boards {
 		open, closed := 0, 0
@@ -107,7 +107,7 @@ func TestMatchIMPsVPsAndCI(t *testing.T) {
 		idx[roomKey{m.ID, RoomOpen, b.Number}] = withScore(open)
 		idx[roomKey{m.ID, RoomClosed, b.Number}] = withScore(closed)
 	}
-	mr := scoreMatch(m, idx)
+	mr := scoreMatch(m, idx, engine.Law12CIMPs)
 	assert.Equal(t, 16, mr.Played)
 	assert.Equal(t, 20, mr.HomeIMPs)
 	assert.Equal(t, 0, mr.VisitIMPs)
@@ -121,14 +121,14 @@ func TestMatchIMPsVPsAndCI(t *testing.T) {
 
 	// Reverse the board: the visitors win by 20.
 	idx[roomKey{m.ID, RoomOpen, 1}], idx[roomKey{m.ID, RoomClosed, 1}] = withScore(0), withScore(2490)
-	mr = scoreMatch(m, idx)
+	mr = scoreMatch(m, idx, engine.Law12CIMPs)
 	assert.Equal(t, -20, mr.Margin)
 	assert.Equal(t, 5.00, mr.HomeVP)
 	assert.Equal(t, 15.00, mr.VisitVP)
 
 	// A board missing a room is not scored yet.
 	delete(idx, roomKey{m.ID, RoomClosed, 1})
-	mr = scoreMatch(m, idx)
+	mr = scoreMatch(m, idx, engine.Law12CIMPs)
 	assert.Equal(t, 15, mr.Played)
 	assert.Equal(t, 0, mr.Margin)
 	assert.Equal(t, 10.0, mr.HomeVP)

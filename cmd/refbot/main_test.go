@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 )
@@ -60,7 +61,7 @@ func TestFourRefbotsPlayASession(t *testing.T) {
 	defer ln.Close()
 	var recs []results.Record
 	tbl, err := protocol.NewTable(protocol.Config{
-		Boards:  protocol.SeededBoards("cmd-refbot", []int{1, 2}),
+		Boards:  engine.SeededBoards("cmd-refbot", []int{1, 2}),
 		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil },
 	})
 	require.NoError(t, err)

@@ -96,7 +96,7 @@ func (p *progress) tick() {
 // pbnBoard is one well-formed game of the input.
 type pbnBoard struct {
 	game *pbn.Game
-	bd   pbn.BoardDeal
+	bd   engine.BoardSetup
 }
 
 func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
@@ -114,9 +114,9 @@ func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
 			return exitDataErr
 		}
 		if err == nil {
-			var bd pbn.BoardDeal
-			if bd, err = g.BoardDeal(last); err == nil {
-				last = bd.Board
+			var bd engine.BoardSetup
+			if bd, err = g.Setup(last); err == nil {
+				last = bd.Number
 				boards = append(boards, pbnBoard{g, bd})
 				continue
 			}
@@ -153,7 +153,7 @@ func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
 		g.SetOptimumResultTable(pbnTable(&tables[i]))
 		g.Set("DoubleDummyTricks", pbn.FormatDoubleDummyTricks(pbnTable(&tables[i])))
 		if err := w.Write(g); err != nil {
-			fmt.Fprintf(e.stderr, "tablemanager analyze: board %d: %v\n", b.bd.Board, err)
+			fmt.Fprintf(e.stderr, "tablemanager analyze: board %d: %v\n", b.bd.Number, err)
 			return exitFailure
 		}
 	}
@@ -207,12 +207,12 @@ func ddJSON(t *dds.Table) seatTable {
 	return seatTable{row(engine.North), row(engine.East), row(engine.South), row(engine.West)}
 }
 
-func boardJSON(bd pbn.BoardDeal, t *dds.Table, par dds.Par) analyzedBoard {
+func boardJSON(bd engine.BoardSetup, t *dds.Table, par dds.Par) analyzedBoard {
 	cs := par.ContractStrings()
 	if cs == nil {
 		cs = []string{}
 	}
-	return analyzedBoard{Board: bd.Board, Deal: bd.Deal.Format(bd.Dealer), DD: ddJSON(t),
+	return analyzedBoard{Board: bd.Number, Deal: bd.Deal.Format(bd.Dealer), DD: ddJSON(t),
 		Par: parJSON{ScoreNS: par.ScoreNS, Contracts: cs}}
 }
 

@@ -17,9 +17,9 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
-	"github.com/openroom/openroom/tournaments"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,7 +52,7 @@ func eventSlowBot(args []string) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	bot := eventSlow{tournaments.RandomBot{Team: args[3]}}
+	bot := eventSlow{player.Random{Seed: args[3]}}
 	_, err = protocol.RunSession(ctx, protocol.DialTCP(net.JoinHostPort(args[0], args[1])), protocol.ClientConfig{Team: args[3], Seat: seat}, bot, 5*time.Second)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "slow bot:", err)
@@ -61,16 +61,16 @@ func eventSlowBot(args []string) int {
 	return 0
 }
 
-type eventSlow struct{ tournaments.RandomBot }
+type eventSlow struct{ player.Random }
 
 func (s eventSlow) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
 	time.Sleep(2 * time.Millisecond)
-	return s.RandomBot.Call(ctx, v)
+	return s.Random.Call(ctx, v)
 }
 
 func (s eventSlow) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	time.Sleep(2 * time.Millisecond)
-	return s.RandomBot.Card(ctx, v)
+	return s.Random.Card(ctx, v)
 }
 
 // eventBoardsOf reads a results file sorted by board-room, keeping what the

@@ -16,6 +16,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/pbn"
+	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
@@ -30,11 +31,11 @@ const exitInterrupted = 130
 // botFactory makes the in-process bot named by a --seat value (without
 // the seat), playing under a team name. It is a parameter of serve so
 // that tests, and new built-in bots, plug in without touching the command.
-type botFactory func(spec, team string) (protocol.Bot, error)
+type botFactory func(spec, team string) (player.Player, error)
 
 // builtinBots seats the built-in bots the tournaments package knows:
 // builtin:random and builtin:refbot:LEVEL.
-func builtinBots(spec, team string) (protocol.Bot, error) {
+func builtinBots(spec, team string) (player.Player, error) {
 	bs, err := tournaments.ParseBotSpec(spec)
 	if err != nil {
 		return nil, err
@@ -142,7 +143,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 			return fail(exitUsage, "--boards: %v", err)
 		}
 	}
-	var boards []protocol.BoardSpec
+	var boards []engine.BoardSetup
 	if sf.dealsPath != "" {
 		var code int
 		if boards, code, err = readDealsFile(sf.dealsPath, numbers); err != nil {
@@ -156,11 +157,11 @@ func serveWith(e *env, args []string, bots botFactory) int {
 			sf.seed = freshSeed()
 			fmt.Fprintf(e.stderr, "seed %s\n", sf.seed)
 		}
-		boards = protocol.SeededBoards(sf.seed, numbers)
+		boards = engine.SeededBoards(sf.seed, numbers)
 	}
 
 	cfg := protocol.Config{
-		Boards: boards, Seed: sf.seed, Event: sf.event, Name: sf.table,
+		Boards: boards, Identity: results.Identity{Event: sf.event, Table: sf.table},
 		NSTeam: sf.nsTeam, EWTeam: sf.ewTeam,
 		ActionTimeout: sf.actionTimeout, BoardBudget: sf.boardBudget,
 		ReconnectTimeout: sf.reconnectTimeout, FaultPolicy: policy, MinGap: sf.minGap,
@@ -290,7 +291,7 @@ func parseBoardList(s string) ([]int, error) {
 
 // readDealsFile reads the boards of a PBN file, keeping only the listed
 // numbers (in the list's order) when there is a list.
-func readDealsFile(path string, numbers []int) ([]protocol.BoardSpec, int, error) {
+func readDealsFile(path string, numbers []int) ([]engine.BoardSetup, int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, exitNoInput, fmt.Errorf("--deals: %w", err)
@@ -300,15 +301,14 @@ func readDealsFile(path string, numbers []int) ([]protocol.BoardSpec, int, error
 	if err != nil {
 		return nil, exitDataErr, fmt.Errorf("--deals %s: %w", path, err)
 	}
-	byNumber := map[int]protocol.BoardSpec{}
-	var all []protocol.BoardSpec
+	byNumber := map[int]engine.BoardSetup{}
+	var all []engine.BoardSetup
 	for _, d := range deals {
-		spec := protocol.BoardSpec{Number: d.Board, Dealer: d.Dealer, Vul: d.Vul, Deal: d.Deal}
-		if _, dup := byNumber[d.Board]; dup {
-			return nil, exitDataErr, fmt.Errorf("--deals %s: board %d appears twice with different cards", path, d.Board)
+		if _, dup := byNumber[d.Number]; dup {
+			return nil, exitDataErr, fmt.Errorf("--deals %s: board %d appears twice with different cards", path, d.Number)
 		}
-		byNumber[d.Board] = spec
-		all = append(all, spec)
+		byNumber[d.Number] = d
+		all = append(all, d)
 	}
 	if len(all) == 0 {
 		return nil, exitDataErr, fmt.Errorf("--deals %s: no boards", path)
@@ -316,7 +316,7 @@ func readDealsFile(path string, numbers []int) ([]protocol.BoardSpec, int, error
 	if numbers == nil {
 		return all, exitOK, nil
 	}
-	out := make([]protocol.BoardSpec, 0, len(numbers))
+	out := make([]engine.BoardSetup, 0, len(numbers))
 	var missing []string
 	for _, n := range numbers {
 		spec, ok := byNumber[n]

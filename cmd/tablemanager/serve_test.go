@@ -17,6 +17,8 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/pbn"
+	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 )
@@ -167,7 +169,7 @@ func TestServeRemoteBotsOverTCP(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				cfg := protocol.ClientConfig{Team: "Visitors", Seat: s}
-				_, err := protocol.RunSession(ctx, protocol.DialTCP(m[1]), cfg, protocol.Random{Seed: 3}, time.Second)
+				_, err := protocol.RunSession(ctx, protocol.DialTCP(m[1]), cfg, player.Random{Seed: "3"}, time.Second)
 				assert.NoError(t, err)
 			}()
 		}
@@ -193,7 +195,7 @@ func TestServeDealsFromPBN(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(deals, []byte(b.String()), 0o644))
 	res := filepath.Join(dir, "r.jsonl")
-	instant := func(spec, team string) (protocol.Bot, error) { return protocol.Instant{}, nil }
+	instant := func(spec, team string) (player.Player, error) { return playertest.Instant{}, nil }
 	code, errs := serveCmd(t, context.Background(), instant, nil, "--listen", "127.0.0.1:0", "--deals", deals, "--results", res,
 		"--seat", "N=instant", "--seat", "E=instant", "--seat", "S=instant", "--seat", "W=instant")
 	require.Equal(t, exitOK, code, errs)
@@ -222,7 +224,7 @@ func TestServeInterrupted(t *testing.T) {
 			cancel() // Ctrl-C after the second board
 		}
 	}
-	slow := func(spec, team string) (protocol.Bot, error) { return slowBot{}, nil }
+	slow := func(spec, team string) (player.Player, error) { return slowBot{}, nil }
 	errw := &watchWriter{on: on}
 	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: errw}
 	done := make(chan int, 1)
@@ -243,8 +245,8 @@ func TestServeInterrupted(t *testing.T) {
 	assert.Contains(t, errw.String(), "interrupted")
 }
 
-// slowBot is protocol.Instant with a millisecond of thought.
-type slowBot struct{ protocol.Instant }
+// slowBot is playertest.Instant with a millisecond of thought.
+type slowBot struct{ playertest.Instant }
 
 func (b slowBot) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
 	time.Sleep(time.Millisecond)

@@ -1,7 +1,8 @@
-package protocol
+package player
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,29 +11,13 @@ import (
 	"github.com/openroom/openroom/engine"
 )
 
-// playRandom plays a whole board with four Random bots on an engine.Board,
-// each deciding from its own seat's view, and returns the board.
-func playRandom(t testing.TB, seed uint64, number int, deal engine.Deal) *engine.Board {
+// playRandom plays a whole board with four Random bots through the
+// referee, each deciding from its own seat's view, and returns the board.
+func playRandom(t testing.TB, seed string, number int, deal engine.Deal) *engine.Board {
 	t.Helper()
-	ctx := context.Background()
-	bot := Random{Seed: seed}
 	b := engine.NewBoard(number, deal)
-	for b.Phase() == engine.PhaseAuction {
-		s, _ := b.Turn()
-		v := b.View(s)
-		c, alert, err := bot.Call(ctx, &v)
-		require.NoError(t, err)
-		assert.Empty(t, alert)
-		require.NoError(t, b.Call(s, c), "board %d", number)
-	}
-	for b.Phase() == engine.PhasePlay {
-		turn, _ := b.Turn()
-		actor, _ := b.Actor()
-		v := b.View(actor)
-		c, err := bot.Card(ctx, &v)
-		require.NoError(t, err)
-		require.NoError(t, b.PlayCard(turn, c), "board %d", number)
-	}
+	r := Random{Seed: seed}
+	require.NoError(t, PlayBoard(context.Background(), b, [engine.NumSeats]Player{r, r, r, r}), "board %d", number)
 	return b
 }
 
@@ -42,7 +27,7 @@ func TestRandomBotLegalAndRealistic(t *testing.T) {
 	calls, passedOut, bidsSeen := 0, 0, 0
 	levels := 0
 	for n := 1; n <= boards; n++ {
-		b := playRandom(t, 42, n, src.Deal(n))
+		b := playRandom(t, "42", n, src.Deal(n))
 		a := b.Auction()
 		calls += a.Len()
 		if a.PassedOut() {
@@ -69,16 +54,16 @@ func TestRandomBotLegalAndRealistic(t *testing.T) {
 func TestRandomBotDeterministic(t *testing.T) {
 	src := engine.NewDealSource("det")
 	for n := 1; n <= 20; n++ {
-		a := playRandom(t, 7, n, src.Deal(n))
-		b := playRandom(t, 7, n, src.Deal(n))
+		a := playRandom(t, "7", n, src.Deal(n))
+		b := playRandom(t, "7", n, src.Deal(n))
 		assert.Equal(t, a.Auction().Calls(), b.Auction().Calls())
 		assert.Equal(t, a.Play().Cards(), b.Play().Cards())
 	}
 	// Another seed gives other actions on at least some boards.
 	differ := 0
 	for n := 1; n <= 20; n++ {
-		a := playRandom(t, 7, n, src.Deal(n))
-		b := playRandom(t, 8, n, src.Deal(n))
+		a := playRandom(t, "7", n, src.Deal(n))
+		b := playRandom(t, "8", n, src.Deal(n))
 		if !assert.ObjectsAreEqual(a.Auction().Calls(), b.Auction().Calls()) {
 			differ++
 		}
@@ -99,8 +84,8 @@ func TestRandomBotCardsUniform(t *testing.T) {
 	v := b.View(leader)
 	counts := map[engine.Card]int{}
 	const trials = 13 * 400
-	for seed := range uint64(trials) {
-		c, err := Random{Seed: seed}.Card(context.Background(), &v)
+	for seed := range trials {
+		c, err := Random{Seed: strconv.Itoa(seed)}.Card(context.Background(), &v)
 		require.NoError(t, err)
 		require.True(t, deal[leader].Has(c))
 		counts[c]++
@@ -120,32 +105,4 @@ func TestRandomBotRefusesOutsideItsPhase(t *testing.T) {
 	}
 	_, _, err = Random{}.Call(context.Background(), &v)
 	assert.Error(t, err)
-}
-
-// TestRandomBotThroughClient plays boards chosen by four Random bots on an
-// engine.Board, then replays each through a Client seated at every seat
-// against the scripted manager: the Client's view, built from lines only,
-// must lead the bot to the very same actions.
-func TestRandomBotThroughClient(t *testing.T) {
-	src := engine.NewDealSource("through-client")
-	var boards []scriptBoard
-	for n := 1; n <= 4; n++ {
-		b := playRandom(t, 99, n, src.Deal(n))
-		sb := scriptBoard{number: n, deal: src.Deal(n), calls: append([]engine.Call(nil), b.Auction().Calls()...)}
-		sb.cards = append(sb.cards, b.Play().Cards()...)
-		boards = append(boards, sb)
-	}
-	for seat := engine.North; seat < engine.NumSeats; seat++ {
-		t.Run(seat.Name(), func(t *testing.T) {
-			steps := handshakeScript(seat, "rnd", false)
-			for _, b := range boards {
-				steps = append(steps, boardScript(seat, b)...)
-			}
-			steps = append(steps, mgrSends("End of session"))
-			cl, err, mgrErr := runPipe(t, ClientConfig{Team: "rnd", Seat: seat}, Random{Seed: 99}, steps, nil)
-			require.NoError(t, mgrErr)
-			require.NoError(t, err)
-			assert.Equal(t, len(boards), cl.Boards())
-		})
-	}
 }

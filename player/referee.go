@@ -1,0 +1,89 @@
+package player
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// Referee plays boards in-process between four players, straight through
+// engine.Board with no wire protocol: each actor is asked with its own
+// seat's view (declarer's for dummy's card), which holds exactly what the
+// protocol would have told it. It is the in-process counterpart of the
+// protocol's table, and what event runners, measurements and tests use
+// when every seat is a Go value. A Referee is not safe for concurrent use;
+// it reuses its buffers from board to board.
+type Referee struct {
+	// Players are the four seats' players, by engine.Seat.
+	Players [engine.NumSeats]Player
+
+	alerts []string
+}
+
+// Play plays the board from wherever it stands (a fresh board, or one
+// whose auction or first cards were already made) to its end, and returns
+// how it ended: Played or PassedOut, or an IllegalAction fault of the seat
+// whose player failed or chose an action the rules refuse (the board is
+// left where it stopped). When ctx ends first, Play returns ctx's error.
+func (r *Referee) Play(ctx context.Context, b *engine.Board) (engine.Outcome, error) {
+	r.alerts = r.alerts[:0]
+	for range b.Auction().Len() {
+		r.alerts = append(r.alerts, "")
+	}
+	for {
+		actor, ok := b.Actor()
+		if !ok {
+			if c, _ := b.Contract(); c.PassedOut() {
+				return engine.Outcome{Kind: engine.PassedOut}, nil
+			}
+			return engine.Outcome{Kind: engine.Played}, nil
+		}
+		v := b.View(actor)
+		var err error
+		if b.Phase() == engine.PhaseAuction {
+			var c engine.Call
+			var alert string
+			c, alert, err = r.Players[actor].Call(ctx, &v)
+			if err == nil {
+				err = b.Call(actor, c)
+			}
+			if err == nil {
+				r.alerts = append(r.alerts, alert)
+			}
+		} else {
+			turn, _ := b.Turn()
+			var c engine.Card
+			c, err = r.Players[actor].Card(ctx, &v)
+			if err == nil {
+				err = b.PlayCard(turn, c)
+			}
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return engine.Outcome{}, ctx.Err()
+			}
+			return engine.Fault(engine.IllegalAction, err.Error(), actor), nil
+		}
+	}
+}
+
+// Alerts returns the alert texts of the last board's calls, one per call
+// ("" for none); valid until the next Play.
+func (r *Referee) Alerts() []string { return r.alerts }
+
+// PlayBoard plays a board to its end with four players through a Referee
+// and returns an error for anything but a normal end: a player's failure
+// or illegal choice, or ctx's end. It is for measurements and tests that
+// want a finished board or nothing.
+func PlayBoard(ctx context.Context, b *engine.Board, players [engine.NumSeats]Player) error {
+	r := Referee{Players: players}
+	o, err := r.Play(ctx, b)
+	if err != nil {
+		return err
+	}
+	if o.IsFault() {
+		return fmt.Errorf("board %d: %s", b.Number(), o)
+	}
+	return nil
+}

@@ -1,0 +1,103 @@
+package results
+
+import (
+	"fmt"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// Setup reads the board the record was played with: number, dealer,
+// vulnerability, deal and the seed it was dealt from.
+func (r *Record) Setup() (engine.BoardSetup, error) {
+	s := engine.BoardSetup{Number: r.Board, Seed: r.Seed}
+	var err error
+	if s.Dealer, err = engine.ParseSeat(r.Dealer); err != nil {
+		return s, fmt.Errorf("%w: dealer: %v", ErrMalformed, err)
+	}
+	if s.Vul, err = engine.ParseVulnerability(r.Vulnerable); err != nil {
+		return s, fmt.Errorf("%w: vulnerable: %v", ErrMalformed, err)
+	}
+	if s.Deal, err = engine.ParseDeal(r.Deal); err != nil {
+		return s, fmt.Errorf("%w: deal: %v", ErrMalformed, err)
+	}
+	if err := s.Validate(); err != nil {
+		return s, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	return s, nil
+}
+
+// Decoded is a record read into engine types.
+type Decoded struct {
+	// Board is the board replayed from the record's setup, auction and
+	// play by the rules, left where the record stops.
+	Board *engine.Board
+	// Alerts holds each call's alert text ("" for none).
+	Alerts []string
+	// Outcome is how the board ended.
+	Outcome engine.Outcome
+}
+
+// Decode reads the record into engine types: it parses the setup, replays
+// every call and card through the engine (so a card not held, a revoke or
+// a call out of turn is an error naming it) and checks that the recorded
+// contract, declarer, tricks and score are the replay's. Every reader of
+// results (analysis, PBN, LIN) goes through it.
+func (r *Record) Decode() (*Decoded, error) {
+	setup, err := r.Setup()
+	if err != nil {
+		return nil, err
+	}
+	calls := make([]engine.Call, len(r.Auction))
+	alerts := make([]string, len(r.Auction))
+	for i, c := range r.Auction {
+		if calls[i], err = engine.ParseCall(c.Call); err != nil {
+			return nil, fmt.Errorf("%w: call %d: %v", ErrMalformed, i+1, err)
+		}
+		alerts[i] = c.Alert
+	}
+	cards := make([]engine.Card, len(r.Play))
+	for i, s := range r.Play {
+		if cards[i], err = engine.ParseCard(s); err != nil {
+			return nil, fmt.Errorf("%w: play card %d: %v", ErrMalformed, i+1, err)
+		}
+	}
+	b, err := engine.Replay(setup, calls, cards)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	o, err := r.Outcome()
+	if err != nil {
+		return nil, err
+	}
+	if err := r.checkReplay(b, o); err != nil {
+		return nil, err
+	}
+	return &Decoded{Board: b, Alerts: alerts, Outcome: o}, nil
+}
+
+// checkReplay compares the record's stated result with its replay.
+func (r *Record) checkReplay(b *engine.Board, o engine.Outcome) error {
+	c, ok := b.Contract()
+	if r.Contract != "" {
+		if !ok || c.String() != r.Contract {
+			return fmt.Errorf("%w: contract %q is not what the auction gives", ErrMalformed, r.Contract)
+		}
+		if !c.PassedOut() && c.Declarer.String() != r.Declarer {
+			return fmt.Errorf("%w: declarer %q is not what the auction gives (%s)", ErrMalformed, r.Declarer, c.Declarer)
+		}
+	}
+	if o.IsFault() {
+		return nil
+	}
+	score, done := b.ScoreNS()
+	if !done {
+		return fmt.Errorf("%w: a board that ended normally has an unfinished auction or play", ErrMalformed)
+	}
+	if r.ScoreNS != nil && *r.ScoreNS != score {
+		return fmt.Errorf("%w: score %d, the play gives %d", ErrMalformed, *r.ScoreNS, score)
+	}
+	if r.Tricks != nil && !c.PassedOut() && *r.Tricks != b.DeclarerTricks() {
+		return fmt.Errorf("%w: tricks %d, the play gives %d", ErrMalformed, *r.Tricks, b.DeclarerTricks())
+	}
+	return nil
+}

@@ -89,7 +89,6 @@ func (s Side) String() string {
 // Other returns the opposing side.
 func (s Side) Other() Side { return s ^ 1 }
 
-
 // SeatSet is a set of seats, as a bitset: bit s holds seat s.
 type SeatSet uint8
 

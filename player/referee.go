@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/openroom/openroom/engine"
@@ -23,9 +24,9 @@ type Referee struct {
 
 // Play plays the board from wherever it stands (a fresh board, or one
 // whose auction or first cards were already made) to its end, and returns
-// how it ended: Played or PassedOut, or an IllegalAction fault of the seat
-// whose player failed or chose an action the rules refuse (the board is
-// left where it stopped). When ctx ends first, Play returns ctx's error.
+// how it ended: Played or PassedOut, or the fault of the seat whose player
+// failed (Failure.Outcome: IllegalAction for a choice the rules refuse,
+// Disconnect for an error); the board is left where it stopped. When ctx ends first, Play returns ctx's error.
 func (r *Referee) Play(ctx context.Context, b *engine.Board) (engine.Outcome, error) {
 	r.alerts = r.alerts[:0]
 	for range b.Auction().Len() {
@@ -44,26 +45,29 @@ func (r *Referee) Play(ctx context.Context, b *engine.Board) (engine.Outcome, er
 		if b.Phase() == engine.PhaseAuction {
 			var c engine.Call
 			var alert string
-			c, alert, err = r.Players[actor].Call(ctx, &v)
-			if err == nil {
-				err = b.Call(actor, c)
-			}
-			if err == nil {
-				r.alerts = append(r.alerts, alert)
+			if c, alert, err = AskCall(ctx, r.Players[actor], &v); err == nil {
+				if err = b.Call(actor, c); err != nil {
+					err = &Failure{Seat: actor, Err: fmt.Errorf("%w: %w", ErrIllegalAction, err)}
+				} else {
+					r.alerts = append(r.alerts, alert)
+				}
 			}
 		} else {
 			turn, _ := b.Turn()
 			var c engine.Card
-			c, err = r.Players[actor].Card(ctx, &v)
-			if err == nil {
-				err = b.PlayCard(turn, c)
+			if c, err = AskCard(ctx, r.Players[actor], &v); err == nil {
+				if err = b.PlayCard(turn, c); err != nil {
+					err = &Failure{Seat: actor, Err: fmt.Errorf("%w: %w", ErrIllegalAction, err)}
+				}
 			}
 		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return engine.Outcome{}, ctx.Err()
 			}
-			return engine.Fault(engine.IllegalAction, err.Error(), actor), nil
+			var f *Failure
+			errors.As(err, &f)
+			return f.Outcome(), nil
 		}
 	}
 }

@@ -117,7 +117,8 @@ var (
 // returns nil after End of session. It returns an error wrapping
 // ErrDisconnected when the connection ends before that (reconnect to go
 // on), ErrRefused when not seated, a *LineError for a line that does not
-// fit, ErrIllegalAction or the bot's error when the bot fails, and
+// fit, a *player.Failure (wrapping ErrIllegalAction or the bot's own
+// error) when the bot fails, and
 // ctx.Err() when ctx ends. Run closes the connection before it returns.
 func (c *Client) Run(ctx context.Context) error {
 	defer c.conn.Close()
@@ -255,12 +256,9 @@ func (c *Client) auction(ctx context.Context) error {
 	for v.Phase() == engine.PhaseAuction {
 		turn := v.Auction.Turn()
 		if turn == c.seat {
-			call, alert, err := c.bot.Call(ctx, v)
+			call, alert, err := player.AskCall(ctx, c.bot, v)
 			if err != nil {
-				return fmt.Errorf("protocol: %s's bot, call: %w", c.seat.Name(), err)
-			}
-			if err := v.Auction.Check(call); err != nil {
-				return fmt.Errorf("protocol: %s's bot called %s: %w: %w", c.seat.Name(), call, ErrIllegalAction, err)
+				return err
 			}
 			if err := c.send(Called{Seat: c.seat, Call: call, Alerted: alert != "", Alert: alert}); err != nil {
 				return err
@@ -308,12 +306,9 @@ func (c *Client) play(ctx context.Context) error {
 			}
 		}
 		if actor == c.seat && c.seat != dummy {
-			card, err := c.bot.Card(ctx, v)
+			card, err := player.AskCard(ctx, c.bot, v)
 			if err != nil {
-				return fmt.Errorf("protocol: %s's bot, card for %s: %w", c.seat.Name(), turn.Name(), err)
-			}
-			if legal, ok := v.LegalCards(); !ok || !legal.Has(card) {
-				return fmt.Errorf("protocol: %s's bot played %s from %s's hand: %w", c.seat.Name(), card.RankSuit(), turn.Name(), ErrIllegalAction)
+				return err
 			}
 			if err := c.send(Played{Seat: turn, Card: card}); err != nil {
 				return err
@@ -496,5 +491,5 @@ type Observer interface {
 }
 
 // ErrIllegalAction is wrapped by the error a Client returns when its
-// player chose an illegal call or card.
-var ErrIllegalAction = errors.New("player chose an illegal action")
+// player chose an illegal call or card (the same as the player package's).
+var ErrIllegalAction = player.ErrIllegalAction

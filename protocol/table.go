@@ -35,7 +35,9 @@ const (
 // session ends or conn is closed. It must learn nothing but what conn
 // tells it. The table starts it when Run starts and again whenever the
 // seat is lost (a fault closes its connection), so an in-process seat is
-// always taken back.
+// always taken back. The table closes conn when the function returns
+// (closing it earlier does nothing); a returned *player.Failure stops the
+// board in play with the failure's outcome.
 type LocalBot func(ctx context.Context, seat engine.Seat, conn net.Conn) error
 
 // ClientBot returns a LocalBot that seats bot through the protocol's own
@@ -190,7 +192,9 @@ func (t *Table) Attach(nc net.Conn) {
 	t.attach(nc, false)
 }
 
-func (t *Table) attach(nc net.Conn, local bool) {
+// attach registers nc and starts its reader (and writer); it returns the
+// connection, or nil when it was refused.
+func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 	_, isTCP := nc.(*net.TCPConn)
 	direct := isTCP && !local && t.cfg.MinGap <= 0
 	goroutines := 2
@@ -201,7 +205,7 @@ func (t *Table) attach(nc net.Conn, local bool) {
 	if t.closing {
 		t.mu.Unlock()
 		nc.Close()
-		return
+		return nil
 	}
 	t.wg.Add(goroutines)
 	t.mu.Unlock()
@@ -211,7 +215,7 @@ func (t *Table) attach(nc net.Conn, local bool) {
 		nc.SetWriteDeadline(time.Now().Add(time.Second))
 		nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
 		nc.Close()
-		return
+		return nil
 	}
 	c := &hostConn{
 		nc:     nc,
@@ -232,7 +236,7 @@ func (t *Table) attach(nc net.Conn, local bool) {
 		// Run has ended; the event told no one.
 		t.pending.Add(-1)
 		t.wg.Add(-goroutines)
-		return
+		return nil
 	}
 	// The registration event is queued before any event of the reader,
 	// so Run always knows a connection before its first line.
@@ -240,6 +244,7 @@ func (t *Table) attach(nc net.Conn, local bool) {
 	if !direct {
 		go t.writeLoop(c)
 	}
+	return c
 }
 
 // Run seats four bots, plays every board and ends the session with
@@ -360,6 +365,14 @@ func (t *Table) shutdown() {
 	}
 }
 
+// openUntilReturn keeps an in-process bot's end of the pipe open until its
+// LocalBot returns (startLocal closes it then), so the table can be told
+// why the bot stopped before it sees the connection end.
+type openUntilReturn struct{ net.Conn }
+
+// Close does nothing; startLocal closes the pipe.
+func (openUntilReturn) Close() error { return nil }
+
 // startLocal starts the in-process bot of a seat, if it has one, on a
 // fresh pipe.
 func (t *Table) startLocal(s engine.Seat) {
@@ -368,13 +381,23 @@ func (t *Table) startLocal(s engine.Seat) {
 		return
 	}
 	host, bot := net.Pipe()
-	t.attach(host, true)
+	c := t.attach(host, true)
 	t.wg.Add(1)
 	go func() {
 		defer t.wg.Done()
 		defer bot.Close()
-		if err := run(t.localCtx, s, bot); err != nil && t.localCtx.Err() == nil {
-			t.logf("in-process bot at %s: %v", s.Name(), err)
+		err := run(t.localCtx, s, openUntilReturn{bot})
+		if err == nil || t.localCtx.Err() != nil {
+			return
+		}
+		t.logf("in-process bot at %s: %v", s.Name(), err)
+		// A bot that failed to act stops the board with its failure's
+		// outcome (an illegal choice is an illegal action, as in the
+		// in-process referee), told before the pipe closes so the table
+		// does not take it for a plain disconnect.
+		var f *player.Failure
+		if c != nil && errors.As(err, &f) {
+			t.post(event{c: c, err: f})
 		}
 	}()
 }

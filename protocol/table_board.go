@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/results"
 )
 
@@ -111,6 +112,13 @@ func (br *boardRun) handle(ev event) {
 	case ev.msg == nil && ev.err == nil:
 		br.fault = timeoutFault(s, fmt.Sprintf("no answer within %s: the table waited for %s (%s)",
 			c.limit.Round(time.Millisecond), c.awaiting, br.actionName()))
+	case errors.As(ev.err, new(*player.Failure)):
+		// An in-process bot failed to act (see startLocal).
+		var f *player.Failure
+		errors.As(ev.err, &f)
+		o := f.Outcome()
+		o.AtFault = engine.SeatsOf(s)
+		br.fault = &o
 	case ev.err != nil:
 		why := "unparseable line"
 		var pe *ParseError

@@ -9,6 +9,19 @@ import (
 	"github.com/openroom/openroom/refbot"
 )
 
+// PlayerFactory makes the player of a built-in bot's seat: the bot of a
+// spec, playing under a team name. Table runners take one so that a caller
+// can seat other Go players (a person's seat, a test's faulty bot) where
+// the event names a built-in bot; nil means NewBuiltinBot.
+type PlayerFactory func(spec BotSpec, team string) (player.Player, error)
+
+func (f PlayerFactory) make(spec BotSpec, team string) (player.Player, error) {
+	if f == nil {
+		return NewBuiltinBot(spec, team)
+	}
+	return f(spec, team)
+}
+
 // NewBuiltinBot returns the built-in bot of a spec for a seat playing
 // under a team name. A bot's seed comes only from what its seat is told at
 // the table (the team name), never from the event's deal seed.

@@ -52,6 +52,8 @@ type ProtocolRunner struct {
 	// Backoff is a crashed bot's first restart delay; 0 means
 	// DefaultBackoff.
 	Backoff time.Duration
+	// NewPlayer seats a built-in bot; nil means NewBuiltinBot.
+	NewPlayer PlayerFactory
 
 	remote sync.Mutex // held by the table that listens on Listen
 }
@@ -89,7 +91,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		spec := job.Seats[s]
 		switch spec.Kind {
 		case BotBuiltin:
-			bot, err := NewBuiltinBot(spec, job.Team(s))
+			bot, err := r.NewPlayer.make(spec, job.Team(s))
 			if err != nil {
 				return err
 			}

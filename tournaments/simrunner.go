@@ -16,17 +16,20 @@ import (
 // it; the event command uses ProtocolRunner, which seats the same bots
 // over the wire protocol. A bot that fails or chooses an illegal action
 // stops the board with a fault of its seat (A+/A-).
-type SimRunner struct{}
+type SimRunner struct {
+	// NewPlayer seats a built-in bot; nil means NewBuiltinBot.
+	NewPlayer PlayerFactory
+}
 
 // RunTable plays the job's boards; see TableRunner.
-func (SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
+func (r SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
 	var ref player.Referee
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
 		if spec.Kind != BotBuiltin {
 			return fmt.Errorf("in-process table: cannot seat %q at %s: only built-in bots play without the protocol host", spec.Name, s.Name())
 		}
-		b, err := NewBuiltinBot(spec, job.Team(s))
+		b, err := r.NewPlayer.make(spec, job.Team(s))
 		if err != nil {
 			return err
 		}

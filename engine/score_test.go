@@ -14,7 +14,7 @@ func contract(t testing.TB, s string) Contract {
 	return c
 }
 
-// TestScoreWorkedExamples is the table of worked examples in spec/rules.md.
+// TestScoreWorkedExamples is the table of worked examples of the rule set (rules of bridge-duplicate-practice-v1).
 func TestScoreWorkedExamples(t *testing.T) {
 	tests := []struct {
 		contract string

@@ -35,7 +35,7 @@ func benchMatch(b *testing.B, name string, runner TableRunner, c int) {
 		var played int
 		start := time.Now()
 		for i := 0; i < b.N; i++ {
-			ev := testEvent(b, KindMatch, 2, 1000, 16, fmt.Sprintf("concurrency = %d", c))
+			ev := testEvent(b, ScheduleMatch, 2, 1000, 16, fmt.Sprintf("concurrency = %d", c))
 			stop := sampleHeap(&peak)
 			progress := func(p Progress) {
 				if p.Played%200 == 0 {

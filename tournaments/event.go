@@ -18,14 +18,14 @@ type ScheduleKind string
 
 // The schedules.
 const (
-	// KindMatch is one team match between two teams.
-	KindMatch ScheduleKind = "match"
-	// KindRoundRobin has every team meet every other once, one match per
+	// ScheduleMatch is one team match between two teams.
+	ScheduleMatch ScheduleKind = "match"
+	// ScheduleRoundRobin has every team meet every other once, one match per
 	// round each (a team sits out a round when their number is odd).
-	KindRoundRobin ScheduleKind = "round-robin"
-	// KindGauntlet has one team (the hero) meet each of the others, one
+	ScheduleRoundRobin ScheduleKind = "round-robin"
+	// ScheduleGauntlet has one team (the hero) meet each of the others, one
 	// round each.
-	KindGauntlet ScheduleKind = "gauntlet"
+	ScheduleGauntlet ScheduleKind = "gauntlet"
 )
 
 // Defaults of an event.
@@ -258,22 +258,22 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 	}
 	kind := ScheduleKind(f.Schedule.Kind)
 	if kind == "" {
-		kind = KindMatch
+		kind = ScheduleMatch
 		if len(ev.Teams) > 2 {
-			kind = KindRoundRobin
+			kind = ScheduleRoundRobin
 		}
 	}
 	ev.Kind = kind
 	switch kind {
-	case KindMatch:
+	case ScheduleMatch:
 		if len(ev.Teams) != 2 {
 			return f.errorf("schedule", "a team match needs exactly 2 teams, found %d", len(ev.Teams))
 		}
-	case KindRoundRobin:
+	case ScheduleRoundRobin:
 		if len(ev.Teams) < 2 {
 			return f.errorf("schedule", "a round robin needs at least 2 teams, found %d", len(ev.Teams))
 		}
-	case KindGauntlet:
+	case ScheduleGauntlet:
 		if len(ev.Teams) < 2 {
 			return f.errorf("schedule", "a gauntlet needs at least 2 teams, found %d", len(ev.Teams))
 		}
@@ -283,7 +283,7 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 	default:
 		return f.errorf("schedule.kind", "schedule kind %q: want match, round-robin or gauntlet", kind)
 	}
-	if kind != KindGauntlet && ev.Hero != "" {
+	if kind != ScheduleGauntlet && ev.Hero != "" {
 		return f.errorf("schedule.hero", "hero is for a gauntlet only")
 	}
 	for _, t := range ev.Teams {

@@ -67,9 +67,9 @@ func TestFaultRecordsIdenticalInBothRunners(t *testing.T) {
 		// B1 sits East in the open room and North in the closed room.
 		return &faultySeat{faultyPlayer{Random: player.Random{Seed: team}}, faults}, nil
 	}
-	sim := testEvent(t, KindMatch, 2, 5, 5, "")
+	sim := testEvent(t, ScheduleMatch, 2, 5, 5, "")
 	runEvent(t, sim, Options{Runner: SimRunner{NewPlayer: factory}})
-	ev := testEvent(t, KindMatch, 2, 5, 5, "")
+	ev := testEvent(t, ScheduleMatch, 2, 5, 5, "")
 	pr := protoRunner(t)
 	pr.NewPlayer = factory
 	runEvent(t, ev, Options{Runner: pr})

@@ -38,9 +38,9 @@ func protoRunner(t *testing.T) *ProtocolRunner {
 }
 
 func TestProtocolRunnerBuiltinsMatchSimRunner(t *testing.T) {
-	sim := testEvent(t, KindMatch, 2, 6, 3, "concurrency = 2")
+	sim := testEvent(t, ScheduleMatch, 2, 6, 3, "concurrency = 2")
 	runEvent(t, sim, Options{})
-	ev := testEvent(t, KindMatch, 2, 6, 3, "concurrency = 2")
+	ev := testEvent(t, ScheduleMatch, 2, 6, 3, "concurrency = 2")
 	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
 	assert.Equal(t, 12, out.Played)
 	sameBoards(t, readRecords(t, sim.Out), readRecords(t, ev.Out))
@@ -58,7 +58,7 @@ func TestProtocolRunnerBuiltinsMatchSimRunner(t *testing.T) {
 func commandEvent(t *testing.T, mode string, extra ...string) *Event {
 	t.Helper()
 	t.Setenv(botModeEnv, mode)
-	ev := testEvent(t, KindMatch, 2, 4, 4, "concurrency = 2")
+	ev := testEvent(t, ScheduleMatch, 2, 4, 4, "concurrency = 2")
 	argv := append([]string{os.Args[0]}, extra...)
 	argv = append(argv, "{host}", "{port}", "{seat}", "{name}")
 	for i := range ev.Teams[1].Bots {
@@ -74,7 +74,7 @@ func TestProtocolRunnerCommandBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts bot processes")
 	}
-	sim := testEvent(t, KindMatch, 2, 4, 4, "")
+	sim := testEvent(t, ScheduleMatch, 2, 4, 4, "")
 	runEvent(t, sim, Options{})
 	ev := commandEvent(t, "play")
 	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
@@ -146,7 +146,7 @@ func TestProtocolRunnerBotKeepsCrashing(t *testing.T) {
 }
 
 func TestProtocolRunnerCommandNotFound(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 2, 16, "")
+	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
 	ev.Teams[1].Bots[0] = BotSpec{Name: "ghost", Kind: BotCommand, Command: []string{"/nonexistent/bot", "{port}"}}
 	ev.Faults.Restarts = 1
 	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
@@ -164,7 +164,7 @@ func TestProtocolRunnerRemoteBots(t *testing.T) {
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
 
-	ev := testEvent(t, KindMatch, 2, 3, 16, "concurrency = 2")
+	ev := testEvent(t, ScheduleMatch, 2, 3, 16, "concurrency = 2")
 	ev.Teams[1].Bots = [2]BotSpec{{Name: "far", Kind: BotRemote}, {Name: "far", Kind: BotRemote}}
 	runner := protoRunner(t)
 	runner.Listen = addr
@@ -190,7 +190,7 @@ func TestProtocolRunnerRemoteBots(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 6, out.Played)
 
-	sim := testEvent(t, KindMatch, 2, 3, 16, "")
+	sim := testEvent(t, ScheduleMatch, 2, 3, 16, "")
 	runEvent(t, sim, Options{})
 	sameBoards(t, readRecords(t, sim.Out), readRecords(t, ev.Out))
 	assert.Contains(t, notices.String(), `waiting for remote bot "far" to sit East as team "B" on `+addr)
@@ -198,7 +198,7 @@ func TestProtocolRunnerRemoteBots(t *testing.T) {
 }
 
 func TestProtocolRunnerRemoteNeedsListen(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 2, 16, "")
+	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
 	ev.Teams[1].Bots[0] = BotSpec{Name: "far", Kind: BotRemote}
 	_, err := Run(context.Background(), ev, Options{Runner: protoRunner(t)})
 	require.Error(t, err)

@@ -53,9 +53,9 @@ func (r *Report) WriteSummary(w io.Writer) error {
 
 func kindName(k ScheduleKind) string {
 	switch k {
-	case KindRoundRobin:
+	case ScheduleRoundRobin:
 		return "round robin"
-	case KindGauntlet:
+	case ScheduleGauntlet:
 		return "gauntlet"
 	}
 	return "team match"
@@ -64,7 +64,7 @@ func kindName(k ScheduleKind) string {
 // writeMatch writes one match's summary lines.
 func writeMatch(b *strings.Builder, ev *Event, m MatchResult) {
 	round := ""
-	if ev.Kind != KindMatch {
+	if ev.Kind != ScheduleMatch {
 		round = fmt.Sprintf(" (round %d)", m.Round)
 	}
 	fmt.Fprintf(b, "Match %s%s: %s %d - %s %d IMPs", m.ID, round, m.Home, m.HomeIMPs, m.Visit, m.VisitIMPs)

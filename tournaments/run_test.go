@@ -105,7 +105,7 @@ func runEvent(t *testing.T, ev *Event, opt Options) *Outcome {
 }
 
 func TestRunTeamMatch(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 20, 8, "")
+	ev := testEvent(t, ScheduleMatch, 2, 20, 8, "")
 	var last Progress
 	calls := 0
 	out := runEvent(t, ev, Options{Progress: func(p Progress) { last = p; calls++ }})
@@ -166,7 +166,7 @@ func TestRunSameWhateverTheConcurrency(t *testing.T) {
 	}{{SimRunner{}, 1}, {SimRunner{}, 2}, {SimRunner{}, 5}, {protoRunner(t), 1}, {protoRunner(t), 3}}
 	for _, run := range runs {
 		c := run.c
-		ev := testEvent(t, KindRoundRobin, 4, 12, 5, fmt.Sprintf("concurrency = %d", c))
+		ev := testEvent(t, ScheduleRoundRobin, 4, 12, 5, fmt.Sprintf("concurrency = %d", c))
 		out := runEvent(t, ev, Options{Runner: run.runner})
 		recs := readRecords(t, ev.Out)
 		s := summary(t, out.Report)
@@ -181,7 +181,7 @@ func TestRunSameWhateverTheConcurrency(t *testing.T) {
 }
 
 func TestRoundRobinStandings(t *testing.T) {
-	ev := testEvent(t, KindRoundRobin, 5, 8, 16, "")
+	ev := testEvent(t, ScheduleRoundRobin, 5, 8, 16, "")
 	out := runEvent(t, ev, Options{})
 	rep := out.Report
 	require.Len(t, rep.Matches, 10)
@@ -218,10 +218,10 @@ func resumeAfterInterrupt(t *testing.T, runnerName string) {
 	if runnerName == "protocol" {
 		inner = protoRunner(t)
 	}
-	full := testEvent(t, KindRoundRobin, 3, 10, 4, "concurrency = 2")
+	full := testEvent(t, ScheduleRoundRobin, 3, 10, 4, "concurrency = 2")
 	want := runEvent(t, full, Options{})
 
-	ev := testEvent(t, KindRoundRobin, 3, 10, 4, "concurrency = 2")
+	ev := testEvent(t, ScheduleRoundRobin, 3, 10, 4, "concurrency = 2")
 	ctx, cancel := context.WithCancel(context.Background())
 	var n atomic.Int32
 	stopAfter := TableRunnerFunc(func(c context.Context, job TableJob, onBoard func(results.Record) error) error {
@@ -299,9 +299,9 @@ func TestResumeAfterKill(t *testing.T) {
 }
 
 func TestRunRefusesAnotherEventsResults(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 4, 16, "")
+	ev := testEvent(t, ScheduleMatch, 2, 4, 16, "")
 	runEvent(t, ev, Options{})
-	other := testEvent(t, KindMatch, 2, 4, 16, "")
+	other := testEvent(t, ScheduleMatch, 2, 4, 16, "")
 	other.Out = ev.Out
 	other.Boards = engine.SeededBoards("another seed", engine.BoardNumbers(1, 4))
 	_, err := Run(context.Background(), other, Options{Runner: SimRunner{}})
@@ -317,7 +317,7 @@ func TestRunRefusesAnotherEventsResults(t *testing.T) {
 }
 
 func TestSeatFaultScoresTheRestByPolicy(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 6, 16, "")
+	ev := testEvent(t, ScheduleMatch, 2, 6, 16, "")
 	// The closed room's East (team A's bot) gives up after two boards.
 	runner := TableRunnerFunc(func(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
 		if job.Room == RoomOpen {
@@ -348,7 +348,7 @@ func TestSeatFaultScoresTheRestByPolicy(t *testing.T) {
 }
 
 func TestRunnerErrorStopsTheEvent(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 4, 2, "concurrency = 1")
+	ev := testEvent(t, ScheduleMatch, 2, 4, 2, "concurrency = 1")
 	boom := errors.New("boom")
 	runner := TableRunnerFunc(func(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
 		return boom
@@ -359,7 +359,7 @@ func TestRunnerErrorStopsTheEvent(t *testing.T) {
 }
 
 func TestSimRunnerRefusesWhatItCannotSeat(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 2, 16, "")
+	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
 	ev.Teams[0].Bots[0] = BotSpec{Name: "builtin:refbot:genius", Kind: BotBuiltin, Builtin: BuiltinRefbot, Level: "genius"}
 	_, err := Run(context.Background(), ev, Options{Runner: SimRunner{}})
 	require.Error(t, err)
@@ -371,7 +371,7 @@ func TestSimRunnerRefusesWhatItCannotSeat(t *testing.T) {
 }
 
 func TestWritePBNBothRooms(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 3, 16, "")
+	ev := testEvent(t, ScheduleMatch, 2, 3, 16, "")
 	out := runEvent(t, ev, Options{MatchWriters: []MatchWriter{WritePBN}})
 	assert.Empty(t, out.Warnings)
 	require.NoError(t, WriteSummaryFile(out.Report))
@@ -398,7 +398,7 @@ func TestWritePBNBothRooms(t *testing.T) {
 }
 
 func TestWriteLIN(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 2, 16, "lin = true")
+	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "lin = true")
 	require.True(t, ev.LIN)
 	out := runEvent(t, ev, Options{MatchWriters: []MatchWriter{WriteLIN}})
 	assert.Empty(t, out.Warnings)
@@ -414,7 +414,7 @@ func TestWriteLIN(t *testing.T) {
 }
 
 func TestAbortAbandonsBoardsInPlay(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 4, 16, "concurrency = 2")
+	ev := testEvent(t, ScheduleMatch, 2, 4, 16, "concurrency = 2")
 	ctx, cancel := context.WithCancel(context.Background())
 	abort := make(chan struct{})
 	started := make(chan struct{}, 2)

@@ -66,12 +66,12 @@ func (j *TableJob) Team(s engine.Seat) string {
 func (ev *Event) Rounds() int {
 	n := len(ev.Teams)
 	switch ev.Kind {
-	case KindRoundRobin:
+	case ScheduleRoundRobin:
 		if n%2 == 1 {
 			return n
 		}
 		return n - 1
-	case KindGauntlet:
+	case ScheduleGauntlet:
 		return n - 1
 	}
 	return 1
@@ -84,9 +84,9 @@ func (ev *Event) Matches() []Match {
 	var pairs [][2]int // team indexes, home first, per round
 	var rounds []int
 	switch ev.Kind {
-	case KindRoundRobin:
+	case ScheduleRoundRobin:
 		pairs, rounds = roundRobin(len(ev.Teams))
-	case KindGauntlet:
+	case ScheduleGauntlet:
 		hero := 0
 		for i, t := range ev.Teams {
 			if t.Name == ev.Hero {

@@ -16,7 +16,7 @@ func testEvent(t testing.TB, kind ScheduleKind, n, count, segment int, extra str
 	t.Helper()
 	var b strings.Builder
 	fmt.Fprintf(&b, "name = \"t\"\nsegment = %d\n%s\n[boards]\nseed = \"s\"\ncount = %d\n[schedule]\nkind = %q\n", segment, extra, count, kind)
-	if kind == KindGauntlet {
+	if kind == ScheduleGauntlet {
 		b.WriteString("hero = \"B\"\n")
 	}
 	for i := 0; i < n; i++ {
@@ -32,7 +32,7 @@ func testEvent(t testing.TB, kind ScheduleKind, n, count, segment int, extra str
 }
 
 func TestTeamMatchSeating(t *testing.T) {
-	ev := testEvent(t, KindMatch, 2, 40, 16, "")
+	ev := testEvent(t, ScheduleMatch, 2, 40, 16, "")
 	ms := ev.Matches()
 	require.Len(t, ms, 1)
 	assert.Equal(t, "A-v-B", ms[0].ID)
@@ -77,7 +77,7 @@ func seatNames(j TableJob) []string {
 func TestRoundRobinPairings(t *testing.T) {
 	for _, n := range []int{2, 3, 4, 5, 6, 7, 8} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ev := testEvent(t, KindRoundRobin, n, 4, 16, "")
+			ev := testEvent(t, ScheduleRoundRobin, n, 4, 16, "")
 			ms := ev.Matches()
 			rounds := n - 1
 			if n%2 == 1 {
@@ -118,7 +118,7 @@ func TestRoundRobinPairings(t *testing.T) {
 }
 
 func TestRoundRobinFourTeamsExact(t *testing.T) {
-	ev := testEvent(t, KindRoundRobin, 4, 2, 16, "")
+	ev := testEvent(t, ScheduleRoundRobin, 4, 2, 16, "")
 	var got []string
 	for _, m := range ev.Matches() {
 		got = append(got, fmt.Sprintf("%d:%s", m.Round, m.ID))
@@ -129,7 +129,7 @@ func TestRoundRobinFourTeamsExact(t *testing.T) {
 }
 
 func TestGauntletPairings(t *testing.T) {
-	ev := testEvent(t, KindGauntlet, 4, 3, 16, "")
+	ev := testEvent(t, ScheduleGauntlet, 4, 3, 16, "")
 	var got []string
 	for _, m := range ev.Matches() {
 		got = append(got, fmt.Sprintf("%d:%s:%d", m.Round, m.ID, m.Boards[0].Number))
@@ -138,8 +138,8 @@ func TestGauntletPairings(t *testing.T) {
 }
 
 func TestScheduleDeterministic(t *testing.T) {
-	a := testEvent(t, KindRoundRobin, 5, 8, 3, "")
-	b := testEvent(t, KindRoundRobin, 5, 8, 3, "")
+	a := testEvent(t, ScheduleRoundRobin, 5, 8, 3, "")
+	b := testEvent(t, ScheduleRoundRobin, 5, 8, 3, "")
 	ja, jb := a.Jobs(), b.Jobs()
 	require.Equal(t, len(ja), len(jb))
 	for i := range ja {
@@ -153,7 +153,7 @@ func TestScheduleDeterministic(t *testing.T) {
 }
 
 func TestPBNBoardsWrapAcrossRounds(t *testing.T) {
-	ev := &Event{Kind: KindGauntlet, PerMatch: 2, Teams: []Team{{Name: "A"}, {Name: "B"}, {Name: "C"}}, Hero: "A",
+	ev := &Event{Kind: ScheduleGauntlet, PerMatch: 2, Teams: []Team{{Name: "A"}, {Name: "B"}, {Name: "C"}}, Hero: "A",
 		Boards: engine.SeededBoards("x", engine.BoardNumbers(1, 3))}
 	ms := ev.Matches()
 	require.Len(t, ms, 2)

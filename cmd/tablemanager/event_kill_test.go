@@ -18,6 +18,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/stretchr/testify/assert"
@@ -52,25 +53,13 @@ func eventSlowBot(args []string) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	bot := eventSlow{player.Random{Seed: args[3]}}
+	bot := playertest.Slow{Player: player.Random{Seed: args[3]}, Think: 2 * time.Millisecond}
 	_, err = protocol.RunSession(ctx, protocol.DialTCP(net.JoinHostPort(args[0], args[1])), protocol.ClientConfig{Team: args[3], Seat: seat}, bot, 5*time.Second)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "slow bot:", err)
 		return 1
 	}
 	return 0
-}
-
-type eventSlow struct{ player.Random }
-
-func (s eventSlow) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
-	time.Sleep(2 * time.Millisecond)
-	return s.Random.Call(ctx, v)
-}
-
-func (s eventSlow) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
-	time.Sleep(2 * time.Millisecond)
-	return s.Random.Card(ctx, v)
 }
 
 // eventBoardsOf reads a results file sorted by board-room, keeping what the

@@ -224,7 +224,9 @@ func TestServeInterrupted(t *testing.T) {
 			cancel() // Ctrl-C after the second board
 		}
 	}
-	slow := func(spec, team string) (player.Player, error) { return slowBot{}, nil }
+	slow := func(spec, team string) (player.Player, error) {
+		return playertest.Slow{Player: playertest.Instant{}, Think: time.Millisecond}, nil
+	}
 	errw := &watchWriter{on: on}
 	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: errw}
 	done := make(chan int, 1)
@@ -243,14 +245,6 @@ func TestServeInterrupted(t *testing.T) {
 	assert.GreaterOrEqual(t, len(recs), 2)
 	assert.Less(t, len(recs), 100)
 	assert.Contains(t, errw.String(), "interrupted")
-}
-
-// slowBot is playertest.Instant with a millisecond of thought.
-type slowBot struct{ playertest.Instant }
-
-func (b slowBot) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
-	time.Sleep(time.Millisecond)
-	return b.Instant.Call(ctx, v)
 }
 
 func TestServeUsageErrors(t *testing.T) {

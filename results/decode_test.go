@@ -112,3 +112,27 @@ func TestSetup(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestDecodeUnfinishedBoardWithoutOutcome(t *testing.T) {
+	full := FromBoard(playedBoard(t), nil)
+	d, err := engine.ParseDeal(full.Deal)
+	require.NoError(t, err)
+	b := engine.NewBoard(1, d)
+	for _, c := range []engine.Call{engine.Bid(1, engine.NoTrump), engine.Pass, engine.Pass, engine.Pass} {
+		s, _ := b.Turn()
+		require.NoError(t, b.Call(s, c))
+	}
+	s, _ := b.Turn()
+	c, _ := b.LegalCards().Lowest()
+	require.NoError(t, b.PlayCard(s, c))
+	r := FromBoard(b, nil)
+	require.Empty(t, r.Termination.Kind, "FromBoard sets no outcome on an unfinished board")
+	dec, err := r.Decode()
+	require.NoError(t, err)
+	assert.Equal(t, engine.PhasePlay, dec.Board.Phase())
+	assert.Equal(t, 1, dec.Board.Play().Len())
+
+	r.Termination.Kind = KindNormal
+	_, err = r.Decode()
+	assert.ErrorContains(t, err, "unfinished", "a normal end needs a finished board")
+}

@@ -1,9 +1,3 @@
-// Package lin writes and reads BBO's LIN format for single boards, the
-// subset openroom needs to open a played board in BBO's hand viewer: players
-// (pn), the deal and dealer (md), vulnerability (sv), the board title (ah),
-// the calls with alerts and explanations (mb, an), the cards in played order
-// (pc) and a claim (mc). Other keys (st, rh, pg, qx, ...) are ignored when
-// read and never written.
 package lin
 
 import (
@@ -177,41 +171,28 @@ func cleanName(s string) string {
 
 // FromRecord builds the LIN board of a results record: players, dealer,
 // vulnerability, deal, calls (an alert becomes "!" with its text as the
-// explanation), the cards in played order and the board number.
+// explanation), the cards in played order and the board number. The record
+// is read with results.Record.Decode, so a call or card the rules refuse, or
+// a stated result the play does not give, is an error.
 func FromRecord(rec results.Record) (*Board, error) {
 	fail := func(format string, args ...any) (*Board, error) {
 		return nil, fmt.Errorf("lin: board %d: "+format, append([]any{rec.Board}, args...)...)
 	}
-	b := &Board{Number: rec.Board}
-	var err error
-	if b.Dealer, err = engine.ParseSeat(rec.Dealer); err != nil {
-		return fail("dealer: %w", err)
-	}
-	if b.Vul, err = engine.ParseVulnerability(rec.Vulnerable); err != nil {
+	d, err := rec.Decode()
+	if err != nil {
 		return fail("%w", err)
 	}
-	if b.Deal, err = engine.ParseDeal(rec.Deal); err != nil {
-		return fail("%w", err)
-	}
+	eb := d.Board
+	b := &Board{Number: rec.Board, Dealer: eb.Dealer(), Vul: eb.Vulnerability(), Deal: eb.Deal()}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		b.Players[s] = rec.Players.Get(s)
 	}
-	b.Calls = make([]Call, 0, len(rec.Auction))
-	b.Cards = make([]engine.Card, 0, len(rec.Play))
-	for i, rc := range rec.Auction {
-		c, err := engine.ParseCall(rc.Call)
-		if err != nil {
-			return fail("call %d: %w", i+1, err)
-		}
-		b.Calls = append(b.Calls, Call{Call: c, Alert: rc.Alert != "", Explanation: rc.Alert})
+	calls := eb.Auction().Calls()
+	b.Calls = make([]Call, len(calls))
+	for i, c := range calls {
+		b.Calls[i] = Call{Call: c, Alert: d.Alerts[i] != "", Explanation: d.Alerts[i]}
 	}
-	for i, s := range rec.Play {
-		c, err := engine.ParseCard(s)
-		if err != nil {
-			return fail("card %d: %w", i+1, err)
-		}
-		b.Cards = append(b.Cards, c)
-	}
+	b.Cards = append(make([]engine.Card, 0, eb.Play().Len()), eb.Play().Cards()...)
 	return b, nil
 }
 

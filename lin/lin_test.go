@@ -173,6 +173,13 @@ func TestFromRecordErrors(t *testing.T) {
 		"deal":   func(r *results.Record) { r.Deal = "nonsense" },
 		"call":   func(r *results.Record) { r.Auction = []results.Call{{Seat: "N", Call: "1Z"}} },
 		"card":   func(r *results.Record) { r.Play = []string{"ZZ"} },
+		"insufficient call": func(r *results.Record) {
+			r.Auction = []results.Call{{Seat: "N", Call: "1NT"}, {Seat: "E", Call: "1C"}}
+			r.Play, r.Contract, r.Declarer = nil, "", ""
+		},
+		"card not held": func(r *results.Record) { r.Play = []string{r.Play[1]} },
+		"contract":      func(r *results.Record) { r.Contract = "2NT" },
+		"declarer":      func(r *results.Record) { r.Declarer = "E" },
 	} {
 		rec := base
 		mut(&rec)

@@ -1,7 +1,9 @@
 package pbn
 
 import (
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/openroom/openroom/engine"
@@ -14,13 +16,18 @@ import (
 // a tag is missing or empty the WBF convention for the board number is used.
 // Every game must have a complete, valid Deal. A game that repeats an earlier
 // board exactly (same number, dealer, vulnerability and deal, as in a results
-// file holding both rooms of a match) is left out. The first malformed game
-// stops the read with an *Error naming its line and board; the boards before
-// it are returned.
+// file holding both rooms of a match) is left out; a board number that
+// appears again with other cards, dealer or vulnerability is an error. The
+// first malformed game stops the read with an *Error naming its line and
+// board; the boards before it are returned.
 func ReadDeals(r io.Reader) ([]engine.BoardSetup, error) {
 	pr := NewReader(r)
 	var out []engine.BoardSetup
-	seen := make(map[engine.BoardSetup]bool)
+	type first struct {
+		bd   engine.BoardSetup
+		line int
+	}
+	seen := make(map[int]first)
 	last := 0
 	for {
 		g, err := pr.Next()
@@ -35,9 +42,22 @@ func ReadDeals(r io.Reader) ([]engine.BoardSetup, error) {
 			return out, err
 		}
 		last = bd.Number
-		if !seen[bd] {
-			seen[bd] = true
+		line := g.Line
+		if t := g.Tag("Board"); t != nil && t.Line > 0 {
+			line = t.Line
+		}
+		prev, again := seen[bd.Number]
+		switch {
+		case !again:
+			seen[bd.Number] = first{bd, line}
 			out = append(out, bd)
+		case prev.bd != bd:
+			what := "cards"
+			if prev.bd.Deal == bd.Deal {
+				what = "dealer or vulnerability"
+			}
+			return out, &Error{Line: line, Board: strconv.Itoa(bd.Number), Tag: "Board",
+				Err: fmt.Errorf("board %d appears again with different %s (first at line %d)", bd.Number, what, prev.line)}
 		}
 	}
 }

@@ -359,3 +359,35 @@ func TestReadDealsDeduplicates(t *testing.T) {
 	require.Len(t, deals, 2)
 	assert.Equal(t, 2, deals[1].Number)
 }
+
+func TestReadDealsRefusesABoardAgainWithOtherCards(t *testing.T) {
+	d, err := engine.ParseDeal(testDeal)
+	require.NoError(t, err)
+	other := engine.Deal{d[engine.East], d[engine.South], d[engine.West], d[engine.North]}
+	g1 := "[Board \"1\"]\n[Deal \"" + testDeal + "\"]\n\n"
+	g2 := "[Board \"2\"]\n[Deal \"" + testDeal + "\"]\n\n"
+	tests := []struct {
+		name  string
+		again string
+		msg   string
+	}{
+		{"other cards", "[Board \"1\"]\n[Deal \"" + other.Format(engine.North) + "\"]\n", "board 1 appears again with different cards (first at line 1)"},
+		{"other dealer", "[Board \"1\"]\n[Dealer \"W\"]\n[Deal \"" + testDeal + "\"]\n", "board 1 appears again with different dealer or vulnerability"},
+		{"other vulnerability", "[Board \"1\"]\n[Vulnerable \"All\"]\n[Deal \"" + testDeal + "\"]\n", "different dealer or vulnerability"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			deals, err := ReadDeals(strings.NewReader(g1 + g2 + tt.again))
+			var pe *Error
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, 7, pe.Line, "the line of the repeated board's Board tag")
+			assert.Equal(t, "1", pe.Board)
+			assert.Contains(t, err.Error(), tt.msg)
+			assert.Len(t, deals, 2, "the boards before it are returned")
+		})
+	}
+
+	// A board without a Board tag takes the next number, and may repeat one too.
+	_, err = ReadDeals(strings.NewReader(g1 + "[Dealer \"S\"]\n[Deal \"" + testDeal + "\"]\n\n" + g2))
+	assert.ErrorContains(t, err, "board 2 appears again with different dealer or vulnerability")
+}

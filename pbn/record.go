@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
 
@@ -42,18 +41,12 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 	fail := func(format string, args ...any) (*Game, error) {
 		return nil, &Error{Board: strconv.Itoa(rec.Board), Err: fmt.Errorf("results record: "+format, args...)}
 	}
-	dealer, err := engine.ParseSeat(rec.Dealer)
-	if err != nil {
-		return fail("dealer: %w", err)
-	}
-	vul, err := engine.ParseVulnerability(rec.Vulnerable)
+	d, err := rec.Decode()
 	if err != nil {
 		return fail("%w", err)
 	}
-	deal, err := engine.ParseDeal(rec.Deal)
-	if err != nil {
-		return fail("%w", err)
-	}
+	b := d.Board
+	dealer, vul, deal := b.Dealer(), b.Vulnerability(), b.Deal()
 	event := rec.Event
 	if opts.Event != "" {
 		event = opts.Event
@@ -79,20 +72,10 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 	g.Set("Deal", deal.Format(dealer))
 	g.Set("Scoring", scoring)
 
-	var contract engine.Contract
-	hasContract := false
-	if strings.TrimSpace(rec.Contract) != "" {
-		contract, err = engine.ParseContract(rec.Contract)
-		if err != nil {
-			return fail("%w", err)
-		}
-		hasContract = true
-		if !contract.PassedOut() {
-			if contract.Declarer, err = engine.ParseSeat(rec.Declarer); err != nil {
-				return fail("declarer: %w", err)
-			}
-		}
-	}
+	// Decode checked that a recorded contract and declarer are the
+	// auction's; a record that names no contract is written without one.
+	contract, hasContract := b.Contract()
+	hasContract = hasContract && strings.TrimSpace(rec.Contract) != ""
 	declarer, result := "", ""
 	if hasContract && !contract.PassedOut() {
 		declarer = contract.Declarer.String()
@@ -140,12 +123,9 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 	g.Set("Generator", gen)
 
 	a := &Auction{Dealer: dealer}
-	for i, rc := range rec.Auction {
-		c, err := engine.ParseCall(rc.Call)
-		if err != nil {
-			return fail("auction call %d: %w", i+1, err)
-		}
-		a.Calls = append(a.Calls, Call{Seat: (dealer + engine.Seat(i)) & 3, Call: c, Alert: rc.Alert})
+	ea := b.Auction()
+	for i, c := range ea.Calls() {
+		a.Calls = append(a.Calls, Call{Seat: ea.SeatOf(i), Call: c, Alert: d.Alerts[i]})
 	}
 	if len(a.Calls) > 0 || hasContract {
 		if err := g.SetAuction(a); err != nil {
@@ -156,14 +136,7 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 		if !hasContract || contract.PassedOut() {
 			return fail("play recorded without a contract")
 		}
-		p := &Play{Leader: contract.Leader()}
-		for i, s := range rec.Play {
-			c, err := engine.ParseCard(s)
-			if err != nil {
-				return fail("play card %d: %w", i+1, err)
-			}
-			p.Cards = append(p.Cards, c)
-		}
+		p := &Play{Leader: contract.Leader(), Cards: b.Play().Cards()}
 		if err := g.SetPlay(p, contract.Strain); err != nil {
 			return nil, err
 		}

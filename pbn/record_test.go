@@ -226,15 +226,19 @@ func TestWriterHeaderAndSeparation(t *testing.T) {
 func TestFromRecordErrors(t *testing.T) {
 	base := playedRecord(t, 1, []string{"1NT", "Pass", "3NT", "Pass", "Pass", "Pass"}, nil, 52)
 	tests := map[string]func(r *results.Record){
-		"dealer":   func(r *results.Record) { r.Dealer = "Q" },
-		"vul":      func(r *results.Record) { r.Vulnerable = "Some" },
-		"deal":     func(r *results.Record) { r.Deal = "N:AKQ" },
-		"contract": func(r *results.Record) { r.Contract = "8NT" },
-		"declarer": func(r *results.Record) { r.Declarer = "" },
-		"call":     func(r *results.Record) { r.Auction[1].Call = "9Z" },
-		"illegal":  func(r *results.Record) { r.Auction[1].Call = "1C" },
-		"card":     func(r *results.Record) { r.Play[3] = "S1" },
-		"twice":    func(r *results.Record) { r.Play[3] = r.Play[2] },
+		"dealer":                     func(r *results.Record) { r.Dealer = "Q" },
+		"vul":                        func(r *results.Record) { r.Vulnerable = "Some" },
+		"deal":                       func(r *results.Record) { r.Deal = "N:AKQ" },
+		"contract":                   func(r *results.Record) { r.Contract = "8NT" },
+		"declarer":                   func(r *results.Record) { r.Declarer = "" },
+		"call":                       func(r *results.Record) { r.Auction[1].Call = "9Z" },
+		"illegal":                    func(r *results.Record) { r.Auction[1].Call = "1C" },
+		"card":                       func(r *results.Record) { r.Play[3] = "S1" },
+		"twice":                      func(r *results.Record) { r.Play[3] = r.Play[2] },
+		"score":                      func(r *results.Record) { *r.ScoreNS++ },
+		"tricks":                     func(r *results.Record) { *r.Tricks = 13 - *r.Tricks },
+		"not the auction's contract": func(r *results.Record) { r.Contract = "4NT" },
+		"termination":                func(r *results.Record) { r.Termination.Kind = "abandoned" },
 		"no contract": func(r *results.Record) {
 			r.Contract, r.Declarer = "", ""
 		},
@@ -244,9 +248,13 @@ func TestFromRecordErrors(t *testing.T) {
 			rec := base
 			rec.Auction = append([]results.Call(nil), base.Auction...)
 			rec.Play = append([]string(nil), base.Play...)
+			score, tricks := *base.ScoreNS, *base.Tricks
+			rec.ScoreNS, rec.Tricks = &score, &tricks
 			mut(&rec)
 			_, err := FromRecord(rec, RecordOptions{})
-			assert.Error(t, err)
+			var pe *Error
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, "1", pe.Board)
 		})
 	}
 }

@@ -40,7 +40,9 @@ type Decoded struct {
 // Decode reads the record into engine types: it parses the setup, replays
 // every call and card through the engine (so a card not held, a revoke or
 // a call out of turn is an error naming it) and checks that the recorded
-// contract, declarer, tricks and score are the replay's. Every reader of
+// contract, declarer, tricks and score are the replay's. A board that
+// ended normally must be finished; one with no termination kind at all (as
+// FromBoard leaves an unfinished board) decodes where it stops. Every reader of
 // results (analysis, PBN, LIN) goes through it.
 func (r *Record) Decode() (*Decoded, error) {
 	setup, err := r.Setup()
@@ -90,6 +92,11 @@ func (r *Record) checkReplay(b *engine.Board, o engine.Outcome) error {
 		return nil
 	}
 	score, done := b.ScoreNS()
+	if !done && r.Termination.Kind == "" {
+		// Made by FromBoard before the board ended, with no outcome set:
+		// the board is where the record stops.
+		return nil
+	}
 	if !done {
 		return fmt.Errorf("%w: a board that ended normally has an unfinished auction or play", ErrMalformed)
 	}

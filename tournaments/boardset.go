@@ -10,7 +10,9 @@ import (
 
 // ReadPBNFile reads the boards of a PBN file with pbn.ReadDeals: per game
 // the Board, Dealer, Vulnerable and Deal tags, with the WBF conventions for
-// a missing dealer or vulnerability. A board number may appear once.
+// a missing dealer or vulnerability. A board number may appear once
+// (pbn.ReadDeals refuses one that appears again with other cards and drops
+// exact repeats).
 func ReadPBNFile(path string) ([]engine.BoardSetup, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -24,14 +26,5 @@ func ReadPBNFile(path string) ([]engine.BoardSetup, error) {
 	if len(deals) == 0 {
 		return nil, fmt.Errorf("board set %s: no boards", path)
 	}
-	seen := make(map[int]bool, len(deals))
-	boards := make([]engine.BoardSetup, len(deals))
-	for i, d := range deals {
-		if seen[d.Number] {
-			return nil, fmt.Errorf("board set %s: board %d appears twice", path, d.Number)
-		}
-		seen[d.Number] = true
-		boards[i] = d
-	}
-	return boards, nil
+	return deals, nil
 }

@@ -237,46 +237,11 @@ type analyzedResult struct {
 	} `json:"tricks_lost,omitempty"` // against double dummy, from the recorded play
 }
 
-// resultBoard is one usable record of a results file.
+// resultBoard is one usable record of a results file, decoded: the board
+// replayed from it by the engine.
 type resultBoard struct {
-	rec    results.Record
-	deal   engine.Deal
-	dealer engine.Seat
-	vul    engine.Vulnerability
-	c      engine.Contract
-	cards  []engine.Card
-}
-
-func parseRecord(rec results.Record) (resultBoard, error) {
-	rb := resultBoard{rec: rec}
-	var err error
-	if rb.deal, err = engine.ParseDeal(rec.Deal); err != nil {
-		return rb, fmt.Errorf("deal: %w", err)
-	}
-	if rb.dealer, err = engine.ParseSeat(rec.Dealer); err != nil {
-		return rb, fmt.Errorf("dealer: %w", err)
-	}
-	if rb.vul, err = engine.ParseVulnerability(rec.Vulnerable); err != nil {
-		return rb, fmt.Errorf("vulnerable: %w", err)
-	}
-	if rec.Contract != "" {
-		if rb.c, err = engine.ParseContract(rec.Contract); err != nil {
-			return rb, fmt.Errorf("contract: %w", err)
-		}
-		if !rb.c.PassedOut() {
-			if rb.c.Declarer, err = engine.ParseSeat(rec.Declarer); err != nil {
-				return rb, fmt.Errorf("declarer: %w", err)
-			}
-		}
-	}
-	for i, s := range rec.Play {
-		c, err := engine.ParseCard(s)
-		if err != nil {
-			return rb, fmt.Errorf("play card %d: %w", i+1, err)
-		}
-		rb.cards = append(rb.cards, c)
-	}
-	return rb, nil
+	rec   results.Record
+	board *engine.Board
 }
 
 func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
@@ -291,17 +256,17 @@ func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
 	}
 	var boards []resultBoard
 	for _, rec := range recs {
-		rb, err := parseRecord(rec)
+		d, err := rec.Decode()
 		if err != nil {
 			bad++
 			fmt.Fprintf(e.stderr, "tablemanager analyze: skipped board %d (%s %s): %v\n", rec.Board, rec.Match, rec.Room, err)
 			continue
 		}
-		boards = append(boards, rb)
+		boards = append(boards, resultBoard{rec: rec, board: d.Board})
 	}
 	deals := make([]engine.Deal, len(boards))
 	for i, b := range boards {
-		deals[i] = b.deal
+		deals[i] = b.board.Deal()
 	}
 	prog := newProgress(e.stderr, 2*len(deals))
 	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int, *dds.Table) { prog.tick() })
@@ -382,8 +347,8 @@ func finishAnalyze(e *env, out *bufio.Writer, n int, what string, bad int, start
 // analyzeRecord fills the analysis of one record; the error is about the
 // play analysis only (the rest is always filled).
 func analyzeRecord(sv *dds.Solver, b *resultBoard, t *dds.Table) (analyzedResult, error) {
-	rec := &b.rec
-	par := dds.ParOf(t, b.dealer, b.vul)
+	rec, bd := &b.rec, b.board
+	par := dds.ParOf(t, bd.Dealer(), bd.Vulnerability())
 	cs := par.ContractStrings()
 	if cs == nil {
 		cs = []string{}
@@ -401,15 +366,19 @@ func analyzeRecord(sv *dds.Solver, b *resultBoard, t *dds.Table) (analyzedResult
 			}
 		}
 	}
-	if b.c.PassedOut() || rec.Contract == "" {
+	// Decode checked that a recorded contract is the auction's.
+	c, ok := bd.Contract()
+	if !ok || c.PassedOut() || rec.Contract == "" {
 		return a, nil
 	}
-	dd := t[b.c.Strain][b.c.Declarer]
+	dd := t[c.Strain][c.Declarer]
 	a.DDTricks = &dd
-	if len(b.cards) == 0 {
+	play := bd.Play()
+	cards := play.Cards()
+	if len(cards) == 0 {
 		return a, nil
 	}
-	ns, err := sv.AnalysePlay(b.deal, b.c.Strain, b.c.Declarer.LHO(), b.cards)
+	ns, err := sv.AnalysePlay(bd.Deal(), c.Strain, c.Leader(), cards)
 	if err != nil {
 		return a, err
 	}
@@ -417,20 +386,15 @@ func analyzeRecord(sv *dds.Solver, b *resultBoard, t *dds.Table) (analyzedResult
 		NS int `json:"NS"`
 		EW int `json:"EW"`
 	}{}
-	// Replay to know who played each card.
-	leader := b.c.Declarer.LHO()
-	var trick [4]engine.Card
-	for i, c := range b.cards {
-		k := i % 4
-		seat := (leader + engine.Seat(k)) & 3
+	// The engine's play record says who played each card: trick by trick,
+	// clockwise from its leader.
+	for i := range cards {
+		_, leader := play.Trick(i / 4)
+		seat := (leader + engine.Seat(i%4)) & 3
 		if d := ns[i] - ns[i+1]; seat.Side() == engine.NS && d > 0 {
 			a.TricksLost.NS += d
 		} else if seat.Side() == engine.EW && d < 0 {
 			a.TricksLost.EW -= d
-		}
-		trick[k] = c
-		if k == 3 {
-			leader = engine.TrickWinner(trick, leader, b.c.Strain)
 		}
 	}
 	return a, nil

@@ -156,3 +156,43 @@ func TestAnalyzeHelp(t *testing.T) {
 	assert.Contains(t, out, "usage: tablemanager analyze")
 	assert.Contains(t, out, "--threads")
 }
+
+func TestAnalyzeResultsSkipsARecordThatDoesNotReplay(t *testing.T) {
+	dealStr, _ := refTable(t, 11)
+	d, err := engine.ParseDeal(dealStr)
+	require.NoError(t, err)
+	b := engine.NewBoard(1, d)
+	for _, c := range []engine.Call{engine.Bid(1, engine.NoTrump), engine.Pass, engine.Pass, engine.Pass} {
+		seat, _ := b.Turn()
+		require.NoError(t, b.Call(seat, c))
+	}
+	for range 6 {
+		seat, _ := b.Turn()
+		c, _ := b.LegalCards().Lowest()
+		require.NoError(t, b.PlayCard(seat, c))
+	}
+	// Stopped by a fault after six cards: analysed, its partial play too.
+	stopped := results.FromBoard(b, nil)
+	stopped.SetOutcome(engine.Fault(engine.Timeout, "slow", engine.North))
+	// The same board with a contract the auction does not give.
+	wrong := stopped
+	wrong.Board, wrong.Contract = 2, "2NT"
+	var in strings.Builder
+	for _, r := range []results.Record{stopped, wrong} {
+		line, err := json.Marshal(r)
+		require.NoError(t, err)
+		in.Write(line)
+		in.WriteByte('\n')
+	}
+	code, out, errs := runCmd(t, in.String(), "analyze", "--results", "-")
+	assert.Equal(t, exitDataErr, code)
+	assert.Contains(t, errs, "skipped board 2")
+	assert.Contains(t, errs, "1 malformed skipped")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 1)
+	var a analyzedResult
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &a))
+	assert.Equal(t, 1, a.Board)
+	require.NotNil(t, a.DDTricks)
+	require.NotNil(t, a.TricksLost, "a partial play is analysed")
+}

@@ -301,20 +301,16 @@ func readDealsFile(path string, numbers []int) ([]engine.BoardSetup, int, error)
 	if err != nil {
 		return nil, exitDataErr, fmt.Errorf("--deals %s: %w", path, err)
 	}
-	byNumber := map[int]engine.BoardSetup{}
-	var all []engine.BoardSetup
+	// ReadDeals refuses a board number that appears again with other cards.
+	byNumber := make(map[int]engine.BoardSetup, len(deals))
 	for _, d := range deals {
-		if _, dup := byNumber[d.Number]; dup {
-			return nil, exitDataErr, fmt.Errorf("--deals %s: board %d appears twice with different cards", path, d.Number)
-		}
 		byNumber[d.Number] = d
-		all = append(all, d)
 	}
-	if len(all) == 0 {
+	if len(deals) == 0 {
 		return nil, exitDataErr, fmt.Errorf("--deals %s: no boards", path)
 	}
 	if numbers == nil {
-		return all, exitOK, nil
+		return deals, exitOK, nil
 	}
 	out := make([]engine.BoardSetup, 0, len(numbers))
 	var missing []string

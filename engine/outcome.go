@@ -91,7 +91,7 @@ type AdjustedIMPs struct {
 }
 
 // Law12CIMPs is the rule set's policy: average-plus is +3 IMPs,
-// average-minus -3 (rules.md).
+// average-minus -3 (the rule set bridge-duplicate-practice-v1, Law 12C).
 var Law12CIMPs = AdjustedIMPs{Plus: 3, Minus: -3}
 
 // IMPs returns the IMP value of an adjustment; NotAdjusted is worth 0.

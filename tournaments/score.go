@@ -201,7 +201,7 @@ func scoreMatch(m Match, idx map[roomKey]*results.Record, p engine.AdjustedIMPs)
 // the open room and E-W in the closed room, so its result is
 // IMP(open N-S score - closed N-S score). When a room was stopped by a
 // fault the board gets the artificial adjusted scores of the rooms' outcomes
-// instead, valued by policy p (rules.md, Law 12C: +3 IMPs to a side not at
+// instead, valued by policy p (Law 12C: +3 IMPs to a side not at
 // fault, -3 to a side at fault): each stopped room counts the home side's
 // value against the visitors' (so A-/A- is level), the rooms are added and
 // the sum is kept within the policy's bounds. A record whose outcome cannot

@@ -95,7 +95,7 @@ func TestBoardIMPsAdjusted(t *testing.T) {
 }
 
 func TestMatchIMPsVPsAndCI(t *testing.T) {
-	// rules.md: 16 boards, margin 20 IMPs -> 15.00 VPs.
+	// The rule set's example: 16 boards, margin 20 IMPs -> 15.00 VPs.
 	home, visit := &Team{Name: "A"}, &Team{Name: "B"}
 	m := Match{ID: "A-v-B", Round: 1, Home: home, Visit: visit, Boards: engine.SeededBoards("x", engine.BoardNumbers(1, 16))}
 	idx := map[roomKey]*results.Record{}

@@ -1,6 +1,7 @@
 package dds
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,41 +78,105 @@ func TestTrickWinner(t *testing.T) {
 	assert.Equal(t, int(engine.West), s.trickWinner(pos, 0, sp, sp, 2, int(engine.North)))
 }
 
-func TestFollowOrder(t *testing.T) {
-	// Fourth hand beats South's nine as cheaply as he can, then plays low.
-	sv, pos := movesAt(t, "J.3.. .54.. .76.. QT4...", engine.NoTrump, engine.North, "S2 S3 S9")
-	assert.Equal(t, []string{"ST", "SQ", "S4"}, order(sv, pos))
+// candidates checks that the moves generated at pos are the cards want, in
+// any order, and that they hold one card of each equivalence group of the
+// player's legal cards: each move heads its group, and the groups of the
+// moves cover the legal cards without overlapping. It returns the moves
+// best first.
+func candidates(t *testing.T, sv *Solver, pos int, want ...string) []string {
+	t.Helper()
+	s := &sv.s
+	got := order(sv, pos)
+	require.ElementsMatch(t, want, got, "candidate moves")
+	seat := s.seatAt(pos)
+	var legal, covered [4]uint16
+	legal = s.hand[seat]
+	if pos&3 != 0 {
+		if lead := s.pSuit[pos-pos&3]; s.hand[seat][lead] != 0 {
+			legal = [4]uint16{}
+			legal[lead] = s.hand[seat][lead]
+		}
+	}
+	for _, m := range s.moves[pos][:s.nmoves[pos]] {
+		c := uint16(1) << m.rank
+		h, a := s.hand[seat][m.suit], s.aggr[m.suit]
+		require.NotZero(t, legal[m.suit]&c, "%v is not a legal card", got)
+		require.NotZero(t, groupTops(h, a)&c, "a move of %v does not head its group", got)
+		g := groupOf(c, h, a)
+		require.Zero(t, covered[m.suit]&g, "two moves of %v in one group", got)
+		covered[m.suit] |= g
+	}
+	require.Equal(t, legal, covered, "the moves %v leave out a group of legal cards", got)
+	return got
+}
 
-	// With partner's nine winning, he plays low; his queen and ten are
-	// one card (the jack is gone).
+// forcing returns the forcing card forcingCard picks for the player to
+// move at pos (a follower to the suit led), "" if none.
+func forcing(sv *Solver, pos int) string {
+	s := &sv.s
+	seat := s.seatAt(pos)
+	lead := s.pSuit[pos-pos&3]
+	t := groupTops(s.hand[seat][lead], s.aggr[lead])
+	r := s.forcingCard(seat, pos&3, lead, s.winSuit[pos-1], s.winRank[pos-1], int(s.winSeat[pos-1]), t)
+	if r == 16 {
+		return ""
+	}
+	return engine.NewCard(engine.Suit(lead), engine.Rank(r)).String()
+}
+
+// The move ordering tests check the properties each position is about (the
+// card tried first, a card coming before another, the forcing card), not the
+// whole order, which the weights may change without harm; candidates checks
+// in each that the moves are one card of each group of legal cards.
+
+func TestFollowOrder(t *testing.T) {
+	// Fourth hand beats South's nine as cheaply as he can: the ten first,
+	// and both cards that win before the one that does not.
+	sv, pos := movesAt(t, "J.3.. .54.. .76.. QT4...", engine.NoTrump, engine.North, "S2 S3 S9")
+	got := candidates(t, sv, pos, "ST", "SQ", "S4")
+	assert.Equal(t, "ST", got[0], "cheapest winner first: %v", got)
+	assert.Less(t, slices.Index(got, "SQ"), slices.Index(got, "S4"), "winners before losers: %v", got)
+
+	// With partner's nine winning, he plays low first; his queen and ten
+	// are one card (the jack is gone).
 	sv, pos = movesAt(t, ".32.. .54.. .76.. QT4...", engine.NoTrump, engine.North, "S2 S9 S3")
-	assert.Equal(t, []string{"S4", "SQ"}, order(sv, pos))
+	got = candidates(t, sv, pos, "S4", "SQ")
+	assert.Equal(t, "S4", got[0], "low under partner's winner: %v", got)
 
 	// Third hand plays the king to force out fourth hand's ace (and
 	// promote partner's queen) before he plays low.
 	sv, pos = movesAt(t, "Q... .3.. K3... A4...", engine.NoTrump, engine.North, "S2 S9")
-	assert.Equal(t, []string{"SK", "S3"}, order(sv, pos))
+	assert.Equal(t, "SK", forcing(sv, pos))
+	got = candidates(t, sv, pos, "SK", "S3")
+	assert.Equal(t, "SK", got[0], "the forcing king first: %v", got)
 
 	// Third hand's queen forces fourth hand's ace, since his jack would
-	// beat the eight; then low. The eight, beaten cheaply, comes last.
+	// beat the eight: the queen is the cheapest forcing card, and first.
 	sv, pos = movesAt(t, ".432.. ..765. Q83.5.. AJ2.6..", engine.NoTrump, engine.North, "S4 S5")
-	assert.Equal(t, []string{"SQ", "S3", "S8"}, order(sv, pos))
+	assert.Equal(t, "SQ", forcing(sv, pos))
+	got = candidates(t, sv, pos, "SQ", "S3", "S8")
+	assert.Equal(t, "SQ", got[0], "the forcing queen first: %v", got)
 
 	// A bare ace plays itself: nothing forces it, so third hand goes low
-	// (his queen and eight are one card, the jack to the nine gone).
+	// first (his queen and eight are one card, the jack to the nine gone).
 	sv, pos = movesAt(t, ".432.. ..765. Q83.5.. A.76.2.", engine.NoTrump, engine.North, "S4 S5")
-	assert.Equal(t, []string{"S3", "SQ"}, order(sv, pos))
+	assert.Equal(t, "", forcing(sv, pos), "no card forces a bare ace")
+	got = candidates(t, sv, pos, "S3", "SQ")
+	assert.Equal(t, "S3", got[0], "low first: %v", got)
 
-	// Partner (West) takes the trick with the ace: second hand plays low.
+	// Partner (West) takes the trick with the ace: second hand plays low
+	// first.
 	sv, pos = movesAt(t, ".3.. KT... Q4... A5...", engine.NoTrump, engine.North, "S2")
-	assert.Equal(t, []string{"ST", "SK"}, order(sv, pos))
+	got = candidates(t, sv, pos, "ST", "SK")
+	assert.Equal(t, "ST", got[0], "low when partner wins: %v", got)
 }
 
 func TestDiscardOrder(t *testing.T) {
 	// West cannot follow to clubs: he keeps the guard of his king of
 	// hearts (North has the ace) and discards a diamond first.
 	sv, pos := movesAt(t, "2.A.3. .Q.A7. 3.3.4. .K2.65.", engine.NoTrump, engine.North, "CA C4 CK")
-	assert.Equal(t, []string{"D6", "H2", "HK"}, order(sv, pos))
+	got := candidates(t, sv, pos, "D6", "H2", "HK")
+	assert.Equal(t, "D6", got[0], "a diamond first, keeping the guard: %v", got)
 	s := &sv.s
 	assert.True(t, s.isGuard(int(engine.West), int(engine.Hearts), s.hand[engine.West][engine.Hearts]))
 	assert.False(t, s.isGuard(int(engine.West), int(engine.Diamonds), s.hand[engine.West][engine.Diamonds]))
@@ -119,9 +184,11 @@ func TestDiscardOrder(t *testing.T) {
 
 func TestLeadOrder(t *testing.T) {
 	// North's top clubs win, but the opponents hold four clubs and two
-	// diamonds: the diamond lead, to South's ace, comes first.
+	// diamonds, and South has no club: the diamond lead, to South's ace,
+	// comes first (either reason alone puts it first).
 	sv, pos := movesAt(t, "..2.AK ..K.QT AK..A. ..Q.J9", engine.NoTrump, engine.North, "")
-	assert.Equal(t, []string{"D2", "CA"}, order(sv, pos))
+	got := candidates(t, sv, pos, "D2", "CA")
+	assert.Equal(t, "D2", got[0], "the diamond to partner's ace first: %v", got)
 }
 
 func TestLeadSetUp(t *testing.T) {
@@ -130,7 +197,8 @@ func TestLeadSetUp(t *testing.T) {
 	// spade leads come before the heart (whose second and third best
 	// cards are the opponents').
 	sv, pos := movesAt(t, "K2.32.. A4.A9.. Q6.65.. 73.74..", engine.NoTrump, engine.North, "")
-	assert.Equal(t, []string{"S2", "SK", "H3"}, order(sv, pos))
+	got := candidates(t, sv, pos, "S2", "SK", "H3")
+	assert.Equal(t, "H3", got[len(got)-1], "both spades before the heart: %v", got)
 }
 
 func TestLeadKiller(t *testing.T) {

@@ -135,6 +135,36 @@ func TestAnalysePlay(t *testing.T) {
 	assert.Error(t, err, "a card West does not hold")
 }
 
+// TestAnalysePlayRevoke checks that AnalysePlay refuses a card that does not
+// follow suit, naming the card and its player, and returns the figures up
+// to it.
+func TestAnalysePlayRevoke(t *testing.T) {
+	d := readTableCases(t)[0].deal
+	// West leads a card of a suit North holds along with another suit.
+	var lead, follow, revoke engine.Card
+	found := false
+	for _, c := range d[engine.West].Cards(nil) {
+		su := c.Suit()
+		f, o := d[engine.North].SuitCards(su), d[engine.North]&^d[engine.North].SuitCards(su)
+		if f != 0 && o != 0 {
+			lead, follow, revoke = c, f.Cards(nil)[0], o.Cards(nil)[0]
+			found = true
+			break
+		}
+	}
+	require.True(t, found, "no lead North can revoke on")
+	sv := NewSolver()
+	ns, err := sv.AnalysePlay(d, engine.NoTrump, engine.West, []engine.Card{lead, follow})
+	require.NoError(t, err, "North follows suit")
+	require.Len(t, ns, 3)
+
+	ns, err = sv.AnalysePlay(d, engine.NoTrump, engine.West, []engine.Card{lead, revoke})
+	require.ErrorIs(t, err, engine.ErrMustFollow)
+	assert.Contains(t, err.Error(), "card 2 ("+revoke.String()+")")
+	assert.Contains(t, err.Error(), engine.North.Name())
+	assert.Len(t, ns, 2, "the figures before the lead and before the revoke")
+}
+
 // TestEquivalentWinnerRegression is a position found by the differential
 // test against libdds: partition search must keep the ranks of the cards
 // equivalent to a trick's winner, or a position with those cards split

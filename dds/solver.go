@@ -235,7 +235,10 @@ func (sv *Solver) strainRow(d engine.Deal, strain engine.Strain, t *Table, guess
 // double-dummy result of the rest. A drop in North-South's figure after a
 // North-South card (or a rise after an East-West card) is a trick lost
 // against double dummy by the side that played it. The transposition
-// table is kept along the play.
+// table is kept along the play. A card the engine's rules refuse (not
+// held, or not following suit) ends the analysis with an error naming
+// the card's number and its player and wrapping the engine's reason; the
+// figures up to it are returned with it.
 func (sv *Solver) AnalysePlay(d engine.Deal, trump engine.Strain, leader engine.Seat, cards []engine.Card) ([]int, error) {
 	if err := d.Validate(); err != nil {
 		return nil, fmt.Errorf("dds: analyse play: %w", err)
@@ -244,49 +247,37 @@ func (sv *Solver) AnalysePlay(d engine.Deal, trump engine.Strain, leader engine.
 		return nil, fmt.Errorf("dds: analyse play: %d cards, want at most 52", len(cards))
 	}
 	sv.s.tt.init()
-	hands := d
-	var trick []engine.Card
-	won := [2]int{}
+	hands := d // the cards not played yet
+	// The play follows the cards with the engine's rules (following suit,
+	// the tricks won, who leads); only the leader and trump matter, so
+	// declarer is the leader's right-hand opponent at any level.
+	play := engine.NewPlay(engine.Contract{Level: 1, Strain: trump, Declarer: leader.Prev()})
 	out := make([]int, 0, len(cards)+1)
 	for i := 0; ; i++ {
-		if i == 52 {
-			out = append(out, won[0])
+		won := play.Tricks(engine.NS)
+		if play.Done() {
+			out = append(out, won)
 			break
 		}
-		p, err := NewPosition(hands, trump, leader, trick...)
+		p, err := NewPosition(hands, trump, play.Leader(), play.CurrentTrick()...)
 		if err != nil {
 			return out, fmt.Errorf("dds: analyse play: card %d: %w", i+1, err)
 		}
 		v := sv.solve(&p, -1)
-		side := int(p.Turn()) & 1
-		ns := won[0] + v
-		if side == 1 {
-			ns = won[0] + p.Tricks() - v
+		ns := won + v
+		if p.Turn().Side() != engine.NS {
+			ns = won + p.Tricks() - v
 		}
 		out = append(out, ns)
 		if i == len(cards) {
 			break
 		}
 		c := cards[i]
-		seat := p.Turn()
-		legal := hands[seat]
-		if len(trick) > 0 {
-			if f := hands[seat].SuitCards(trick[0].Suit()); f != 0 {
-				legal = f
-			}
-		}
-		if !legal.Has(c) {
-			return out, fmt.Errorf("dds: analyse play: card %d (%s) is not a legal card for %s", i+1, c, seat.Name())
+		seat := play.Turn()
+		if err := play.Add(hands[seat], c); err != nil {
+			return out, fmt.Errorf("dds: analyse play: card %d (%s) by %s: %w", i+1, c, seat.Name(), err)
 		}
 		hands[seat] = hands[seat].Without(c)
-		trick = append(trick, c)
-		if len(trick) == 4 {
-			var t [4]engine.Card
-			copy(t[:], trick)
-			leader = engine.TrickWinner(t, leader, trump)
-			won[leader&1]++
-			trick = trick[:0]
-		}
 	}
 	return out, nil
 }

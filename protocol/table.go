@@ -87,6 +87,11 @@ type Config struct {
 	// MaxPending bounds connections that are not yet seated and ready;
 	// more are refused at once. Default 8.
 	MaxPending int
+	// Clock is the source of every time the table measures or waits for:
+	// think times, timeouts, the minimum gap and write deadlines. Nil is
+	// the real clock. (The last flushes of a session are bounded in real
+	// time whatever the clock.)
+	Clock Clock
 
 	// Local seats in-process bots by seat; nil entries are left to remote
 	// connections.
@@ -121,6 +126,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxReplays <= 0 {
 		c.MaxReplays = hostMaxReplays
 	}
+	if c.Clock == nil {
+		c.Clock = realClock{}
+	}
 	return c
 }
 
@@ -149,7 +157,7 @@ type Table struct {
 	clock     sideClock
 	seatReady bool        // a seat became ready since next last returned
 	dirty     []*hostConn // direct connections with lines to write
-	timer     *time.Timer
+	timer     Timer
 	timerAt   time.Time // when timer fires; zero when not armed
 	localCtx  context.Context
 }
@@ -208,7 +216,7 @@ func (t *Table) attach(nc net.Conn, local bool) {
 	if !local && int(t.pending.Add(1)) > t.cfg.MaxPending {
 		t.pending.Add(-1)
 		t.wg.Add(-goroutines)
-		nc.SetWriteDeadline(time.Now().Add(time.Second))
+		nc.SetWriteDeadline(time.Now().Add(time.Second)) // a safety bound: real time
 		nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
 		nc.Close()
 		return
@@ -253,8 +261,8 @@ func (t *Table) Run(ctx context.Context) (err error) {
 	}
 	localCtx, cancelLocal := context.WithCancel(ctx)
 	t.localCtx = localCtx
-	t.timer = time.NewTimer(time.Hour)
-	t.timerAt = time.Now().Add(time.Hour)
+	t.timer = t.cfg.Clock.NewTimer(time.Hour)
+	t.timerAt = t.now().Add(time.Hour)
 	defer func() {
 		t.mu.Lock()
 		t.closing = true
@@ -285,7 +293,7 @@ func (t *Table) Run(ctx context.Context) (err error) {
 
 	var startBy time.Time
 	if t.cfg.StartTimeout > 0 {
-		startBy = time.Now().Add(t.cfg.StartTimeout)
+		startBy = t.now().Add(t.cfg.StartTimeout)
 	}
 	if ok, err := t.awaitSeats(ctx, startBy); err != nil {
 		return err
@@ -379,6 +387,9 @@ func (t *Table) startLocal(s engine.Seat) {
 	}()
 }
 
+// now reads the table's clock.
+func (t *Table) now() time.Time { return t.cfg.Clock.Now() }
+
 func (t *Table) logf(format string, args ...any) {
 	if t.cfg.Logf != nil {
 		t.cfg.Logf(format, args...)
@@ -430,7 +441,7 @@ func (t *Table) loseSeat(c *hostConn) {
 		// was reported when it left the session.
 		return
 	}
-	t.lostAt[s] = time.Now()
+	t.lostAt[s] = t.now()
 	t.logf("%s lost", s.Name())
 	if t.cfg.OnSeatLost != nil {
 		t.cfg.OnSeatLost(s)
@@ -486,7 +497,7 @@ func (t *Table) awaitReturns(ctx context.Context) ([]engine.Seat, error) {
 			}
 		}
 	}
-	if !by.IsZero() && time.Now().Before(by) {
+	if !by.IsZero() && t.now().Before(by) {
 		if _, err := t.awaitSeats(ctx, by); err != nil {
 			return nil, err
 		}

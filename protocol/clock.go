@@ -54,3 +54,41 @@ func (c *sideClock) timing() Timing {
 func (c *sideClock) millis() results.SideTimes {
 	return results.SideTimes{NS: c.board[engine.NS].Milliseconds(), EW: c.board[engine.EW].Milliseconds()}
 }
+
+// Clock is the table's source of time: every think time, deadline, timer
+// and minimum gap a Table uses is read from it. Config.Clock nil is the
+// real clock; tests pass a fake one to run boards in virtual time.
+// Network deadlines handed to a net.Conn are computed from Now, so a
+// fake clock's times should stay close to the wall clock's.
+type Clock interface {
+	// Now returns the current time.
+	Now() time.Time
+	// NewTimer returns a timer that fires once, after d.
+	NewTimer(d time.Duration) Timer
+	// Sleep pauses the calling goroutine for d.
+	Sleep(d time.Duration)
+}
+
+// Timer is a Clock's one-shot timer, with time.Timer's semantics (as of
+// Go 1.23: Reset and Stop leave no stale value in C).
+type Timer interface {
+	// C returns the channel the timer's time is delivered on.
+	C() <-chan time.Time
+	// Reset makes the timer fire after d.
+	Reset(d time.Duration) bool
+	// Stop stops the timer.
+	Stop() bool
+}
+
+// realClock is the wall clock.
+type realClock struct{}
+
+func (realClock) Now() time.Time                 { return time.Now() }
+func (realClock) Sleep(d time.Duration)          { time.Sleep(d) }
+func (realClock) NewTimer(d time.Duration) Timer { return realTimer{time.NewTimer(d)} }
+
+type realTimer struct{ t *time.Timer }
+
+func (t realTimer) C() <-chan time.Time        { return t.t.C }
+func (t realTimer) Reset(d time.Duration) bool { return t.t.Reset(d) }
+func (t realTimer) Stop() bool                 { return t.t.Stop() }

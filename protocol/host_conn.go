@@ -29,12 +29,14 @@ const (
 const outQueue = 256
 
 // finalWriteWait bounds how long Run waits, when the session ends, for the
-// last lines (`End of session`) to reach seats that are slow to read.
+// last lines (`End of session`) to reach seats that are slow to read. It
+// is a safety bound in real time, whatever Config.Clock.
 const finalWriteWait = 2 * time.Second
 
 // directWriteWait bounds a direct write. Loopback and LAN socket buffers
 // hold far more than a session's lines, so a write that blocks this long
-// is to a seat that has stopped reading; it is cut off.
+// is to a seat that has stopped reading; it is cut off. Like
+// finalWriteWait it is a safety bound in real time.
 const directWriteWait = 5 * time.Second
 
 // directLimit bounds the lines pending for a direct connection.
@@ -151,6 +153,7 @@ func (t *Table) writeLoop(c *hostConn) {
 	defer c.nc.Close()
 	bw := bufio.NewWriterSize(c.nc, 4096)
 	gap := t.cfg.MinGap
+	clock := t.cfg.Clock
 	var last, deadline time.Time
 	failed := false
 	for line := range c.out {
@@ -158,8 +161,8 @@ func (t *Table) writeLoop(c *hostConn) {
 			continue // drain, so Run never blocks on a dead seat
 		}
 		if gap > 0 && !last.IsZero() {
-			if wait := gap - time.Since(last); wait > 0 {
-				time.Sleep(wait)
+			if wait := gap - clock.Now().Sub(last); wait > 0 {
+				clock.Sleep(wait)
 			}
 		}
 		_, err := bw.Write(line)
@@ -167,7 +170,7 @@ func (t *Table) writeLoop(c *hostConn) {
 			// A seat that does not take its lines for ActionTimeout is
 			// gone. Moving the deadline costs a timer update, so it is
 			// moved at most every deadlineSlack.
-			now := time.Now()
+			now := clock.Now()
 			if now.Add(t.cfg.ActionTimeout - min(deadlineSlack, t.cfg.ActionTimeout/2)).After(deadline) {
 				deadline = now.Add(t.cfg.ActionTimeout)
 				c.nc.SetWriteDeadline(deadline)

@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/results"
 )
 
@@ -20,111 +18,6 @@ import (
 // anything else that has a net.Conn (one end of a net.Pipe for an
 // in-process bot), and plays its boards in Run. Every rule decision goes
 // through engine.Board; each seat is sent only what its view allows.
-
-// Defaults for the zero fields of a Config (documented on its fields).
-const (
-	hostActionTimeout    = 30 * time.Second
-	hostReconnectTimeout = 30 * time.Second
-	hostHandshakeTimeout = 10 * time.Second
-	hostMaxPending       = 8
-	hostMaxReplays       = 2
-)
-
-// LocalBot runs the seat side of one connection for an in-process bot: it
-// connects as seat over conn (one end of a net.Pipe) and plays until the
-// session ends or conn is closed. It must learn nothing but what conn
-// tells it. The table starts it when Run starts and again whenever the
-// seat is lost (a fault closes its connection), so an in-process seat is
-// always taken back. The table closes conn when the function returns
-// (closing it earlier does nothing); a returned *player.Failure stops the
-// board in play with the failure's outcome.
-type LocalBot func(ctx context.Context, seat engine.Seat, conn net.Conn) error
-
-// ClientBot returns a LocalBot that seats bot through the protocol's own
-// seat-side Client, under team's name, at the seat the table gives it.
-func ClientBot(team string, bot player.Player) LocalBot {
-	return func(ctx context.Context, seat engine.Seat, conn net.Conn) error {
-		return NewClient(conn, ClientConfig{Team: team, Seat: seat}, bot).Run(ctx)
-	}
-}
-
-// Config is what one table plays and how. Zero fields take the defaults
-// given on each; only Boards is required.
-type Config struct {
-	// Boards are played in order.
-	Boards []engine.BoardSetup
-	// Identity stamps each results record: event, match, room, table and
-	// players. Players left empty are the team names the seats connect
-	// with.
-	Identity results.Identity
-	// NSTeam and EWTeam, when set, are the team names each side must
-	// connect with; when empty, the first seat of a side names its team
-	// and its partner must give the same name.
-	NSTeam, EWTeam string
-
-	// ActionTimeout bounds every wait for a line from a seated bot: its
-	// call or card, and each `ready for ...` line. Default 30s.
-	ActionTimeout time.Duration
-	// BoardBudget, when positive, is each side's total think time per
-	// board (championship style); running out is a timeout fault.
-	BoardBudget time.Duration
-	// ReconnectTimeout bounds how long the table waits, between boards,
-	// for a lost seat to connect again; after it, that seat's boards are
-	// scored as faults until it comes back. Default 30s.
-	ReconnectTimeout time.Duration
-	// HandshakeTimeout bounds each step of an unfinished handshake, so an
-	// idle connection cannot hold a seat or a pending slot. Default 10s.
-	HandshakeTimeout time.Duration
-	// StartTimeout, when positive, bounds the wait for the first four
-	// seats; zero waits until the context ends.
-	StartTimeout time.Duration
-	// FaultPolicy is AdjustOnFault (the default) or ReplayOnFault.
-	FaultPolicy FaultPolicy
-	// MaxReplays bounds the replays of one board under ReplayOnFault
-	// (default 2); after that the board is adjusted.
-	MaxReplays int
-	// MinGap, when positive, is the least time between two lines sent to
-	// the same seat, for robots that break on back-to-back lines.
-	MinGap time.Duration
-	// MaxPending bounds connections that are not yet seated and ready;
-	// more are refused at once. Default 8.
-	MaxPending int
-
-	// Local seats in-process bots by seat; nil entries are left to remote
-	// connections.
-	Local [engine.NumSeats]LocalBot
-	// OnBoard receives each board's record once the board is over (played
-	// out or stopped by a fault), before the next board begins; the caller
-	// writes and flushes it. An error ends the session.
-	OnBoard func(results.Record) error
-	// OnSeatLost, if set, is told when a seat's connection is closed or
-	// lost during the session (for a supervisor that restarts spawned
-	// bots). It runs on the table's goroutine and must not block.
-	OnSeatLost func(engine.Seat)
-	// Logf, if set, receives one line per notable event (seatings,
-	// refusals, faults).
-	Logf func(format string, args ...any)
-}
-
-// withDefaults fills zero fields.
-func (c Config) withDefaults() Config {
-	if c.ActionTimeout <= 0 {
-		c.ActionTimeout = hostActionTimeout
-	}
-	if c.ReconnectTimeout <= 0 {
-		c.ReconnectTimeout = hostReconnectTimeout
-	}
-	if c.HandshakeTimeout <= 0 {
-		c.HandshakeTimeout = hostHandshakeTimeout
-	}
-	if c.MaxPending <= 0 {
-		c.MaxPending = hostMaxPending
-	}
-	if c.MaxReplays <= 0 {
-		c.MaxReplays = hostMaxReplays
-	}
-	return c
-}
 
 // ErrNoSeats is returned by Run when StartTimeout passes before four seats
 // are ready.
@@ -151,35 +44,9 @@ type Table struct {
 	clock     sideClock
 	seatReady bool        // a seat became ready since next last returned
 	dirty     []*hostConn // direct connections with lines to write
-	timer     *time.Timer
+	timer     Timer
 	timerAt   time.Time // when timer fires; zero when not armed
 	localCtx  context.Context
-}
-
-// NewTable checks the configuration and returns a table ready for Attach
-// and Run.
-func NewTable(cfg Config) (*Table, error) {
-	if len(cfg.Boards) == 0 {
-		return nil, errors.New("protocol: a table needs at least one board")
-	}
-	for i, b := range cfg.Boards {
-		if err := b.Validate(); err != nil {
-			return nil, fmt.Errorf("protocol: board entry %d: %w", i+1, err)
-		}
-	}
-	for _, team := range []string{cfg.NSTeam, cfg.EWTeam} {
-		if strings.ContainsAny(team, "\"\r\n") {
-			return nil, fmt.Errorf("protocol: team name %q: quotes and line breaks are not allowed", team)
-		}
-	}
-	cfg = cfg.withDefaults()
-	return &Table{
-		cfg:    cfg,
-		events: make(chan event, 64),
-		done:   make(chan struct{}),
-		conns:  make(map[*hostConn]struct{}),
-		teams:  [2]string{cfg.NSTeam, cfg.EWTeam},
-	}, nil
 }
 
 // Attach hands the table a connection; the bot on the other end takes a
@@ -212,7 +79,7 @@ func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 	if !local && int(t.pending.Add(1)) > t.cfg.MaxPending {
 		t.pending.Add(-1)
 		t.wg.Add(-goroutines)
-		nc.SetWriteDeadline(time.Now().Add(time.Second))
+		nc.SetWriteDeadline(time.Now().Add(time.Second)) // a safety bound: real time
 		nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
 		nc.Close()
 		return nil
@@ -258,8 +125,8 @@ func (t *Table) Run(ctx context.Context) (err error) {
 	}
 	localCtx, cancelLocal := context.WithCancel(ctx)
 	t.localCtx = localCtx
-	t.timer = time.NewTimer(time.Hour)
-	t.timerAt = time.Now().Add(time.Hour)
+	t.timer = t.cfg.Clock.NewTimer(time.Hour)
+	t.timerAt = t.now().Add(time.Hour)
 	defer func() {
 		t.mu.Lock()
 		t.closing = true
@@ -290,7 +157,7 @@ func (t *Table) Run(ctx context.Context) (err error) {
 
 	var startBy time.Time
 	if t.cfg.StartTimeout > 0 {
-		startBy = time.Now().Add(t.cfg.StartTimeout)
+		startBy = t.now().Add(t.cfg.StartTimeout)
 	}
 	if ok, err := t.awaitSeats(ctx, startBy); err != nil {
 		return err
@@ -365,120 +232,13 @@ func (t *Table) shutdown() {
 	}
 }
 
-// openUntilReturn keeps an in-process bot's end of the pipe open until its
-// LocalBot returns (startLocal closes it then), so the table can be told
-// why the bot stopped before it sees the connection end.
-type openUntilReturn struct{ net.Conn }
-
-// Close does nothing; startLocal closes the pipe.
-func (openUntilReturn) Close() error { return nil }
-
-// startLocal starts the in-process bot of a seat, if it has one, on a
-// fresh pipe.
-func (t *Table) startLocal(s engine.Seat) {
-	run := t.cfg.Local[s]
-	if run == nil || t.localCtx.Err() != nil {
-		return
-	}
-	host, bot := net.Pipe()
-	c := t.attach(host, true)
-	t.wg.Add(1)
-	go func() {
-		defer t.wg.Done()
-		defer bot.Close()
-		err := run(t.localCtx, s, openUntilReturn{bot})
-		if err == nil || t.localCtx.Err() != nil {
-			return
-		}
-		t.logf("in-process bot at %s: %v", s.Name(), err)
-		// A bot that failed to act stops the board with its failure's
-		// outcome (an illegal choice is an illegal action, as in the
-		// in-process referee), told before the pipe closes so the table
-		// does not take it for a plain disconnect.
-		var f *player.Failure
-		if c != nil && errors.As(err, &f) {
-			t.post(event{c: c, err: f})
-		}
-	}()
-}
+// now reads the table's clock.
+func (t *Table) now() time.Time { return t.cfg.Clock.Now() }
 
 func (t *Table) logf(format string, args ...any) {
 	if t.cfg.Logf != nil {
 		t.cfg.Logf(format, args...)
 	}
-}
-
-// teamOf returns a side's team name, "" while not yet named.
-func (t *Table) teamOf(side engine.Side) string { return t.teams[side&1] }
-
-// ready reports whether a seat is held by a connection that is in the
-// session.
-func (t *Table) ready(s engine.Seat) bool {
-	c := t.seats[s]
-	return c != nil && !c.closed && c.stage == stReady
-}
-
-// allReady reports whether all four seats are ready.
-func (t *Table) allReady() bool {
-	for s := engine.North; s < engine.NumSeats; s++ {
-		if !t.ready(s) {
-			return false
-		}
-	}
-	return true
-}
-
-// loseSeat closes a seat's connection (if still open) and frees the seat
-// for a reconnect; an in-process bot is started again.
-func (t *Table) loseSeat(c *hostConn) {
-	c.hangUp()
-	if c.stage < stSeated || t.seats[c.seat] != c {
-		return
-	}
-	s := c.seat
-	t.seats[s] = nil
-	if c.stage < stReady {
-		t.pending.Add(-1)
-	}
-	if !t.teamsSent {
-		// Before the session, a side whose seats have all gone may be
-		// taken by another team.
-		if p := t.seats[s.Partner()]; p == nil && t.cfg.teamFor(s.Side()) == "" {
-			t.teams[s.Side()] = ""
-		}
-		return
-	}
-	if c.stage < stReady {
-		// A returning bot that failed its handshake: the seat's loss
-		// was reported when it left the session.
-		return
-	}
-	t.lostAt[s] = time.Now()
-	t.logf("%s lost", s.Name())
-	if t.cfg.OnSeatLost != nil {
-		t.cfg.OnSeatLost(s)
-	}
-	t.startLocal(s)
-}
-
-// teamFor returns the configured team name of a side.
-func (c *Config) teamFor(side engine.Side) string {
-	if side == engine.NS {
-		return c.NSTeam
-	}
-	return c.EWTeam
-}
-
-// dropPending forgets a connection that never got to the session.
-func (t *Table) dropPending(c *hostConn) {
-	if c.stage >= stSeated {
-		t.loseSeat(c)
-		return
-	}
-	if !c.closed {
-		c.hangUp()
-	}
-	t.pending.Add(-1)
 }
 
 // awaitSeats waits until all four seats are ready, or until by (zero:
@@ -509,7 +269,7 @@ func (t *Table) awaitReturns(ctx context.Context) ([]engine.Seat, error) {
 			}
 		}
 	}
-	if !by.IsZero() && time.Now().Before(by) {
+	if !by.IsZero() && t.now().Before(by) {
 		if _, err := t.awaitSeats(ctx, by); err != nil {
 			return nil, err
 		}
@@ -547,14 +307,6 @@ func (t *Table) missingRecord(spec engine.BoardSetup, missing []engine.Seat) res
 	rec.SetOutcome(f)
 	t.logf("board %d: %v", spec.Number, f)
 	return rec
-}
-
-func seatList(seats []engine.Seat) string {
-	names := make([]string, len(seats))
-	for i, s := range seats {
-		names[i] = s.Name()
-	}
-	return strings.Join(names, ", ")
 }
 
 // record fills a results record from a board and the table's identity.

@@ -55,7 +55,7 @@ func (t *Table) playBoard(ctx context.Context, spec engine.BoardSetup) (results.
 	br := &boardRun{t: t, spec: spec}
 	br.b.Reset(spec)
 	t.clock.startBoard()
-	now := time.Now()
+	now := t.now()
 	for s := engine.North; s < engine.NumSeats; s++ {
 		c := t.seats[s]
 		c.send(StartOfBoard{})
@@ -70,7 +70,7 @@ func (t *Table) playBoard(ctx context.Context, spec engine.BoardSetup) (results.
 	}
 	if br.fault != nil && br.prompted && !br.acted {
 		// The actor's time up to the stop counts (a timeout included).
-		t.clock.add(br.actor.Side(), time.Since(br.promptAt))
+		t.clock.add(br.actor.Side(), t.now().Sub(br.promptAt))
 	}
 	timing := t.clock.timing()
 	rec := t.record(&br.b, br.alerts)
@@ -146,7 +146,7 @@ func (br *boardRun) line(c *hostConn, m Message, raw string) {
 		br.fault = protocolFault(s, raw, fmt.Sprintf("%s sent a line for %s", s.Name(), named.Name()))
 		return
 	}
-	now := time.Now()
+	now := br.t.now()
 	switch m := m.(type) {
 	case ReadyForDeal:
 		if br.gotDeal[s] {

@@ -13,7 +13,7 @@ import (
 // now.
 func (t *Table) register(c *hostConn) {
 	t.conns[c] = struct{}{}
-	c.expect("its Connecting line", t.cfg.HandshakeTimeout, time.Now())
+	c.expect("its Connecting line", t.cfg.HandshakeTimeout, t.now())
 }
 
 // next returns the next event that concerns the session: a line, a parse
@@ -24,7 +24,7 @@ func (t *Table) register(c *hostConn) {
 func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool, err error) {
 	for {
 		t.flush()
-		now := time.Now()
+		now := t.now()
 		if !by.IsZero() && !now.Before(by) {
 			return event{}, true, nil
 		}
@@ -53,7 +53,7 @@ func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool
 		select {
 		case <-ctx.Done():
 			return event{}, false, ctx.Err()
-		case <-t.timer.C:
+		case <-t.timer.C():
 			t.timerAt = time.Time{}
 			continue
 		case ev := <-t.events:
@@ -142,7 +142,7 @@ func (t *Table) handshake(c *hostConn, ev event) {
 		t.refuseConn(c, "that is not a protocol line: "+quoteLine(ev.line))
 		return
 	}
-	now := time.Now()
+	now := t.now()
 	switch c.stage {
 	case stConnecting:
 		m, ok := ev.msg.(Connect)

@@ -348,23 +348,28 @@ func TestSeatThatNeverReturns(t *testing.T) {
 }
 
 func TestBoardBudget(t *testing.T) {
+	// In virtual time South thinks exactly 3s an action against a 4s
+	// budget: its first action leaves it 1s, and its second runs out.
+	clock := newFakeClock()
 	bots := newBots(4)
+	for _, b := range bots {
+		b.clock = clock
+	}
 	boards := engine.SeededBoards("budget", numbers(2))
-	// South thinks 30ms an action; a 40ms budget runs out on board 1.
-	bots[engine.South].delay = 30 * time.Millisecond
-	s := playTCP(t, Config{Boards: boards, BoardBudget: 40 * time.Millisecond}, bots)
+	bots[engine.South].delay = 3 * time.Second
+	s := playTCP(t, Config{Boards: boards, BoardBudget: 4 * time.Second, Clock: clock}, bots)
 	require.NoError(t, s.runErr)
 	require.Len(t, s.recs, 2)
-	var faulted int
-	for _, r := range s.recs {
-		if r.Termination.Kind == results.KindTimeout {
-			faulted++
-			assert.Equal(t, "S", r.Termination.Seat)
-			assert.Contains(t, r.Termination.Detail, "budget")
-			assert.GreaterOrEqual(t, r.TimeMS.NS, int64(25))
-		}
+	// The bots' choices are seeded, so where South runs out is fixed.
+	stops := []string{"South's bid", "dummy's card to trick 1"}
+	for i, r := range s.recs {
+		require.Equal(t, results.KindTimeout, r.Termination.Kind, "board %d: %+v", r.Board, r.Termination)
+		assert.Equal(t, "S", r.Termination.Seat)
+		assert.Equal(t, "no answer within 1s: the table waited for its action, within its side's board budget ("+stops[i]+")", r.Termination.Detail)
+		// The timeout is seen when the clock moves past it, at the end
+		// of South's second 3s: both its actions count in full.
+		assert.Equal(t, results.SideTimes{NS: 6000, EW: 0}, r.TimeMS, "board %d", r.Board)
 	}
-	assert.Positive(t, faulted)
 }
 
 func TestContextCancelEndsSession(t *testing.T) {
@@ -445,64 +450,193 @@ func TestLocalBotsArePipedAndRestarted(t *testing.T) {
 }
 
 func TestMinGap(t *testing.T) {
+	// A whole session in virtual time, where only the writers' gaps make
+	// time pass: each seat's k-th line cannot be written before k gaps
+	// from the start.
+	clock := newFakeClock()
+	start := clock.Now()
 	bots := newBots(8)
 	boards := engine.SeededBoards("gap", numbers(1))
-	gap := 3 * time.Millisecond
+	const gap = 300 * time.Millisecond
 	for _, b := range bots {
 		b.stamp = true
+		b.clock = clock
 	}
-	s := playTCP(t, Config{Boards: boards, MinGap: gap}, bots)
+	s := playTCP(t, Config{Boards: boards, MinGap: gap, Clock: clock}, bots)
 	require.NoError(t, s.runErr)
 	for _, b := range bots {
 		at := b.receivedAt()
 		require.Greater(t, len(at), 10)
-		// Reads may bunch up at the receiver, but the first and last line
-		// are at least the sum of the gaps apart.
-		span := at[len(at)-1].Sub(at[0])
-		assert.GreaterOrEqual(t, span, time.Duration(len(at)-2)*gap, "lines must be spaced by the minimum gap")
+		for k, a := range at {
+			require.False(t, a.Before(start.Add(time.Duration(k)*gap)), "%s's line %d came %s after the start, before %d gaps", b.seat.Name(), k, a.Sub(start), k)
+		}
+	}
+	sleeps := clock.Sleeps()
+	require.NotEmpty(t, sleeps)
+	for _, d := range sleeps {
+		require.True(t, d > 0 && d <= gap, "a writer slept %s with a gap of %s", d, gap)
+	}
+}
+
+// TestMinGapWriter drives one writer in virtual time and checks the exact
+// time of every write: lines queued together go out exactly one gap apart,
+// a line queued after a longer pause goes out at once, and one queued
+// half a gap after the last write waits exactly the other half.
+func TestMinGapWriter(t *testing.T) {
+	clock := newFakeClock()
+	const gap = 100 * time.Millisecond
+	tbl, err := NewTable(Config{Boards: engine.SeededBoards("gap", numbers(1)), MinGap: gap, Clock: clock})
+	require.NoError(t, err)
+	rc := &recordingConn{clock: clock}
+	c := &hostConn{nc: rc, out: make(chan []byte, outQueue), wdone: make(chan struct{}), rdone: make(chan struct{})}
+	close(c.rdone)
+	tbl.wg.Add(1)
+	go tbl.writeLoop(c)
+
+	t0 := clock.Now()
+	for i := range 5 {
+		c.out <- fmt.Appendf(nil, "line %d\r\n", i)
+	}
+	rc.waitWrites(t, 5)
+	clock.Advance(5 * gap)
+	c.out <- []byte("after a pause\r\n")
+	rc.waitWrites(t, 6)
+	clock.Advance(gap / 2)
+	c.out <- []byte("half a gap on\r\n")
+	rc.waitWrites(t, 7)
+	close(c.out)
+	select {
+	case <-c.wdone:
+	case <-time.After(testDeadline):
+		t.Fatal("the writer did not finish")
+	}
+
+	want := []time.Duration{0, gap, 2 * gap, 3 * gap, 4 * gap, 9 * gap, 10 * gap}
+	writes := rc.stamped()
+	require.Len(t, writes, len(want))
+	for i, w := range writes {
+		assert.Equal(t, want[i], w.at.Sub(t0), "write %d (%q)", i, w.line)
+	}
+	assert.Equal(t, "after a pause\r\n", writes[5].line)
+	assert.Equal(t, []time.Duration{gap, gap, gap, gap, gap / 2}, clock.Sleeps())
+	// The write deadline is set from the clock, and moved only when stale.
+	require.NotEmpty(t, rc.deadlines)
+	assert.Equal(t, t0.Add(tbl.cfg.ActionTimeout), rc.deadlines[0])
+}
+
+// recordingConn is a net.Conn that records each write and write deadline
+// with the time on a fake clock. Only what writeLoop uses is implemented.
+type recordingConn struct {
+	net.Conn
+	clock     *fakeClock
+	mu        sync.Mutex
+	writes    []stampedWrite
+	deadlines []time.Time
+}
+
+type stampedWrite struct {
+	at   time.Time
+	line string
+}
+
+func (c *recordingConn) Write(b []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.writes = append(c.writes, stampedWrite{c.clock.Now(), string(b)})
+	return len(b), nil
+}
+
+func (c *recordingConn) SetWriteDeadline(t time.Time) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.deadlines = append(c.deadlines, t)
+	return nil
+}
+
+func (c *recordingConn) Close() error { return nil }
+
+func (c *recordingConn) stamped() []stampedWrite {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]stampedWrite(nil), c.writes...)
+}
+
+// waitWrites waits (at most testDeadline) until n writes are recorded.
+func (c *recordingConn) waitWrites(t *testing.T, n int) {
+	t.Helper()
+	giveUp := time.Now().Add(testDeadline)
+	for len(c.stamped()) < n {
+		require.True(t, time.Now().Before(giveUp), "only %d of %d writes", len(c.stamped()), n)
+		time.Sleep(100 * time.Microsecond)
 	}
 }
 
 func TestThinkTime(t *testing.T) {
+	// In virtual time East thinks exactly 2s before each of its calls and
+	// cards (dummy's too when it declares), and nobody else thinks at all,
+	// so every think time is exact.
+	clock := newFakeClock()
 	bots := newBots(9)
-	const delay = 5 * time.Millisecond
+	const delay = 2 * time.Second
+	for _, b := range bots {
+		b.clock = clock
+	}
 	bots[engine.East].delay = delay
 	boards := engine.SeededBoards("timing", numbers(3))
-	s := playTCP(t, Config{Boards: boards}, bots)
+	s := playTCP(t, Config{Boards: boards, Clock: clock}, bots)
 	require.NoError(t, s.runErr)
 	checkRecords(t, s.recs, boards)
+	for _, b := range bots {
+		timings := timingLines(t, b)
+		require.Len(t, timings, len(boards), "%s", b.seat.Name())
+		var total time.Duration
+		for i, r := range s.recs {
+			ew := time.Duration(decisions(t, boards[i], r, engine.East)) * delay
+			require.Positive(t, ew, "board %d: East made no decision", r.Board)
+			total += ew
+			assert.Equal(t, results.SideTimes{NS: 0, EW: ew.Milliseconds()}, r.TimeMS, "board %d", r.Board)
+			assert.Equal(t, Timing{EWBoard: ew, EWTotal: total}, timings[i], "board %d to %s", r.Board, b.seat.Name())
+		}
+	}
+}
+
+// timingLines returns the timing lines a bot received, parsed.
+func timingLines(t *testing.T, b *testBot) []Timing {
+	t.Helper()
 	var timings []Timing
-	for _, l := range bots[engine.North].received() {
+	for _, l := range b.received() {
 		if m, err := Parse(l); err == nil {
 			if tm, ok := m.(Timing); ok {
 				timings = append(timings, tm)
 			}
 		}
 	}
-	require.Len(t, timings, len(boards))
-	for i, r := range s.recs {
-		// Count East's decisions: its calls and the cards it chose.
-		b := engine.NewBoard(boards[i].Number, boards[i].Deal)
-		decisions := 0
-		for _, c := range r.Auction {
-			call, _ := engine.ParseCall(c.Call)
-			seat, _ := engine.ParseSeat(c.Seat)
-			if seat == engine.East {
-				decisions++
-			}
-			require.NoError(t, b.Call(seat, call))
+	return timings
+}
+
+// decisions counts a seat's decisions in a record: its calls and the
+// cards it chose (dummy's included when it declares).
+func decisions(t *testing.T, spec engine.BoardSetup, r results.Record, seat engine.Seat) int {
+	t.Helper()
+	b := engine.NewBoard(spec.Number, spec.Deal)
+	n := 0
+	for _, c := range r.Auction {
+		call, _ := engine.ParseCall(c.Call)
+		s, _ := engine.ParseSeat(c.Seat)
+		if s == seat {
+			n++
 		}
-		for _, cs := range r.Play {
-			card, _ := engine.ParseCard(cs)
-			if a, _ := b.Actor(); a == engine.East {
-				decisions++
-			}
-			turn, _ := b.Turn()
-			require.NoError(t, b.PlayCard(turn, card))
-		}
-		assert.GreaterOrEqual(t, r.TimeMS.EW, int64(decisions)*delay.Milliseconds(), "board %d", r.Board)
-		assert.GreaterOrEqual(t, timings[i].EWTotal, timings[i].EWBoard)
+		require.NoError(t, b.Call(s, call))
 	}
+	for _, cs := range r.Play {
+		card, _ := engine.ParseCard(cs)
+		if a, _ := b.Actor(); a == seat {
+			n++
+		}
+		turn, _ := b.Turn()
+		require.NoError(t, b.PlayCard(turn, card))
+	}
+	return n
 }
 
 func TestNewTableRejectsBadConfig(t *testing.T) {
@@ -568,15 +702,23 @@ func ExampleServer() {
 }
 
 func TestRecordIsDeliveredBeforeTheNextBoard(t *testing.T) {
+	// In virtual time nothing takes time but writing a record, which
+	// takes exactly a second: board k+1's start line must reach North
+	// at exactly k seconds, after the k-th record was written.
+	clock := newFakeClock()
+	t0 := clock.Now()
 	bots := newBots(12)
+	for _, b := range bots {
+		b.clock = clock
+	}
 	bots[engine.North].stamp = true
 	boards := engine.SeededBoards("order", numbers(4))
 	var mu sync.Mutex
 	var recorded []time.Time
-	s := playTCPWith(t, Config{Boards: boards}, bots, func(results.Record) {
-		time.Sleep(5 * time.Millisecond) // a slow disk
+	s := playTCPWith(t, Config{Boards: boards, Clock: clock}, bots, func(results.Record) {
+		clock.Advance(time.Second) // a slow disk
 		mu.Lock()
-		recorded = append(recorded, time.Now())
+		recorded = append(recorded, clock.Now())
 		mu.Unlock()
 	})
 	require.NoError(t, s.runErr)
@@ -589,7 +731,9 @@ func TestRecordIsDeliveredBeforeTheNextBoard(t *testing.T) {
 	}
 	require.Len(t, starts, 4)
 	require.Len(t, recorded, 4)
+	assert.Equal(t, t0, starts[0])
 	for i := 0; i < 3; i++ {
-		assert.True(t, starts[i+1].After(recorded[i]), "board %d began before board %d was recorded", i+2, i+1)
+		assert.Equal(t, t0.Add(time.Duration(i+1)*time.Second), recorded[i])
+		assert.Equal(t, recorded[i], starts[i+1], "board %d began before board %d was recorded", i+2, i+1)
 	}
 }

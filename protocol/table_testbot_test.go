@@ -38,6 +38,7 @@ type testBot struct {
 	faultAgain  bool          // misbehave again on every replay of faultBoard
 	delay       time.Duration // think this long before each call or card
 	stamp       bool          // record when each line arrives
+	clock       *fakeClock    // if set, thinking advances it and stamps read it
 
 	// log holds every line received and (prefixed "> ") sent, in order,
 	// over all connections; at holds arrival times when stamp is set.
@@ -82,6 +83,14 @@ func (b *testBot) receivedAt() []time.Time {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return append([]time.Time(nil), b.at...)
+}
+
+// now reads the bot's clock: the fake one if set, else the wall clock.
+func (b *testBot) now() time.Time {
+	if b.clock != nil {
+		return b.clock.Now()
+	}
+	return time.Now()
 }
 
 // errBotSessionOver ends the bot's run loop.
@@ -154,7 +163,7 @@ func (b *testBot) session(ctx context.Context, nc net.Conn) error {
 		b.mu.Lock()
 		b.log = append(b.log, line)
 		if b.stamp {
-			b.at = append(b.at, time.Now())
+			b.at = append(b.at, b.now())
 		}
 		b.mu.Unlock()
 		m, err := Parse(line)
@@ -284,7 +293,11 @@ func (b *testBot) misbehave(kind string) bool {
 func (b *testBot) act() error {
 	v := &b.view
 	if b.delay > 0 {
-		time.Sleep(b.delay)
+		if b.clock != nil {
+			b.clock.Advance(b.delay)
+		} else {
+			time.Sleep(b.delay)
+		}
 	}
 	if b.misbehave("silent") {
 		b.silent = true

@@ -57,13 +57,13 @@ func workers(threads, n int) int {
 // ctx's error, when ctx is cancelled. progress, if not nil, is called (from
 // worker goroutines, one call at a time) with the index and the table of
 // each deal as its table completes.
-func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress func(i int, t *Table)) ([]Table, error) {
+func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress func(i int, t *TrickTable)) ([]TrickTable, error) {
 	for i, d := range deals {
 		if err := d.Validate(); err != nil {
 			return nil, fmt.Errorf("dds: deal %d: %w", i, err)
 		}
 	}
-	out := make([]Table, len(deals))
+	out := make([]TrickTable, len(deals))
 	// same[u] lists the indices of the deals equal to deals[u], the first
 	// of them; only those deals are solved.
 	var uniq []int
@@ -89,7 +89,7 @@ func CalcTables(ctx context.Context, deals []engine.Deal, threads int, progress 
 	for w := workers(threads, jobs); w > 0; w-- {
 		g.Go(func() error {
 			sv := NewSolver()
-			var row Table
+			var row TrickTable
 			for {
 				if err := ctx.Err(); err != nil {
 					return err

@@ -31,7 +31,7 @@ func TestLibddsTables(t *testing.T) {
 	for i, d := range deals {
 		want, err := libdds.Table(ddsHands(d))
 		require.NoError(t, err)
-		require.Equal(t, Table(want), got[i], "deal %s", d)
+		require.Equal(t, TrickTable(want), got[i], "deal %s", d)
 		for vul := 0; vul < 4; vul++ {
 			for dealer := 0; dealer < 4; dealer++ {
 				score, _, err := libdds.DealerPar(want, dealer, vul)

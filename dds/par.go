@@ -49,7 +49,7 @@ func bidStrain(b int) engine.Strain { return engine.Strain(b % 5) }
 // side on a tie, as it bids first) chooses among its making contracts
 // above the other side's best, the other side sacrifices doubled when that
 // costs less, and each side does what is best for it.
-func ParOf(t *Table, dealer engine.Seat, vul engine.Vulnerability) Par {
+func ParOf(t *TrickTable, dealer engine.Seat, vul engine.Vulnerability) Par {
 	var best [2][5]int // [side][strain] tricks of the side's better declarer
 	for st := 0; st < 5; st++ {
 		for seat := 0; seat < 4; seat++ {

@@ -27,7 +27,7 @@ func TestParReference(t *testing.T) {
 }
 
 func TestParExamples(t *testing.T) {
-	var tb Table
+	var tb TrickTable
 	// Nobody makes anything: passed out.
 	p := ParOf(&tb, engine.North, engine.VulNone)
 	assert.Equal(t, 0, p.ScoreNS)

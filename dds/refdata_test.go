@@ -15,7 +15,7 @@ import (
 type tableCase struct {
 	line int
 	deal engine.Deal
-	want Table
+	want TrickTable
 	par  [4][2]int // [DDS vul code][dealer N, dealer E]
 }
 

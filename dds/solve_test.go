@@ -72,7 +72,7 @@ func TestTableReference(t *testing.T) {
 		deals[i] = c.deal
 	}
 	done := 0
-	got, err := CalcTables(context.Background(), deals, 0, func(i int, tb *Table) {
+	got, err := CalcTables(context.Background(), deals, 0, func(i int, tb *TrickTable) {
 		done++
 		assert.Equal(t, cases[i].want, *tb, "line %d", cases[i].line)
 		if *fullRef {
@@ -92,10 +92,10 @@ func TestCalcTablesRepeatedDeals(t *testing.T) {
 	cases := readTableCases(t)
 	a, b := cases[0], cases[1]
 	deals := []engine.Deal{a.deal, b.deal, a.deal, a.deal}
-	want := []Table{a.want, b.want, a.want, a.want}
+	want := []TrickTable{a.want, b.want, a.want, a.want}
 	seen := make([]int, len(deals))
 	var mu sync.Mutex
-	got, err := CalcTables(context.Background(), deals, 2, func(i int, tb *Table) {
+	got, err := CalcTables(context.Background(), deals, 2, func(i int, tb *TrickTable) {
 		mu.Lock()
 		defer mu.Unlock()
 		seen[i]++

@@ -183,16 +183,16 @@ func (sv *Solver) solveAll(p *Position, dst []CardValue) []CardValue {
 	return dst
 }
 
-// Table holds the tricks each declarer takes in each strain of a deal:
+// TrickTable holds the tricks each declarer takes in each strain of a deal:
 // Table[strain][declarer], strains and seats numbered as in engine.
-type Table [5][4]int
+type TrickTable [5][4]int
 
 // Tricks returns the tricks declarer takes in the strain.
-func (t *Table) Tricks(declarer engine.Seat, strain engine.Strain) int { return t[strain][declarer] }
+func (t *TrickTable) Tricks(declarer engine.Seat, strain engine.Strain) int { return t[strain][declarer] }
 
 // Table computes the 20-cell double-dummy table of a full deal.
-func (sv *Solver) Table(d engine.Deal) (Table, error) {
-	var t Table
+func (sv *Solver) Table(d engine.Deal) (TrickTable, error) {
+	var t TrickTable
 	if err := d.Validate(); err != nil {
 		return t, fmt.Errorf("dds: table: %w", err)
 	}
@@ -208,7 +208,7 @@ func (sv *Solver) Table(d engine.Deal) (Table, error) {
 // strainRow fills one strain of the table, keeping the transposition table
 // between the four leaders, and returns the tricks of North's side with
 // North on lead. guess is a hint for that figure, or -1.
-func (sv *Solver) strainRow(d engine.Deal, strain engine.Strain, t *Table, guess int) int {
+func (sv *Solver) strainRow(d engine.Deal, strain engine.Strain, t *TrickTable, guess int) int {
 	sv.s.tt.init()
 	var v [4]int // the leader's side's tricks, by leader
 	for leader := engine.North; leader <= engine.West; leader++ {

@@ -21,8 +21,8 @@ type Call struct {
 	Explanation string // the an|text| that follows it, "" for none
 }
 
-// Board is one board as LIN describes it.
-type Board struct {
+// Record is one board as LIN describes it.
+type Record struct {
 	Number  int                     // from ah|Board N|; 0 when absent
 	Players [engine.NumSeats]string // indexed by engine.Seat
 	Dealer  engine.Seat             //
@@ -66,7 +66,7 @@ func linDigit(s engine.Seat) byte { return byte('1' + (s-engine.South)&3) }
 // pn|S,W,N,E|md|<dealer digit><S>,<W>,<N>,<E>|ah|Board N|sv|o|mb|1S!|an|text|...|pc|D2|...|mc|n|
 // Names and explanations lose the characters LIN cannot carry: | and line
 // breaks (and , in names) become spaces.
-func (b *Board) String() string {
+func (b *Record) String() string {
 	var sb strings.Builder
 	sb.Grow(160 + 8*len(b.Calls) + 6*len(b.Cards))
 	if b.Players != ([4]string{}) {
@@ -174,8 +174,8 @@ func cleanName(s string) string {
 // explanation), the cards in played order and the board number. The record
 // is read with results.Record.Decode, so a call or card the rules refuse, or
 // a stated result the play does not give, is an error.
-func FromRecord(rec results.Record) (*Board, error) {
-	fail := func(format string, args ...any) (*Board, error) {
+func FromRecord(rec results.Record) (*Record, error) {
+	fail := func(format string, args ...any) (*Record, error) {
 		return nil, fmt.Errorf("lin: board %d: "+format, append([]any{rec.Board}, args...)...)
 	}
 	d, err := rec.Decode()
@@ -183,7 +183,7 @@ func FromRecord(rec results.Record) (*Board, error) {
 		return fail("%w", err)
 	}
 	eb := d.Board
-	b := &Board{Number: rec.Board, Dealer: eb.Dealer(), Vul: eb.Vulnerability(), Deal: eb.Deal()}
+	b := &Record{Number: rec.Board, Dealer: eb.Dealer(), Vul: eb.Vulnerability(), Deal: eb.Deal()}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		b.Players[s] = rec.Players.Get(s)
 	}
@@ -217,12 +217,12 @@ func HandViewerURL(lin string) string {
 // It needs md; the fourth hand may be left empty and is then the cards the
 // other three do not hold. Calls are checked for legality, cards for
 // repeats.
-func Parse(s string) (*Board, error) {
+func Parse(s string) (*Record, error) {
 	if len(s) > MaxLen {
 		return nil, &Error{Pair: 0, Err: fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLong, len(s), MaxLen)}
 	}
 	parts := strings.Split(s, "|")
-	b := &Board{}
+	b := &Record{}
 	var auction engine.Auction
 	var played engine.Hand
 	haveDeal := false
@@ -236,7 +236,7 @@ func Parse(s string) (*Board, error) {
 			break
 		}
 		val := parts[i+1]
-		fail := func(format string, args ...any) (*Board, error) {
+		fail := func(format string, args ...any) (*Record, error) {
 			return nil, &Error{Pair: pair, Key: key, Err: fmt.Errorf(format, args...)}
 		}
 		switch key {
@@ -329,7 +329,7 @@ func parseVul(v string) (engine.Vulnerability, error) {
 
 // parseDeal reads an md value: the dealer digit, then the hands of South,
 // West, North and East separated by commas.
-func parseDeal(b *Board, v string) error {
+func parseDeal(b *Record, v string) error {
 	v = strings.TrimSpace(v)
 	if v == "" || v[0] < '1' || v[0] > '4' {
 		return fmt.Errorf("deal %q: want the dealer digit 1-4 first", clip(v))

@@ -85,7 +85,7 @@ func TestString(t *testing.T) {
 	assert.Equal(t, 5, strings.Count(line, "pc|"))
 	assert.True(t, strings.HasSuffix(line, "|"))
 
-	b := &Board{Dealer: engine.East, Vul: engine.VulAll, Calls: []Call{{Call: engine.Bid(2, engine.NoTrump)}}, Claimed: true, Claim: 9}
+	b := &Record{Dealer: engine.East, Vul: engine.VulAll, Calls: []Call{{Call: engine.Bid(2, engine.NoTrump)}}, Claimed: true, Claim: 9}
 	b.Deal = engine.NewDealSource("x").Deal(1)
 	s := b.String()
 	assert.True(t, strings.HasPrefix(s, "md|4S"), "no pn when no names: %s", s)

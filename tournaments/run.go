@@ -68,7 +68,7 @@ type Options struct {
 type MatchWriter func(ev *Event, m Match, recs []results.Record) error
 
 // Outcome is what Run returns beside the report.
-type Outcome struct {
+type RunResult struct {
 	Report     *Report
 	Resumed    int      // board-rooms found on disk at the start
 	Played     int      // board-rooms played by this run
@@ -83,7 +83,7 @@ type Outcome struct {
 // results file's content. Cancelling ctx stops the event after the boards
 // in play (or after opt.Grace); Run then returns the report so far and an
 // error wrapping ErrInterrupted.
-func Run(ctx context.Context, ev *Event, opt Options) (*Outcome, error) {
+func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	if opt.Runner == nil {
 		return nil, errors.New("tournaments: no table runner")
 	}
@@ -91,7 +91,7 @@ func Run(ctx context.Context, ev *Event, opt Options) (*Outcome, error) {
 		return nil, fmt.Errorf("output folder: %w", err)
 	}
 	path := filepath.Join(ev.Out, ResultsFile)
-	out := &Outcome{ResultsOut: path}
+	out := &RunResult{ResultsOut: path}
 	if opt.Fresh {
 		if err := setAside(path); err != nil {
 			return nil, err

@@ -94,7 +94,7 @@ func summary(t *testing.T, rep *Report) string {
 	return b.String()
 }
 
-func runEvent(t *testing.T, ev *Event, opt Options) *Outcome {
+func runEvent(t *testing.T, ev *Event, opt Options) *RunResult {
 	t.Helper()
 	if opt.Runner == nil {
 		opt.Runner = SimRunner{}

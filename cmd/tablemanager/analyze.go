@@ -129,7 +129,7 @@ func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
 		deals[i] = b.bd.Deal
 	}
 	prog := newProgress(e.stderr, len(deals))
-	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int, *dds.Table) { prog.tick() })
+	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int, *dds.TrickTable) { prog.tick() })
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure
@@ -161,7 +161,7 @@ func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
 }
 
 // pbnTable converts a solver table to the pbn package's layout.
-func pbnTable(t *dds.Table) pbn.DDTable {
+func pbnTable(t *dds.TrickTable) pbn.DDTable {
 	var out pbn.DDTable
 	for st := 0; st < 5; st++ {
 		for seat := 0; seat < 4; seat++ {
@@ -199,7 +199,7 @@ type analyzedBoard struct {
 	Par   parJSON   `json:"par"`
 }
 
-func ddJSON(t *dds.Table) seatTable {
+func ddJSON(t *dds.TrickTable) seatTable {
 	row := func(seat engine.Seat) strainTricks {
 		return strainTricks{t[engine.StrainClubs][seat], t[engine.StrainDiamonds][seat],
 			t[engine.StrainHearts][seat], t[engine.StrainSpades][seat], t[engine.NoTrump][seat]}
@@ -207,7 +207,7 @@ func ddJSON(t *dds.Table) seatTable {
 	return seatTable{row(engine.North), row(engine.East), row(engine.South), row(engine.West)}
 }
 
-func boardJSON(bd engine.BoardSetup, t *dds.Table, par dds.Par) analyzedBoard {
+func boardJSON(bd engine.BoardSetup, t *dds.TrickTable, par dds.Par) analyzedBoard {
 	cs := par.ContractStrings()
 	if cs == nil {
 		cs = []string{}
@@ -269,7 +269,7 @@ func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
 		deals[i] = b.board.Deal()
 	}
 	prog := newProgress(e.stderr, 2*len(deals))
-	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int, *dds.Table) { prog.tick() })
+	tables, err := dds.CalcTables(e.ctx, deals, o.threads, func(int, *dds.TrickTable) { prog.tick() })
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure
@@ -346,7 +346,7 @@ func finishAnalyze(e *env, out *bufio.Writer, n int, what string, bad int, start
 
 // analyzeRecord fills the analysis of one record; the error is about the
 // play analysis only (the rest is always filled).
-func analyzeRecord(sv *dds.Solver, b *resultBoard, t *dds.Table) (analyzedResult, error) {
+func analyzeRecord(sv *dds.Solver, b *resultBoard, t *dds.TrickTable) (analyzedResult, error) {
 	rec, bd := &b.rec, b.board
 	par := dds.ParOf(t, bd.Dealer(), bd.Vulnerability())
 	cs := par.ContractStrings()

@@ -19,7 +19,7 @@ import (
 
 // refTable reads the DDS table of data line n (1-based, comments skipped)
 // of testdata/ddtable_300.txt: the deal and [strain][declarer] tricks.
-func refTable(t *testing.T, n int) (string, dds.Table) {
+func refTable(t *testing.T, n int) (string, dds.TrickTable) {
 	t.Helper()
 	f, err := os.Open("../../testdata/ddtable_300.txt")
 	require.NoError(t, err)
@@ -36,7 +36,7 @@ func refTable(t *testing.T, n int) (string, dds.Table) {
 			continue
 		}
 		fs := strings.Fields(sc.Text())
-		var tb dds.Table
+		var tb dds.TrickTable
 		for j := 0; j < 20; j++ {
 			v, err := strconv.Atoi(fs[4+j])
 			require.NoError(t, err)
@@ -45,18 +45,18 @@ func refTable(t *testing.T, n int) (string, dds.Table) {
 		return strings.Join(fs[:4], " "), tb
 	}
 	t.Fatalf("no line %d", n)
-	return "", dds.Table{}
+	return "", dds.TrickTable{}
 }
 
 // Two quick deals of the reference file, and a malformed game between them.
-func analyzeInput(t *testing.T) (string, [2]dds.Table) {
+func analyzeInput(t *testing.T) (string, [2]dds.TrickTable) {
 	d1, t1 := refTable(t, 11)
 	d2, t2 := refTable(t, 21)
 	in := "% PBN 2.1\n" +
 		"[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"" + d1 + "\"]\n\n" +
 		"[Board \"7\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQ.JT9.876.5432 - - -\"]\n\n" +
 		"[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"" + d2 + "\"]\n"
-	return in, [2]dds.Table{t1, t2}
+	return in, [2]dds.TrickTable{t1, t2}
 }
 
 func TestAnalyzePBN(t *testing.T) {

@@ -188,7 +188,9 @@ func (sv *Solver) solveAll(p *Position, dst []CardValue) []CardValue {
 type TrickTable [5][4]int
 
 // Tricks returns the tricks declarer takes in the strain.
-func (t *TrickTable) Tricks(declarer engine.Seat, strain engine.Strain) int { return t[strain][declarer] }
+func (t *TrickTable) Tricks(declarer engine.Seat, strain engine.Strain) int {
+	return t[strain][declarer]
+}
 
 // Table computes the 20-cell double-dummy table of a full deal.
 func (sv *Solver) Table(d engine.Deal) (TrickTable, error) {

@@ -29,12 +29,12 @@ func VersionSupported(v int) bool { return v == 18 || v == 19 }
 // stranger from making the table buffer without limit.
 const MaxLineLength = 512
 
-// Kind names the kind of a message, for errors, logs and tests.
-type Kind uint8
+// MessageKind names the kind of a message, for errors, logs and tests.
+type MessageKind uint8
 
 // The message kinds, in the order they appear in a session.
 const (
-	KindConnect Kind = iota + 1
+	KindConnect MessageKind = iota + 1
 	KindSeated
 	KindRefusal
 	KindReadyForTeams
@@ -82,7 +82,7 @@ var kindNames = [...]string{
 }
 
 // String names the kind in plain words ("ready for bid").
-func (k Kind) String() string {
+func (k MessageKind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
 	}
@@ -95,7 +95,7 @@ func (k Kind) String() string {
 // canonical form (without the line ending, which Writer adds).
 type Message interface {
 	// Kind names the message's kind.
-	Kind() Kind
+	Kind() MessageKind
 	// AppendTo appends the canonical line, without CRLF, to b.
 	AppendTo(b []byte) []byte
 	// String returns the canonical line without CRLF.

@@ -92,7 +92,7 @@ func TestFormatCanonical(t *testing.T) {
 }
 
 func TestParseCanonical(t *testing.T) {
-	kinds := map[Kind]bool{}
+	kinds := map[MessageKind]bool{}
 	for _, tc := range canonicalCases(t) {
 		t.Run(tc.line, func(t *testing.T) {
 			for _, line := range []string{tc.line, tc.line + "\r\n", tc.line + "\n"} {

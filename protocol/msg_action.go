@@ -23,7 +23,7 @@ type Called struct {
 }
 
 // Kind returns KindCalled.
-func (Called) Kind() Kind { return KindCalled }
+func (Called) Kind() MessageKind { return KindCalled }
 
 // String returns the canonical line without CRLF.
 func (m Called) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -101,7 +101,7 @@ type ReadyForBid struct {
 }
 
 // Kind returns KindReadyForBid.
-func (ReadyForBid) Kind() Kind { return KindReadyForBid }
+func (ReadyForBid) Kind() MessageKind { return KindReadyForBid }
 
 // String returns the canonical line without CRLF.
 func (m ReadyForBid) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -127,7 +127,7 @@ type Played struct {
 }
 
 // Kind returns KindPlayed.
-func (Played) Kind() Kind { return KindPlayed }
+func (Played) Kind() MessageKind { return KindPlayed }
 
 // String returns the canonical line without CRLF.
 func (m Played) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -188,7 +188,7 @@ type ReadyForCard struct {
 }
 
 // Kind returns KindReadyForCard.
-func (ReadyForCard) Kind() Kind { return KindReadyForCard }
+func (ReadyForCard) Kind() MessageKind { return KindReadyForCard }
 
 // String returns the canonical line without CRLF.
 func (m ReadyForCard) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }

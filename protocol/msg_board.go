@@ -18,7 +18,7 @@ import (
 type ReadyForDeal struct{ Seat engine.Seat }
 
 // Kind returns KindReadyForDeal.
-func (ReadyForDeal) Kind() Kind { return KindReadyForDeal }
+func (ReadyForDeal) Kind() MessageKind { return KindReadyForDeal }
 
 // String returns the canonical line without CRLF.
 func (m ReadyForDeal) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -39,7 +39,7 @@ type BoardInfo struct {
 }
 
 // Kind returns KindBoardInfo.
-func (BoardInfo) Kind() Kind { return KindBoardInfo }
+func (BoardInfo) Kind() MessageKind { return KindBoardInfo }
 
 // String returns the canonical line without CRLF.
 func (m BoardInfo) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -96,7 +96,7 @@ func parseBoardInfo(sc *scanner) (Message, error) {
 type ReadyForCards struct{ Seat engine.Seat }
 
 // Kind returns KindReadyForCards.
-func (ReadyForCards) Kind() Kind { return KindReadyForCards }
+func (ReadyForCards) Kind() MessageKind { return KindReadyForCards }
 
 // String returns the canonical line without CRLF.
 func (m ReadyForCards) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -117,7 +117,7 @@ type Cards struct {
 }
 
 // Kind returns KindCards.
-func (Cards) Kind() Kind { return KindCards }
+func (Cards) Kind() MessageKind { return KindCards }
 
 // String returns the canonical line without CRLF.
 func (m Cards) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -138,7 +138,7 @@ type DummyCards struct {
 }
 
 // Kind returns KindDummyCards.
-func (DummyCards) Kind() Kind { return KindDummyCards }
+func (DummyCards) Kind() MessageKind { return KindDummyCards }
 
 // String returns the canonical line without CRLF.
 func (m DummyCards) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -228,7 +228,7 @@ func parseHand(s string) (engine.Hand, error) {
 type ReadyForDummy struct{ Seat engine.Seat }
 
 // Kind returns KindReadyForDummy.
-func (ReadyForDummy) Kind() Kind { return KindReadyForDummy }
+func (ReadyForDummy) Kind() MessageKind { return KindReadyForDummy }
 
 // String returns the canonical line without CRLF.
 func (m ReadyForDummy) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -246,7 +246,7 @@ func (m ReadyForDummy) AppendTo(b []byte) []byte {
 type ReceivedDummy struct{ Seat engine.Seat }
 
 // Kind returns KindReceivedDummy.
-func (ReceivedDummy) Kind() Kind { return KindReceivedDummy }
+func (ReceivedDummy) Kind() MessageKind { return KindReceivedDummy }
 
 // String returns the canonical line without CRLF.
 func (m ReceivedDummy) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -268,7 +268,7 @@ type ToLead struct {
 }
 
 // Kind returns KindToLead.
-func (ToLead) Kind() Kind { return KindToLead }
+func (ToLead) Kind() MessageKind { return KindToLead }
 
 // String returns the canonical line without CRLF.
 func (m ToLead) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -294,7 +294,7 @@ type Timing struct {
 }
 
 // Kind returns KindTiming.
-func (Timing) Kind() Kind { return KindTiming }
+func (Timing) Kind() MessageKind { return KindTiming }
 
 // String returns the canonical line without CRLF.
 func (m Timing) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }

@@ -22,7 +22,7 @@ type Connect struct {
 }
 
 // Kind returns KindConnect.
-func (Connect) Kind() Kind { return KindConnect }
+func (Connect) Kind() MessageKind { return KindConnect }
 
 // String returns the canonical line without CRLF.
 func (m Connect) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -83,7 +83,7 @@ type Seated struct {
 }
 
 // Kind returns KindSeated.
-func (Seated) Kind() Kind { return KindSeated }
+func (Seated) Kind() MessageKind { return KindSeated }
 
 // String returns the canonical line without CRLF.
 func (m Seated) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -126,7 +126,7 @@ type Refusal struct {
 }
 
 // Kind returns KindRefusal.
-func (Refusal) Kind() Kind { return KindRefusal }
+func (Refusal) Kind() MessageKind { return KindRefusal }
 
 // String returns the canonical line without CRLF.
 func (m Refusal) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -143,7 +143,7 @@ func (m Refusal) AppendTo(b []byte) []byte {
 type ReadyForTeams struct{ Seat engine.Seat }
 
 // Kind returns KindReadyForTeams.
-func (ReadyForTeams) Kind() Kind { return KindReadyForTeams }
+func (ReadyForTeams) Kind() MessageKind { return KindReadyForTeams }
 
 // String returns the canonical line without CRLF.
 func (m ReadyForTeams) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -162,7 +162,7 @@ type Teams struct {
 }
 
 // Kind returns KindTeams.
-func (Teams) Kind() Kind { return KindTeams }
+func (Teams) Kind() MessageKind { return KindTeams }
 
 // String returns the canonical line without CRLF.
 func (m Teams) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -206,7 +206,7 @@ func parseTeams(sc *scanner) (Message, error) {
 type ReadyToStart struct{ Seat engine.Seat }
 
 // Kind returns KindReadyToStart.
-func (ReadyToStart) Kind() Kind { return KindReadyToStart }
+func (ReadyToStart) Kind() MessageKind { return KindReadyToStart }
 
 // String returns the canonical line without CRLF.
 func (m ReadyToStart) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -223,7 +223,7 @@ func (m ReadyToStart) AppendTo(b []byte) []byte {
 type StartOfBoard struct{}
 
 // Kind returns KindStartOfBoard.
-func (StartOfBoard) Kind() Kind { return KindStartOfBoard }
+func (StartOfBoard) Kind() MessageKind { return KindStartOfBoard }
 
 // String returns the canonical line without CRLF.
 func (m StartOfBoard) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }
@@ -237,7 +237,7 @@ func (StartOfBoard) AppendTo(b []byte) []byte { return append(b, "Start of board
 type EndOfSession struct{}
 
 // Kind returns KindEndOfSession.
-func (EndOfSession) Kind() Kind { return KindEndOfSession }
+func (EndOfSession) Kind() MessageKind { return KindEndOfSession }
 
 // String returns the canonical line without CRLF.
 func (m EndOfSession) String() string { return string(m.AppendTo(make([]byte, 0, 64))) }

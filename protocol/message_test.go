@@ -26,8 +26,8 @@ func mustCard(t testing.TB, s string) engine.Card {
 	return c
 }
 
-// canonicalCases pairs each message kind with its exact canonical line from
-// spec/protocol.md.
+// canonicalCases pairs each message kind with its exact canonical line, as
+// docs/protocol.md gives it.
 func canonicalCases(t testing.TB) []struct {
 	line string
 	msg  Message

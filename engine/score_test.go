@@ -14,7 +14,9 @@ func contract(t testing.TB, s string) Contract {
 	return c
 }
 
-// TestScoreWorkedExamples is the table of worked examples of the rule set (rules of bridge-duplicate-practice-v1).
+// TestScoreWorkedExamples checks duplicate scores worked out by hand from
+// the scoring table of the Laws (Law 77): part scores, games, slams,
+// doubled and redoubled makes and undertricks, each side of vulnerability.
 func TestScoreWorkedExamples(t *testing.T) {
 	tests := []struct {
 		contract string

@@ -22,7 +22,7 @@ import (
 
 // A scripted fake manager: the test writes down, line by line, what the
 // seat must send (in) and what the manager sends (out), independently of
-// the Client's code, from the rules in spec/protocol.md.
+// the Client's code, from the rules in docs/protocol.md.
 
 type scriptStep struct {
 	in   bool // a line the client must send

@@ -1,6 +1,9 @@
 // Package protocol speaks the Blue Chip Bridge Table Manager protocol,
 // version 18, the plain-text line protocol that computer-bridge
-// championships and existing robots use (see spec/protocol.md).
+// championships and existing robots use. docs/protocol.md in the
+// repository describes the protocol as this package speaks it: the lines
+// in both directions, the variants it accepts, and openroom's fault
+// policy.
 //
 // The package has three layers:
 //

@@ -9,7 +9,7 @@ import (
 
 // FaultPolicy says what a table does with a board stopped by a seat's
 // fault. Version 18 of the protocol defines no faults at all; this is
-// openroom's policy (see spec/protocol.md).
+// openroom's policy (see docs/protocol.md).
 type FaultPolicy uint8
 
 // The fault policies.

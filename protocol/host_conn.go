@@ -2,11 +2,8 @@ package protocol
 
 import (
 	"bufio"
-	"bytes"
-	"errors"
-	"fmt"
-	"io"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -46,9 +43,6 @@ const directLimit = 64 << 10
 // the writer moves it.
 const deadlineSlack = time.Second
 
-// errLineTooLong marks a line longer than MaxLineLength.
-var errLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLineLength)
-
 // hostConn is one connection on the manager side. The reader and writer
 // goroutines touch only nc, out and the immutable fields; everything else
 // belongs to the table's Run goroutine.
@@ -66,6 +60,7 @@ type hostConn struct {
 	t      *Table
 
 	// Owned by Run.
+	w         *Writer   // checks and ends each line sent; made by the first send
 	wbuf      []byte    // direct: lines not yet written
 	dirty     bool      // direct: listed in Table.dirty
 	wfailed   bool      // direct: a write failed
@@ -90,45 +85,26 @@ type event struct {
 }
 
 // readLoop reads lines until the connection ends, parses each and posts it
-// to Run. It never holds more than one line of MaxLineLength bytes.
+// to Run. Its Reader bounds the line length: an over-long line ends the
+// connection with an error wrapping ErrLineTooLong.
 func (t *Table) readLoop(c *hostConn) {
 	defer t.wg.Done()
 	defer close(c.rdone)
-	r := bufio.NewReaderSize(c.nc, MaxLineLength+64)
+	r := NewReader(c.nc)
 	for {
-		line, err := readHostLine(r)
+		line, err := r.ReadLine()
 		if err != nil {
 			t.post(event{c: c, err: err, gone: true})
 			return
 		}
-		if len(bytes.TrimSpace(line)) == 0 {
+		if strings.TrimSpace(line) == "" {
 			continue // a blank line says nothing; tolerate it
 		}
-		s := string(line)
-		m, perr := Parse(s)
-		if !t.post(event{c: c, line: s, msg: m, err: perr}) {
+		m, perr := Parse(line)
+		if !t.post(event{c: c, line: line, msg: m, err: perr}) {
 			return
 		}
 	}
-}
-
-// readHostLine reads one line without its CR/LF, refusing a longer line
-// than MaxLineLength without buffering it.
-func readHostLine(r *bufio.Reader) ([]byte, error) {
-	line, err := r.ReadSlice('\n')
-	switch {
-	case errors.Is(err, bufio.ErrBufferFull):
-		return nil, errLineTooLong
-	case err == io.EOF && len(line) > 0:
-		// A last line without its newline still counts.
-	case err != nil:
-		return nil, err
-	}
-	line = bytes.TrimRight(line, "\r\n")
-	if len(line) > MaxLineLength {
-		return nil, errLineTooLong
-	}
-	return line, nil
 }
 
 // post hands an event to Run; it reports false (and closes the connection)
@@ -206,32 +182,50 @@ func (t *Table) lingerClose(c *hostConn) {
 	}
 }
 
-// send queues a message to a connection, in canonical form with CRLF. A
-// seat whose queue is full is not reading: it is cut off, and the reader
-// reports the disconnect.
+// send queues a message to a connection, in canonical form with CRLF,
+// through the checks of c's Writer. A seat whose queue is full is not
+// reading: it is cut off, and the reader reports the disconnect. So is a
+// seat that would be sent a line that may not be sent.
 func (c *hostConn) send(m Message) {
 	if c.closed {
 		return
+	}
+	if c.w == nil {
+		c.w = NewWriter(c.nc)
 	}
 	if c.direct {
 		if len(c.wbuf) > directLimit {
 			c.nc.Close()
 			return
 		}
-		c.wbuf = append(m.AppendTo(c.wbuf), '\r', '\n')
+		b, err := c.w.AppendMessage(c.wbuf, m)
+		if err != nil {
+			c.badLine(err)
+			return
+		}
+		c.wbuf = b
 		if !c.dirty {
 			c.dirty = true
 			c.t.dirty = append(c.t.dirty, c)
 		}
 		return
 	}
-	b := m.AppendTo(make([]byte, 0, 64))
-	b = append(b, '\r', '\n')
+	b, err := c.w.AppendMessage(make([]byte, 0, 64), m)
+	if err != nil {
+		c.badLine(err)
+		return
+	}
 	select {
 	case c.out <- b:
 	default:
 		c.nc.Close()
 	}
+}
+
+// badLine cuts off a connection the table cannot send a line to.
+func (c *hostConn) badLine(err error) {
+	c.t.logf("%s: %v; connection closed", c.remote, err)
+	c.nc.Close()
 }
 
 // flush writes a direct connection's pending lines in one write. Run calls

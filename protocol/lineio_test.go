@@ -90,6 +90,28 @@ func TestWriter(t *testing.T) {
 	assert.Equal(t, "West bids 1NT\r\nEnd of session\r\n", b.String(), "nothing written for refused lines")
 }
 
+func TestWriterAppendMessage(t *testing.T) {
+	w := NewWriter(failWriter{}) // AppendMessage never writes
+	buf, err := w.AppendMessage([]byte("North passes\r\n"), StartOfBoard{})
+	require.NoError(t, err)
+	assert.Equal(t, "North passes\r\nStart of board\r\n", string(buf))
+
+	for _, bad := range []Message{
+		Seated{Seat: engine.North, Team: "x\nEnd of session"},
+		Refusal{Reason: "a\rb"},
+		Teams{NS: strings.Repeat("n", 250), EW: strings.Repeat("e", 250)},
+	} {
+		got, err := w.AppendMessage(buf, bad)
+		assert.ErrorIs(t, err, ErrBadLine, "%q", bad)
+		assert.Equal(t, string(buf), string(got), "a refused line is cut off again")
+	}
+
+	var m Message = Cards{Seat: engine.North, Hand: mustHand(t, "AK3.QJT9.87.A654")}
+	b := make([]byte, 0, 256)
+	allocs := testing.AllocsPerRun(100, func() { b, _ = w.AppendMessage(b[:0], m) })
+	assert.Zero(t, allocs)
+}
+
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
@@ -131,36 +153,85 @@ func TestConnOverPipe(t *testing.T) {
 	require.NoError(t, ca.SetWriteDeadline(deadline))
 }
 
-// FuzzReader checks that any byte stream reads as bounded lines and ends.
+// readerModel is what a Reader must return for data, line by line: the
+// line without its LF and one CR before it, or "" with tooLong set.
+func readerModel(data []byte) (lines []string, tooLong []bool) {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		long := len(line) > MaxLineLength
+		if long {
+			line = nil
+		}
+		lines, tooLong = append(lines, string(line)), append(tooLong, long)
+	}
+	return lines, tooLong
+}
+
+// readAll reads data through a Reader in chunks of n bytes, as readerModel
+// describes it.
+func readAll(t *testing.T, data []byte, n int) (lines []string, tooLong []bool) {
+	r := NewReader(&chunkReader{data: data, n: n})
+	for i := 0; ; i++ {
+		if i > len(data)+1 {
+			t.Fatalf("more lines than bytes")
+		}
+		line, err := r.ReadLine()
+		if errors.Is(err, io.EOF) {
+			return lines, tooLong
+		}
+		if err != nil && !errors.Is(err, ErrLineTooLong) {
+			t.Fatalf("unexpected error %v", err)
+		}
+		if len(line) > MaxLineLength {
+			t.Fatalf("line of %d bytes", len(line))
+		}
+		lines, tooLong = append(lines, line), append(tooLong, err != nil)
+	}
+}
+
+func TestReaderAtTheLimit(t *testing.T) {
+	x := func(n int) string { return strings.Repeat("x", n) }
+	streams := []string{
+		x(MaxLineLength) + "\r\n" + x(MaxLineLength) + "\n" + x(MaxLineLength) + "\r",
+		x(MaxLineLength) + "\r\r\nok\n",
+		x(MaxLineLength-1) + "\r\r\nok\n",
+		x(MaxLineLength) + "\rx\nok\r\n",
+		"a\nb\n" + x(MaxLineLength+1) + "\nc\n" + x(5*MaxLineLength) + "\r\n\nd",
+		x(MaxLineLength+1) + "\n" + x(MaxLineLength+1) + "\n",
+		x(MaxLineLength) + "\r",
+		"\n\n\r\n",
+	}
+	for i, s := range streams {
+		wantLines, wantLong := readerModel([]byte(s))
+		for _, n := range []int{1, 2, 3, 7, 64, MaxLineLength - 1, MaxLineLength, MaxLineLength + 1, MaxLineLength + 2, 4096} {
+			lines, long := readAll(t, []byte(s), n)
+			assert.Equal(t, wantLines, lines, "stream %d, chunks of %d", i, n)
+			assert.Equal(t, wantLong, long, "stream %d, chunks of %d", i, n)
+		}
+	}
+}
+
+// FuzzReader checks that any byte stream, in any chunks, reads as the
+// model says: bounded lines, each over-long line an error, and an end.
 func FuzzReader(f *testing.F) {
-	f.Add([]byte("North passes\r\nEast passes\n"), uint8(7))
-	f.Add([]byte(strings.Repeat("x", 2*MaxLineLength)+"\nEnd of session"), uint8(200))
-	f.Add([]byte("\r\r\n\n\x00\xff"), uint8(1))
-	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
-		// Feed the data in small chunks, as a network would.
-		r := NewReader(&chunkReader{data: data, n: int(chunk%64) + 1})
-		total := 0
-		for i := 0; ; i++ {
-			if i > len(data)+1 {
-				t.Fatalf("more lines than bytes")
-			}
-			line, err := r.ReadLine()
-			if errors.Is(err, io.EOF) {
-				return
-			}
-			if err != nil {
-				if !errors.Is(err, ErrLineTooLong) {
-					t.Fatalf("unexpected error %v", err)
-				}
-				continue
-			}
-			if len(line) > MaxLineLength {
-				t.Fatalf("line of %d bytes", len(line))
-			}
-			total += len(line)
-			if total > len(data) {
-				t.Fatalf("read more than the input")
-			}
+	f.Add([]byte("North passes\r\nEast passes\n"), uint16(7))
+	f.Add([]byte(strings.Repeat("x", 2*MaxLineLength)+"\nEnd of session"), uint16(200))
+	f.Add([]byte(strings.Repeat("x", MaxLineLength)+"\r\r\n"), uint16(MaxLineLength))
+	f.Add([]byte("\r\r\n\n\x00\xff"), uint16(1))
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint16) {
+		// Feed the data in chunks, as a network would.
+		lines, long := readAll(t, data, int(chunk%1100)+1)
+		wantLines, wantLong := readerModel(data)
+		if !assert.Equal(t, wantLines, lines) || !assert.Equal(t, wantLong, long) {
+			t.FailNow()
+		}
+		for _, line := range lines {
 			_, _ = Parse(line)
 		}
 	})

@@ -1,10 +1,21 @@
 package protocol
 
 import (
-	"time"
+	"fmt"
+	"strings"
 
 	"github.com/openroom/openroom/engine"
 )
+
+// A message is one line of the protocol. This file holds what all lines
+// share: the version and length bounds, the message kinds, the Message
+// interface and Parse, which reads the first words of a line and hands the
+// rest to the parser of that line's family (msg_session.go, msg_board.go,
+// msg_action.go). The scanner and the parse errors are in scan.go.
+//
+// Every line is written in one canonical form, the one real robots match
+// on exactly: Title-case seat names, suits in the order S H D C, ranks high
+// to low, `-` for a void.
 
 // Version is the protocol version openroom speaks and sends.
 const Version = 18
@@ -18,12 +29,12 @@ func VersionSupported(v int) bool { return v == 18 || v == 19 }
 // stranger from making the table buffer without limit.
 const MaxLineLength = 512
 
-// Kind names the kind of a message, for errors, logs and tests.
-type Kind uint8
+// MessageKind names the kind of a message, for errors, logs and tests.
+type MessageKind uint8
 
 // The message kinds, in the order they appear in a session.
 const (
-	KindConnect Kind = iota + 1
+	KindConnect MessageKind = iota + 1
 	KindSeated
 	KindRefusal
 	KindReadyForTeams
@@ -71,7 +82,7 @@ var kindNames = [...]string{
 }
 
 // String names the kind in plain words ("ready for bid").
-func (k Kind) String() string {
+func (k MessageKind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
 	}
@@ -84,7 +95,7 @@ func (k Kind) String() string {
 // canonical form (without the line ending, which Writer adds).
 type Message interface {
 	// Kind names the message's kind.
-	Kind() Kind
+	Kind() MessageKind
 	// AppendTo appends the canonical line, without CRLF, to b.
 	AppendTo(b []byte) []byte
 	// String returns the canonical line without CRLF.
@@ -92,130 +103,176 @@ type Message interface {
 	isMessage()
 }
 
-// Connect is a seat's first line:
-// `Connecting "Team" as North using protocol version 18`, or `as ANYPL`
-// (AnySeat) to take any free seat, in which case Seat is meaningless.
-type Connect struct {
-	Team    string
-	Seat    engine.Seat
-	AnySeat bool
-	Version int
+// Parse reads one line of the protocol, in either direction, leniently: LF
+// or CRLF, any letter case in keywords, seats, cards and strains, runs of
+// spaces or tabs, leading and trailing spaces, one trailing period, `1N`
+// for `1NT`, `Dummy plays`, alert and signal texts. Free texts (team names,
+// alerts, signals, refusal reasons) keep their case, with runs of spaces
+// collapsed. Anything else is a *ParseError that names what was wrong;
+// Parse never panics.
+func Parse(line string) (Message, error) {
+	s, err := clean(line)
+	if err != nil {
+		return nil, parseError(line, err)
+	}
+	m, err := parseClean(s)
+	if err != nil {
+		return nil, parseError(line, err)
+	}
+	return m, nil
 }
 
-// Seated is the manager's answer to Connect: `North ("Team") seated`.
-type Seated struct {
-	Seat engine.Seat
-	Team string
+func parseClean(s string) (Message, error) {
+	sc := scanner{s: s}
+	w := sc.word()
+	switch {
+	case fold(w, "connecting"):
+		return parseConnect(&sc)
+	case fold(strings.TrimSuffix(w, ":"), "teams"):
+		return parseTeams(&sc)
+	case fold(w, "start"):
+		if err := expectAll(&sc, "of", "board"); err != nil {
+			return nil, err
+		}
+		return StartOfBoard{}, nil
+	case fold(w, "end"):
+		if err := expectAll(&sc, "of", "session"); err != nil {
+			return nil, err
+		}
+		return EndOfSession{}, nil
+	case fold(w, "board"):
+		return parseBoardInfo(&sc)
+	case fold(w, "timing"):
+		return parseTiming(&sc)
+	case fold(strings.TrimSuffix(w, ":"), "refused"):
+		return Refusal{Reason: freeText(sc.rest())}, nil
+	case fold(w, "dummy"):
+		return parseDummyLine(&sc)
+	case fold(w, "dummy's"), fold(w, "dummys"):
+		h, err := parseCardsTail(&sc)
+		if err != nil {
+			return nil, err
+		}
+		return DummyCards{Hand: h}, nil
+	}
+	if name, ok := possessive(w); ok {
+		seat, err := engine.ParseSeat(name)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q", ErrUnknown, w)
+		}
+		h, err := parseCardsTail(&sc)
+		if err != nil {
+			return nil, err
+		}
+		return Cards{Seat: seat, Hand: h}, nil
+	}
+	seat, err := engine.ParseSeat(w)
+	if err != nil {
+		return nil, fmt.Errorf("%w: it starts with %q", ErrUnknown, w)
+	}
+	return parseSeatLine(&sc, seat)
 }
 
-// Refusal is the manager's one plain-text line before it closes a
-// connection it will not seat: `Refused: seat North is taken`. Reason must
-// not be empty for the line to read back as a Refusal.
-type Refusal struct {
-	Reason string
+// parseSeatLine reads the rest of a line that starts with a seat name.
+func parseSeatLine(sc *scanner, seat engine.Seat) (Message, error) {
+	start := sc.pos
+	w := sc.word()
+	switch {
+	case strings.HasPrefix(w, "("), strings.HasPrefix(w, `"`):
+		sc.pos = start
+		return parseSeated(sc.rest(), seat)
+	case fold(w, "ready"):
+		return parseReady(sc, seat)
+	case fold(w, "passes"), fold(w, "pass"):
+		return parseCallTail(sc, Called{Seat: seat, Call: engine.Pass})
+	case fold(w, "doubles"), fold(w, "double"):
+		return parseCallTail(sc, Called{Seat: seat, Call: engine.Double})
+	case fold(w, "redoubles"), fold(w, "redouble"):
+		return parseCallTail(sc, Called{Seat: seat, Call: engine.Redouble})
+	case fold(w, "bids"), fold(w, "bid"):
+		t := sc.word()
+		c, err := parseCallWord(strings.TrimRight(t, "."))
+		if err != nil {
+			return nil, err
+		}
+		return parseCallTail(sc, Called{Seat: seat, Call: c})
+	case fold(w, "plays"), fold(w, "play"):
+		return parsePlayTail(sc, Played{Seat: seat})
+	case fold(w, "to"):
+		if err := sc.expect("lead", ""); err != nil {
+			return nil, err
+		}
+		return ToLead{Seat: seat}, sc.end()
+	case fold(w, "received"):
+		if err := sc.expect("dummy", ""); err != nil {
+			return nil, err
+		}
+		return ReceivedDummy{Seat: seat}, sc.end()
+	case fold(w, "seated"):
+		return nil, malformed("seated without a team name")
+	case w == "":
+		return nil, fmt.Errorf("%w: a seat name alone", ErrUnknown)
+	}
+	return nil, fmt.Errorf("%w: %s %q", ErrUnknown, seat.Name(), w)
 }
 
-// ReadyForTeams is `North ready for teams`.
-type ReadyForTeams struct{ Seat engine.Seat }
-
-// Teams is `Teams : N/S : "NSName" E/W : "EWName"`.
-type Teams struct {
-	NS, EW string
+// parseReady reads the rest of `<Seat> ready ...`.
+func parseReady(sc *scanner, seat engine.Seat) (Message, error) {
+	w := sc.word()
+	if fold(w, "to") {
+		if err := sc.expect("start", ""); err != nil {
+			return nil, err
+		}
+		return ReadyToStart{Seat: seat}, sc.end()
+	}
+	if !fold(w, "for") {
+		return nil, malformed("want \"ready for\" or \"ready to start\", found %q", w)
+	}
+	w = sc.word()
+	switch {
+	case fold(w, "teams"):
+		return ReadyForTeams{Seat: seat}, sc.end()
+	case fold(w, "deal"):
+		return ReadyForDeal{Seat: seat}, sc.end()
+	case fold(w, "cards"):
+		return ReadyForCards{Seat: seat}, sc.end()
+	case fold(w, "dummy"):
+		return ReadyForDummy{Seat: seat}, sc.end()
+	case fold(w, "dummy's"), fold(w, "dummys"):
+		if err := sc.expect("card", ""); err != nil {
+			return nil, err
+		}
+		return parseTrickTail(sc, ReadyForCard{Seat: seat, Dummy: true})
+	}
+	name, ok := possessive(w)
+	if !ok {
+		return nil, malformed("ready for %q: want teams, deal, cards, dummy or a seat's bid or card", w)
+	}
+	from, err := parseSeat(name)
+	if err != nil {
+		return nil, err
+	}
+	w = sc.word()
+	switch {
+	case fold(w, "bid"):
+		return ReadyForBid{Seat: seat, From: from}, sc.end()
+	case fold(w, "card"):
+		return parseTrickTail(sc, ReadyForCard{Seat: seat, From: from})
+	}
+	return nil, malformed("want %s's bid or card, found %q", from.Name(), w)
 }
 
-// ReadyToStart is `North ready to start`.
-type ReadyToStart struct{ Seat engine.Seat }
-
-// StartOfBoard is `Start of board`.
-type StartOfBoard struct{}
-
-// ReadyForDeal is `North ready for deal`.
-type ReadyForDeal struct{ Seat engine.Seat }
-
-// BoardInfo is `Board number 1. Dealer North. Neither vulnerable.`
-type BoardInfo struct {
-	Number int
-	Dealer engine.Seat
-	Vul    engine.Vulnerability
+// parseDummyLine reads `to lead` or `plays 5C` after `Dummy`.
+func parseDummyLine(sc *scanner) (Message, error) {
+	w := sc.word()
+	switch {
+	case fold(w, "to"):
+		if err := sc.expect("lead", ""); err != nil {
+			return nil, err
+		}
+		return ToLead{Dummy: true}, sc.end()
+	case fold(w, "plays"), fold(w, "play"):
+		return parsePlayTail(sc, Played{Dummy: true})
+	}
+	return nil, malformed("after Dummy want \"to lead\" or \"plays\", found %q", w)
 }
-
-// ReadyForCards is `North ready for cards`.
-type ReadyForCards struct{ Seat engine.Seat }
-
-// Cards is a seat's own hand, sent to that seat only:
-// `North's cards : S A K 3. H Q J T 9. D 8 7. C A 6 5 4.`
-type Cards struct {
-	Seat engine.Seat
-	Hand engine.Hand
-}
-
-// DummyCards is dummy's hand, sent after the opening lead to the three
-// other seats: `Dummy's cards : S A K 3. H -. D 8 7 6 5. C A 6 5 4 3.`
-type DummyCards struct {
-	Hand engine.Hand
-}
-
-// Called is a call, sent by the seat on turn and relayed to the others:
-// `North passes`, `North doubles`, `North redoubles`, `North bids 1NT`, with
-// an optional alert: `North bids 1H Alert. 5+ hearts`. Alerted is set for
-// an alert with or without an explanation; a non-empty Alert implies it.
-type Called struct {
-	Seat    engine.Seat
-	Call    engine.Call
-	Alerted bool
-	Alert   string
-}
-
-// ReadyForBid is a waiting seat's request for the next call:
-// `East ready for North's bid`.
-type ReadyForBid struct {
-	Seat engine.Seat // who asks
-	From engine.Seat // whose call it waits for
-}
-
-// ToLead tells the seat on lead at the start of a trick: `West to lead`, or,
-// when dummy is on lead, tells declarer `Dummy to lead` (Dummy set, Seat
-// meaningless).
-type ToLead struct {
-	Seat  engine.Seat
-	Dummy bool
-}
-
-// Played is a card played: `West plays 3C`. Declarer plays dummy's card as
-// `North plays 5C` (dummy's seat) or `Dummy plays 5C` (Dummy set, Seat
-// meaningless). A signal text may follow a period: `North plays 3C. info`.
-type Played struct {
-	Seat   engine.Seat
-	Dummy  bool
-	Card   engine.Card
-	Signal string
-}
-
-// ReadyForCard is a waiting seat's request for the next card:
-// `South ready for West's card to trick 1`, or, when dummy is to play,
-// `East ready for dummy's card to trick 2` (Dummy set, From meaningless).
-// Trick is 1 to 13; 0 means the line named no trick (tolerated, never sent).
-type ReadyForCard struct {
-	Seat  engine.Seat // who asks
-	From  engine.Seat // whose card it waits for, unless Dummy
-	Dummy bool
-	Trick int
-}
-
-// ReadyForDummy is `East ready for dummy`: a request for dummy's cards.
-type ReadyForDummy struct{ Seat engine.Seat }
-
-// ReceivedDummy is `East received dummy`, sent by some robots; the manager
-// ignores it.
-type ReceivedDummy struct{ Seat engine.Seat }
-
-// Timing is the line after each board with each side's think time on the
-// board and in the session so far. Durations are whole seconds on the wire:
-// `Timing - N/S : this board  01:36,  total  0:01:36.  E/W : this board  01:34,  total  0:01:34.`
-type Timing struct {
-	NSBoard, NSTotal time.Duration
-	EWBoard, EWTotal time.Duration
-}
-
-// EndOfSession is `End of session`: the manager closes after it.
-type EndOfSession struct{}

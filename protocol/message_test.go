@@ -26,8 +26,8 @@ func mustCard(t testing.TB, s string) engine.Card {
 	return c
 }
 
-// canonicalCases pairs each message kind with its exact canonical line from
-// spec/protocol.md.
+// canonicalCases pairs each message kind with its exact canonical line, as
+// docs/protocol.md gives it.
 func canonicalCases(t testing.TB) []struct {
 	line string
 	msg  Message
@@ -92,7 +92,7 @@ func TestFormatCanonical(t *testing.T) {
 }
 
 func TestParseCanonical(t *testing.T) {
-	kinds := map[Kind]bool{}
+	kinds := map[MessageKind]bool{}
 	for _, tc := range canonicalCases(t) {
 		t.Run(tc.line, func(t *testing.T) {
 			for _, line := range []string{tc.line, tc.line + "\r\n", tc.line + "\n"} {

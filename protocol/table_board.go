@@ -100,7 +100,7 @@ func (br *boardRun) handle(ev event) {
 	s := c.seat
 	switch {
 	case ev.gone:
-		if errors.Is(ev.err, errLineTooLong) {
+		if errors.Is(ev.err, ErrLineTooLong) {
 			br.fault = protocolFault(s, "", ev.err.Error())
 			return
 		}

@@ -13,13 +13,7 @@ import (
 // the board and its cards.
 func playLowest(t *testing.T, calls []Call) (*Board, []Card) {
 	t.Helper()
-	d, err := ParseDeal(specDeal)
-	require.NoError(t, err)
-	b := NewBoard(1, d)
-	for _, c := range calls {
-		s, _ := b.Turn()
-		require.NoError(t, b.Call(s, c))
-	}
+	b := boardAfter(t, calls...)
 	var cards []Card
 	for b.Phase() == PhasePlay {
 		s, _ := b.Turn()

@@ -11,16 +11,6 @@ import (
 	"github.com/openroom/openroom/player"
 )
 
-// playRandom plays a whole board with four random bots through the
-// in-process referee and returns the board.
-func playRandom(t testing.TB, seed string, number int, deal engine.Deal) *engine.Board {
-	t.Helper()
-	b := engine.NewBoard(number, deal)
-	r := player.Random{Seed: seed}
-	require.NoError(t, player.PlayBoard(context.Background(), b, [engine.NumSeats]player.Player{r, r, r, r}), "board %d", number)
-	return b
-}
-
 // TestRandomBotThroughClient plays boards chosen by four Random bots on an
 // engine.Board, then replays each through a Client seated at every seat
 // against the scripted manager: the Client's view, built from lines only,
@@ -29,7 +19,9 @@ func TestRandomBotThroughClient(t *testing.T) {
 	src := engine.NewDealSource("through-client")
 	var boards []scriptBoard
 	for n := 1; n <= 4; n++ {
-		b := playRandom(t, "99", n, src.Deal(n))
+		b := engine.NewBoard(n, src.Deal(n))
+		r := player.Random{Seed: "99"}
+		require.NoError(t, player.PlayBoard(context.Background(), b, [engine.NumSeats]player.Player{r, r, r, r}))
 		sb := scriptBoard{number: n, deal: src.Deal(n), calls: append([]engine.Call(nil), b.Auction().Calls()...)}
 		sb.cards = append(sb.cards, b.Play().Cards()...)
 		boards = append(boards, sb)

@@ -112,11 +112,9 @@ func (br *boardRun) handle(ev event) {
 	case ev.msg == nil && ev.err == nil:
 		br.fault = timeoutFault(s, fmt.Sprintf("no answer within %s: the table waited for %s (%s)",
 			c.limit.Round(time.Millisecond), c.awaiting, br.actionName()))
-	case errors.As(ev.err, new(*player.Failure)):
+	case ev.err != nil && failureOf(ev.err) != nil:
 		// An in-process bot failed to act (see startLocal).
-		var f *player.Failure
-		errors.As(ev.err, &f)
-		o := f.Outcome()
+		o := failureOf(ev.err).Outcome()
 		o.AtFault = engine.SeatsOf(s)
 		br.fault = &o
 	case ev.err != nil:
@@ -129,6 +127,15 @@ func (br *boardRun) handle(ev event) {
 	default:
 		br.line(c, ev.msg, ev.line)
 	}
+}
+
+// failureOf returns the in-process bot's *player.Failure err holds, or nil.
+// (It is a function so that its target escapes only on this rare path,
+// not on every event.)
+func failureOf(err error) *player.Failure {
+	var f *player.Failure
+	errors.As(err, &f)
+	return f
 }
 
 // waitingFor says what the table expected of a seat, for a fault's detail.

@@ -67,7 +67,7 @@ type Options struct {
 // MatchWriter writes a per-match file from a finished (or partial) match.
 type MatchWriter func(ev *Event, m Match, recs []results.Record) error
 
-// Outcome is what Run returns beside the report.
+// RunResult is what Run returns beside the report.
 type RunResult struct {
 	Report     *Report
 	Resumed    int      // board-rooms found on disk at the start
@@ -323,14 +323,11 @@ func (s *session) runJob(ctx context.Context, j TableJob) error {
 	case errors.As(err, &sf):
 		// The seat cannot go on: its remaining boards are faults, so the
 		// event goes on without stalling.
-		id := j.Identity()
 		for _, b := range j.Boards[next:] {
 			if s.stopping() {
 				return nil
 			}
-			r := FaultRecord(b, sf.Outcome)
-			id.Stamp(&r)
-			if err := s.record(j, r); err != nil {
+			if err := s.record(j, j.FaultRecord(b, sf.Outcome)); err != nil {
 				return err
 			}
 		}

@@ -50,13 +50,23 @@ type SeatFault struct {
 // Error describes the fault in one line.
 func (e *SeatFault) Error() string { return e.Outcome.String() }
 
-// FaultRecord returns the record of a board stopped (or never started) by
-// a fault: the board's setup, no score, and the outcome's adjusted score.
-// Its identity is left to the caller.
-func FaultRecord(b engine.BoardSetup, o engine.Outcome) results.Record {
+// Record makes the table's record of a board as it ended: the board's
+// facts, its outcome, and the table's identity. The in-process runner
+// records every board with it, and the event the boards a SeatFault left
+// unplayed (the protocol runner's table stamps the same identity itself).
+func (j *TableJob) Record(b *engine.Board, alerts []string, o engine.Outcome) results.Record {
+	r := results.FromBoard(b, alerts)
+	r.SetOutcome(o)
+	id := j.Identity()
+	id.Stamp(&r)
+	return r
+}
+
+// FaultRecord returns the record of one of the table's boards that a fault
+// stopped before it started: the board's setup, no score, the outcome's
+// adjusted scores.
+func (j *TableJob) FaultRecord(b engine.BoardSetup, o engine.Outcome) results.Record {
 	var eb engine.Board
 	eb.Reset(b)
-	r := results.FromBoard(&eb, nil)
-	r.SetOutcome(o)
-	return r
+	return j.Record(&eb, nil, o)
 }

@@ -35,7 +35,6 @@ func (r SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(resu
 		}
 		ref.Players[s] = b
 	}
-	id := job.Identity()
 	var board engine.Board
 	for _, bd := range job.Boards {
 		if err := ctx.Err(); err != nil {
@@ -46,10 +45,7 @@ func (r SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(resu
 		if err != nil {
 			return err
 		}
-		rec := results.FromBoard(&board, ref.Alerts())
-		rec.SetOutcome(o)
-		id.Stamp(&rec)
-		if err := onBoard(rec); err != nil {
+		if err := onBoard(job.Record(&board, ref.Alerts(), o)); err != nil {
 			return err
 		}
 	}

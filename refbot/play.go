@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 )
 
@@ -75,7 +76,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	}
 	sofar := v.Play.Tricks(side)
 	var makes, sums [64]int
-	buf := make([]CardValue, 0, 13)
+	buf := make([]dds.CardValue, 0, 13)
 	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
 	pos.NTrick = copy(pos.Trick[:], facts.Trick)
 	nodes0 := solver.Nodes()

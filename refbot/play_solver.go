@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 )
 
@@ -21,18 +22,11 @@ type Position struct {
 // Turn returns the seat to play next.
 func (p *Position) Turn() engine.Seat { return (p.Leader + engine.Seat(p.NTrick)) & 3 }
 
-// CardValue is one legal card's double-dummy value: the tricks the side of
-// the player to move takes from the position, current trick included.
-type CardValue struct {
-	Card   engine.Card
-	Tricks int
-}
-
 // CardSolver values every legal card of a position double dummy. Nodes is a
 // running count of search nodes, used as the deterministic work limit. A
 // CardSolver need not be safe for concurrent use.
 type CardSolver interface {
-	CardValues(p *Position, dst []CardValue) ([]CardValue, error)
+	CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error)
 	Nodes() uint64
 }
 
@@ -63,7 +57,7 @@ type bruteState struct {
 }
 
 // CardValues returns every legal card's value, cards in ascending order.
-func (b *BruteSolver) CardValues(p *Position, dst []CardValue) ([]CardValue, error) {
+func (b *BruteSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
 	st := bruteState{hands: p.Hands, trump: p.Trump, leader: p.Leader, n: p.NTrick}
 	copy(st.trick[:], p.Trick[:p.NTrick])
 	turn := p.Turn()
@@ -86,7 +80,7 @@ func (b *BruteSolver) CardValues(p *Position, dst []CardValue) ([]CardValue, err
 		if side != engine.NS {
 			v = st.remaining() - ns
 		}
-		dst = append(dst, CardValue{Card: c, Tricks: v})
+		dst = append(dst, dds.CardValue{Card: c, Tricks: v})
 	}
 	return dst, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 )
 
@@ -21,7 +22,7 @@ type flatCostSolver struct {
 	nodes uint64
 }
 
-func (f *flatCostSolver) CardValues(p *Position, dst []CardValue) ([]CardValue, error) {
+func (f *flatCostSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
 	f.nodes += f.cost
 	return f.inner.CardValues(p, dst)
 }
@@ -95,7 +96,7 @@ func BenchmarkWorldCost(b *testing.B) {
 					require.NoError(b, err)
 					pos := Position{Trump: f.Trump, Leader: f.Leader}
 					pos.NTrick = copy(pos.Trick[:], f.Trick)
-					var buf []CardValue
+					var buf []dds.CardValue
 					for _, w := range ws {
 						pos.Hands = w.Hands
 						n0, t0 := s.Nodes(), time.Now()

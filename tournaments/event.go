@@ -325,7 +325,7 @@ func resolveBoards(f *File, ev *Event) error {
 		}
 		boards, err := ReadPBNFile(path)
 		if err != nil {
-			return &ConfigError{File: f.path, Line: f.line("boards.pbn"), Msg: err.Error()}
+			return &ConfigError{File: f.path, Line: f.line("boards.pbn"), Msg: err.Error(), Err: err}
 		}
 		ev.PBN, ev.Boards = path, boards
 		ev.PerMatch = bc.Count

@@ -32,6 +32,10 @@ var ErrInterrupted = errors.New("event interrupted")
 // to this event (same name, other boards or pairings).
 var ErrOtherEvent = errors.New("results of another event")
 
+// ErrNoOutput means the output folder cannot be created or its files
+// cannot be opened.
+var ErrNoOutput = errors.New("output folder")
+
 // Progress is the state of a running event, given after every board-room.
 type Progress struct {
 	Done    int // board-rooms on disk, earlier runs included
@@ -88,7 +92,7 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		return nil, errors.New("tournaments: no table runner")
 	}
 	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("output folder: %w", err)
+		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, ev.Out, err)
 	}
 	path := filepath.Join(ev.Out, ResultsFile)
 	out := &RunResult{ResultsOut: path}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -108,6 +109,10 @@ func runEvent(e *env, args []string) int {
 	ev, err := tournaments.Resolve(file)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
+		var pe *iofs.PathError
+		if errors.As(err, &pe) {
+			return exitNoInput // the board set's PBN file cannot be opened
+		}
 		return exitDataErr
 	}
 	return playEvent(e, ev, &rf)
@@ -287,8 +292,11 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	}
 	if err != nil && (out == nil || out.Report == nil) {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
-		if errors.Is(err, tournaments.ErrOtherEvent) {
+		switch {
+		case errors.Is(err, tournaments.ErrOtherEvent):
 			return exitDataErr
+		case errors.Is(err, tournaments.ErrNoOutput):
+			return exitNoInput
 		}
 		return exitFailure
 	}

@@ -205,3 +205,27 @@ func TestRunDealsFromPBN(t *testing.T) {
 		}
 	}
 }
+
+func TestRunExitStatusNoInput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "plain")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	missingPBN := filepath.Join(dir, "nopbn.toml")
+	require.NoError(t, os.WriteFile(missingPBN, []byte("[boards]\npbn = \"gone.pbn\"\n[teams.A]\nbots = [\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"), 0o644))
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"output folder under a file", []string{"run", "--quiet", "--boards", "1", "--out", filepath.Join(file, "out")}, "plain"},
+		{"event file's PBN missing", []string{"run", "--quiet", missingPBN}, "gone.pbn"},
+		{"--pbn missing", []string{"run", "--quiet", "--pbn", filepath.Join(dir, "none.pbn"), "--out", filepath.Join(dir, "o")}, "none.pbn"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", tc.args...)
+			assert.Equal(t, exitNoInput, code, errs)
+			assert.Contains(t, errs, tc.want)
+		})
+	}
+}

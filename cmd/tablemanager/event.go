@@ -303,11 +303,16 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	if out.BadLines > 0 {
 		fmt.Fprintf(e.stderr, "tablemanager run: skipped %d malformed line(s) of %s (a line torn by a crash); those boards were played again\n", out.BadLines, out.ResultsOut)
 	}
+	// The results file is complete; a summary or match file that cannot
+	// be written fails the command, and a rerun writes it again.
+	unwritten := 0
 	for _, w := range out.Warnings {
-		fmt.Fprintf(e.stderr, "tablemanager run: warning: %s\n", w)
+		fmt.Fprintf(e.stderr, "tablemanager run: match file not written: %s\n", w)
+		unwritten++
 	}
 	if werr := tournaments.WriteSummaryFile(out.Report); werr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager run: warning: %v\n", werr)
+		fmt.Fprintf(e.stderr, "tablemanager run: summary not written: %v\n", werr)
+		unwritten++
 	}
 	if out.Played == 0 && err == nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: all %d board-rooms were already in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
@@ -329,6 +334,10 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		if errors.Is(err, tournaments.ErrInterrupted) {
 			return exitInterrupted
 		}
+		return exitFailure
+	}
+	if unwritten > 0 {
+		fmt.Fprintf(e.stderr, "tablemanager run: %d file(s) not written; the results in %s are intact (run the same command again to write them)\n", unwritten, out.ResultsOut)
 		return exitFailure
 	}
 	return exitOK

@@ -229,3 +229,27 @@ func TestRunExitStatusNoInput(t *testing.T) {
 		})
 	}
 }
+
+func TestRunFilesNotWritten(t *testing.T) {
+	tests := []struct {
+		name string
+		file string // made a folder, so that it cannot be written
+		want string
+	}{
+		{"summary", "summary.txt", "summary not written"},
+		{"match PBN", "A-v-B.pbn", "match file not written: match A-v-B"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.MkdirAll(filepath.Join(dir, tc.file, "x"), 0o755))
+			code, out, errs := runCmd(t, "", "run", "--quiet", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "2", "--out", dir)
+			assert.Equal(t, exitFailure, code, errs)
+			assert.Contains(t, errs, tc.want)
+			assert.Contains(t, errs, filepath.Join(dir, tc.file))
+			assert.Contains(t, errs, "results in "+filepath.Join(dir, "results.jsonl")+" are intact")
+			assert.Contains(t, out, "Match A-v-B")
+			assert.Len(t, readResults(t, filepath.Join(dir, "results.jsonl")), 4)
+		})
+	}
+}

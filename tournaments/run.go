@@ -86,7 +86,9 @@ type RunResult struct {
 // synced as its board ends, and the whole event is then scored from the
 // results file's content. Cancelling ctx stops the event after the boards
 // in play (or after opt.Grace); Run then returns the report so far and an
-// error wrapping ErrInterrupted.
+// error wrapping ErrInterrupted. A run holds DIR/.tablemanager.lock while
+// it plays: a second Run on the same folder fails at once with an error
+// wrapping ErrLocked.
 func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	if opt.Runner == nil {
 		return nil, errors.New("tournaments: no table runner")
@@ -94,6 +96,13 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, ev.Out, err)
 	}
+	// One run at a time per folder: a second one would append the same
+	// board-rooms to the results file again.
+	unlock, err := lockOut(ev.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	path := filepath.Join(ev.Out, ResultsFile)
 	out := &RunResult{ResultsOut: path}
 	if opt.Fresh {

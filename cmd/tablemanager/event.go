@@ -146,9 +146,15 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 				fmt.Fprintf(e.stderr, "tablemanager run: --team %q: want NAME=BOT\n", t)
 				return exitUsage
 			}
-			if _, dup := f.Teams[name]; dup {
-				fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s given twice\n", t, name)
-				return exitUsage
+			for other := range f.Teams {
+				switch {
+				case other == name:
+					fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s given twice\n", t, name)
+					return exitUsage
+				case strings.EqualFold(other, name):
+					fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s differs only in case from team %s\n", t, name, other)
+					return exitUsage
+				}
 			}
 			spec, err := tournaments.ParseBotSpec(bot)
 			if err != nil {

@@ -141,6 +141,7 @@ func TestRunErrors(t *testing.T) {
 		{"bad flag", []string{"run", "--bords", "4"}, exitUsage, "unknown flag"},
 		{"bad team", []string{"run", "--team", "A"}, exitUsage, "want NAME=BOT"},
 		{"team twice", []string{"run", "--team", "A=builtin:random", "--team", "A=builtin:random"}, exitUsage, "given twice"},
+		{"team twice in another case", []string{"run", "--team", "A=builtin:random", "--team", "a=builtin:random"}, exitUsage, "team a differs only in case from team A"},
 		{"bad builtin", []string{"run", "--team", "A=builtin:genius", "--team", "B=builtin:random"}, exitUsage, "unknown built-in bot"},
 		{"one team", []string{"run", "--team", "A=builtin:random"}, exitDataErr, "exactly 2 teams"},
 		{"zero boards", []string{"run", "--boards", "0"}, exitUsage, "--boards 0"},

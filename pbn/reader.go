@@ -389,8 +389,13 @@ func (r *Reader) readTag(st *gameState, s string) (int, error) {
 		st.g.Line = r.line
 	}
 	if name != "Note" {
-		// A repeated tag replaces the earlier one, in its place.
+		// A second Deal would make the cards depend on which one a program
+		// reads: an error. Any other repeated tag replaces the earlier one,
+		// in its place.
 		if k := st.g.index(name); k >= 0 {
+			if name == "Deal" {
+				return 0, fmt.Errorf("Deal: a second Deal tag in one game (the first is on line %d)", st.g.Tags[k].Line)
+			}
 			st.g.Tags[k] = Tag{Name: name, Value: value, Line: r.line}
 			st.cur = k
 			return i, nil

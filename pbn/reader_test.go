@@ -177,6 +177,8 @@ func TestReaderMalformed(t *testing.T) {
 		{"unclosed comment", "[Board \"8\"]\n{ open\nstill\n", 4, "8", "not closed"},
 		{"unclosed string", "[Board \"8\"]\n[Auction \"N\"]\n\"abc\n", 3, "8", "string token"},
 		{"long line", "[Board \"8\"]\n[Event \"" + strings.Repeat("x", MaxLineBytes) + "\"]\n", 2, "8", "too long"},
+		{"two deals", "[Board \"9\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Dealer \"N\"]\n[Deal \"E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n", 4, "9", "Deal: a second Deal tag in one game (the first is on line 2)"},
+		{"the same deal twice", "[Board \"9\"][Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n", 2, "9", "second Deal tag"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

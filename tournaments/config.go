@@ -107,7 +107,11 @@ type ConfigError struct {
 	File string
 	Line int // 0 when unknown
 	Msg  string
+	Err  error // the underlying error, if any (a board set that cannot be opened)
 }
+
+// Unwrap returns the underlying error.
+func (e *ConfigError) Unwrap() error { return e.Err }
 
 // Error returns "file:line: message", leaving out what is unknown.
 func (e *ConfigError) Error() string {

@@ -223,6 +223,24 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 		names = f.teamNames()
 		key = "teams"
 	}
+	// Team names make file names (A-v-B.pbn): two that differ only in
+	// case would be one file on a case-insensitive disk.
+	folded := map[string]string{}
+	for _, n := range f.teamNames() {
+		k := strings.ToLower(n)
+		if other, dup := folded[k]; dup {
+			a, b := other, n
+			if la, lb := f.line("teams."+a), f.line("teams."+b); lb > 0 && la > lb {
+				a, b = b, a // b is the later one: the error's line
+			}
+			msg := fmt.Sprintf("teams %q and %q differ only in case", a, b)
+			if la := f.line("teams." + a); la > 0 {
+				msg = fmt.Sprintf("team %q differs only in case from team %q on line %d", b, a, la)
+			}
+			return &ConfigError{File: f.path, Line: f.line("teams." + b), Msg: msg}
+		}
+		folded[k] = n
+	}
 	seen := map[string]bool{}
 	for _, n := range names {
 		tc, ok := f.Teams[n]
@@ -325,7 +343,7 @@ func resolveBoards(f *File, ev *Event) error {
 		}
 		boards, err := ReadPBNFile(path)
 		if err != nil {
-			return &ConfigError{File: f.path, Line: f.line("boards.pbn"), Msg: err.Error()}
+			return &ConfigError{File: f.path, Line: f.line("boards.pbn"), Msg: err.Error(), Err: err}
 		}
 		ev.PBN, ev.Boards = path, boards
 		ev.PerMatch = bc.Count

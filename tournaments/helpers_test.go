@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -119,4 +120,28 @@ func (b *dyingBot) Card(ctx context.Context, v *engine.View) (engine.Card, error
 		os.Exit(2)
 	}
 	return b.Player.Card(ctx, v)
+}
+
+// syncBuf is a goroutine-safe log.
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (s *syncBuf) logf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.WriteString(strings.TrimSpace(sprintf(format, args...)) + "\n")
 }

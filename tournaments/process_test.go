@@ -6,7 +6,6 @@ import (
 	"context"
 	"os"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -15,30 +14,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// syncBuf is a goroutine-safe log.
-type syncBuf struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func (s *syncBuf) logf(format string, args ...any) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.b.WriteString(strings.TrimSpace(sprintf(format, args...)) + "\n")
-}
 
 func waitClosed(t *testing.T, c <-chan struct{}, what string) {
 	t.Helper()

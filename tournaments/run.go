@@ -32,6 +32,10 @@ var ErrInterrupted = errors.New("event interrupted")
 // to this event (same name, other boards or pairings).
 var ErrOtherEvent = errors.New("results of another event")
 
+// ErrNoOutput means the output folder cannot be created or its files
+// cannot be opened.
+var ErrNoOutput = errors.New("output folder")
+
 // Progress is the state of a running event, given after every board-room.
 type Progress struct {
 	Done    int // board-rooms on disk, earlier runs included
@@ -82,14 +86,23 @@ type RunResult struct {
 // synced as its board ends, and the whole event is then scored from the
 // results file's content. Cancelling ctx stops the event after the boards
 // in play (or after opt.Grace); Run then returns the report so far and an
-// error wrapping ErrInterrupted.
+// error wrapping ErrInterrupted. A run holds DIR/.tablemanager.lock while
+// it plays: a second Run on the same folder fails at once with an error
+// wrapping ErrLocked.
 func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	if opt.Runner == nil {
 		return nil, errors.New("tournaments: no table runner")
 	}
 	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("output folder: %w", err)
+		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, ev.Out, err)
 	}
+	// One run at a time per folder: a second one would append the same
+	// board-rooms to the results file again.
+	unlock, err := lockOut(ev.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	path := filepath.Join(ev.Out, ResultsFile)
 	out := &RunResult{ResultsOut: path}
 	if opt.Fresh {

@@ -60,12 +60,16 @@ func runAnalyze(e *env, args []string) int {
 			return exitNoInput
 		}
 		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: %s is a directory, not a PBN or results file\n", name)
+			return exitNoInput
+		}
 		in = f
 	}
 	if o.results || strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".ndjson") {
-		return analyzeResults(e, in, o)
+		return analyzeResults(e, in, name, o)
 	}
-	return analyzePBN(e, in, o)
+	return analyzePBN(e, in, name, o)
 }
 
 // progress prints a progress line on standard error at most once a second.
@@ -99,7 +103,7 @@ type pbnBoard struct {
 	bd   engine.BoardSetup
 }
 
-func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
+func analyzePBN(e *env, in io.Reader, name string, o analyzeOptions) int {
 	r := pbn.NewReader(in)
 	var boards []pbnBoard
 	bad, last := 0, 0
@@ -123,6 +127,10 @@ func analyzePBN(e *env, in io.Reader, o analyzeOptions) int {
 		}
 		bad++
 		fmt.Fprintf(e.stderr, "tablemanager analyze: skipped: %v\n", err)
+	}
+	if len(boards) == 0 && bad == 0 {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %s: no boards\n", inputName(name))
+		return exitDataErr
 	}
 	deals := make([]engine.Deal, len(boards))
 	for i, b := range boards {
@@ -244,7 +252,7 @@ type resultBoard struct {
 	board *engine.Board
 }
 
-func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
+func analyzeResults(e *env, in io.Reader, name string, o analyzeOptions) int {
 	recs, badLines, err := results.Read(in)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
@@ -263,6 +271,10 @@ func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
 			continue
 		}
 		boards = append(boards, resultBoard{rec: rec, board: d.Board})
+	}
+	if len(recs) == 0 && bad == 0 {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %s: no records\n", inputName(name))
+		return exitDataErr
 	}
 	deals := make([]engine.Deal, len(boards))
 	for i, b := range boards {
@@ -323,6 +335,14 @@ func analyzeResults(e *env, in io.Reader, o analyzeOptions) int {
 		out.WriteByte('\n')
 	}
 	return finishAnalyze(e, out, len(boards), "records", bad, prog.start)
+}
+
+// inputName names the input in messages.
+func inputName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
 }
 
 // finishAnalyze flushes the output and prints the closing line: how many

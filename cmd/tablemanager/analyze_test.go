@@ -113,6 +113,40 @@ func TestAnalyzeUsage(t *testing.T) {
 	assert.Contains(t, errs, "missing.pbn")
 }
 
+func TestAnalyzeExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(src), 0o644))
+		return p
+	}
+	empty := write("empty.pbn", "")
+	comments := write("comments.pbn", "% PBN 2.1\n% nothing but a header\n")
+	emptyResults := write("empty.jsonl", "")
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		want  string
+	}{
+		{"a directory", []string{dir}, "", exitNoInput, "is a directory"},
+		{"a directory read as results", []string{"--results", dir}, "", exitNoInput, "is a directory"},
+		{"an empty PBN file", []string{empty}, "", exitDataErr, "empty.pbn: no boards"},
+		{"a PBN file with no games", []string{comments}, "", exitDataErr, "comments.pbn: no boards"},
+		{"no boards on standard input", []string{"-"}, "% PBN 2.1\n", exitDataErr, "standard input: no boards"},
+		{"an empty results file", []string{emptyResults}, "", exitDataErr, "empty.jsonl: no records"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, tc.stdin, append([]string{"analyze"}, tc.args...)...)
+			assert.Equal(t, tc.code, code, errs)
+			assert.Contains(t, errs, tc.want)
+			assert.Empty(t, out)
+		})
+	}
+}
+
 func TestAnalyzeResults(t *testing.T) {
 	dealStr, tb := refTable(t, 11)
 	d, err := engine.ParseDeal(dealStr)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -108,6 +109,10 @@ func runEvent(e *env, args []string) int {
 	ev, err := tournaments.Resolve(file)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
+		var pe *iofs.PathError
+		if errors.As(err, &pe) {
+			return exitNoInput // the board set's PBN file cannot be opened
+		}
 		return exitDataErr
 	}
 	return playEvent(e, ev, &rf)
@@ -141,9 +146,15 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 				fmt.Fprintf(e.stderr, "tablemanager run: --team %q: want NAME=BOT\n", t)
 				return exitUsage
 			}
-			if _, dup := f.Teams[name]; dup {
-				fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s given twice\n", t, name)
-				return exitUsage
+			for other := range f.Teams {
+				switch {
+				case other == name:
+					fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s given twice\n", t, name)
+					return exitUsage
+				case strings.EqualFold(other, name):
+					fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s differs only in case from team %s\n", t, name, other)
+					return exitUsage
+				}
 			}
 			spec, err := tournaments.ParseBotSpec(bot)
 			if err != nil {
@@ -287,19 +298,27 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	}
 	if err != nil && (out == nil || out.Report == nil) {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
-		if errors.Is(err, tournaments.ErrOtherEvent) {
+		switch {
+		case errors.Is(err, tournaments.ErrOtherEvent):
 			return exitDataErr
+		case errors.Is(err, tournaments.ErrNoOutput):
+			return exitNoInput
 		}
 		return exitFailure
 	}
 	if out.BadLines > 0 {
 		fmt.Fprintf(e.stderr, "tablemanager run: skipped %d malformed line(s) of %s (a line torn by a crash); those boards were played again\n", out.BadLines, out.ResultsOut)
 	}
+	// The results file is complete; a summary or match file that cannot
+	// be written fails the command, and a rerun writes it again.
+	unwritten := 0
 	for _, w := range out.Warnings {
-		fmt.Fprintf(e.stderr, "tablemanager run: warning: %s\n", w)
+		fmt.Fprintf(e.stderr, "tablemanager run: match file not written: %s\n", w)
+		unwritten++
 	}
 	if werr := tournaments.WriteSummaryFile(out.Report); werr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager run: warning: %v\n", werr)
+		fmt.Fprintf(e.stderr, "tablemanager run: summary not written: %v\n", werr)
+		unwritten++
 	}
 	if out.Played == 0 && err == nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: all %d board-rooms were already in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
@@ -321,6 +340,10 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		if errors.Is(err, tournaments.ErrInterrupted) {
 			return exitInterrupted
 		}
+		return exitFailure
+	}
+	if unwritten > 0 {
+		fmt.Fprintf(e.stderr, "tablemanager run: %d file(s) not written; the results in %s are intact (run the same command again to write them)\n", unwritten, out.ResultsOut)
 		return exitFailure
 	}
 	return exitOK

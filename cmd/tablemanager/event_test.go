@@ -141,6 +141,7 @@ func TestRunErrors(t *testing.T) {
 		{"bad flag", []string{"run", "--bords", "4"}, exitUsage, "unknown flag"},
 		{"bad team", []string{"run", "--team", "A"}, exitUsage, "want NAME=BOT"},
 		{"team twice", []string{"run", "--team", "A=builtin:random", "--team", "A=builtin:random"}, exitUsage, "given twice"},
+		{"team twice in another case", []string{"run", "--team", "A=builtin:random", "--team", "a=builtin:random"}, exitUsage, "team a differs only in case from team A"},
 		{"bad builtin", []string{"run", "--team", "A=builtin:genius", "--team", "B=builtin:random"}, exitUsage, "unknown built-in bot"},
 		{"one team", []string{"run", "--team", "A=builtin:random"}, exitDataErr, "exactly 2 teams"},
 		{"zero boards", []string{"run", "--boards", "0"}, exitUsage, "--boards 0"},
@@ -203,5 +204,53 @@ func TestRunDealsFromPBN(t *testing.T) {
 		if r.Board == 7 {
 			assert.Equal(t, "S:765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432 T98.765.432.AKQJ", r.Deal, "board 7: dealer South")
 		}
+	}
+}
+
+func TestRunExitStatusNoInput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "plain")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	missingPBN := filepath.Join(dir, "nopbn.toml")
+	require.NoError(t, os.WriteFile(missingPBN, []byte("[boards]\npbn = \"gone.pbn\"\n[teams.A]\nbots = [\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"), 0o644))
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"output folder under a file", []string{"run", "--quiet", "--boards", "1", "--out", filepath.Join(file, "out")}, "plain"},
+		{"event file's PBN missing", []string{"run", "--quiet", missingPBN}, "gone.pbn"},
+		{"--pbn missing", []string{"run", "--quiet", "--pbn", filepath.Join(dir, "none.pbn"), "--out", filepath.Join(dir, "o")}, "none.pbn"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", tc.args...)
+			assert.Equal(t, exitNoInput, code, errs)
+			assert.Contains(t, errs, tc.want)
+		})
+	}
+}
+
+func TestRunFilesNotWritten(t *testing.T) {
+	tests := []struct {
+		name string
+		file string // made a folder, so that it cannot be written
+		want string
+	}{
+		{"summary", "summary.txt", "summary not written"},
+		{"match PBN", "A-v-B.pbn", "match file not written: match A-v-B"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.MkdirAll(filepath.Join(dir, tc.file, "x"), 0o755))
+			code, out, errs := runCmd(t, "", "run", "--quiet", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "2", "--out", dir)
+			assert.Equal(t, exitFailure, code, errs)
+			assert.Contains(t, errs, tc.want)
+			assert.Contains(t, errs, filepath.Join(dir, tc.file))
+			assert.Contains(t, errs, "results in "+filepath.Join(dir, "results.jsonl")+" are intact")
+			assert.Contains(t, out, "Match A-v-B")
+			assert.Len(t, readResults(t, filepath.Join(dir, "results.jsonl")), 4)
+		})
 	}
 }

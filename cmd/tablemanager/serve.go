@@ -175,14 +175,12 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		return fail(exitNoInput, "%v", err)
 	}
 	defer out.close()
-	played := 0
 	cfg.OnBoard = func(r results.Record) error {
 		if err := out.write(r); err != nil {
 			return err
 		}
-		played++
 		if !sf.quiet {
-			fmt.Fprintf(e.stderr, "%s\n", serveProgress(r, played, len(boards)))
+			fmt.Fprintf(e.stderr, "%s\n", serveProgress(r, out.boards, len(boards)))
 		}
 		return nil
 	}
@@ -207,6 +205,9 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	runErr := tbl.Run(ctx)
 	stop()
 	<-srvDone
+	// The closing line counts the boards in the results file, also those
+	// whose --pbn copy failed.
+	played := out.boards
 	switch {
 	case runErr == nil:
 		fmt.Fprintf(e.stderr, "End of session: %d boards in %s\n", played, sf.resultsPath)
@@ -348,6 +349,7 @@ type outputs struct {
 	res     *results.Writer
 	pbnFile *os.File
 	pbn     *pbn.Writer
+	boards  int // boards written to the results file
 }
 
 func openOutputs(resultsPath, pbnPath string) (*outputs, error) {
@@ -376,6 +378,7 @@ func (o *outputs) write(r results.Record) error {
 	if err := o.res.Write(&r); err != nil {
 		return err
 	}
+	o.boards++
 	if o.pbn == nil {
 		return nil
 	}

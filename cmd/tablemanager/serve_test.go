@@ -298,3 +298,21 @@ func TestParseBoardList(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+func TestServeCountsBoardsInTheResultsWhenThePBNFails(t *testing.T) {
+	const full = "/dev/full" // every write fails with "no space left on device"
+	if _, err := os.Stat(full); err != nil {
+		t.Skip("needs /dev/full")
+	}
+	res := filepath.Join(t.TempDir(), "r.jsonl")
+	instant := func(spec, team string) (player.Player, error) { return playertest.Instant{}, nil }
+	code, errs := serveCmd(t, context.Background(), instant, nil, "--listen", "127.0.0.1:0", "--boards", "1-3", "--seed", "x",
+		"--results", res, "--pbn", full, "--seat", "N=instant", "--seat", "E=instant", "--seat", "S=instant", "--seat", "W=instant")
+	assert.Equal(t, exitFailure, code, errs)
+	recs := serveResults(t, res)
+	require.Len(t, recs, 1, "the first board is in the results before its PBN write fails")
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	last := lines[len(lines)-1]
+	assert.Contains(t, last, "--pbn")
+	assert.Contains(t, last, fmt.Sprintf("(%d boards in %s)", len(recs), res))
+}

@@ -766,3 +766,21 @@ func FuzzClient(f *testing.F) {
 		}
 	})
 }
+
+func TestClientAcceptsEverySeatedForm(t *testing.T) {
+	const seat = engine.North
+	b := newScriptBoard(t, 1, "seated", []engine.Call{engine.Pass, engine.Pass, engine.Pass, engine.Pass}, nil)
+	for _, seated := range []string{`North ("orNS") seated`, `North "orNS" seated`, `North orNS seated`} {
+		t.Run(seated, func(t *testing.T) {
+			steps := handshakeScript(seat, "orNS", false)
+			steps[1] = mgrSends("%s", seated)
+			steps = append(steps, boardScript(seat, b)...)
+			steps = append(steps, mgrSends("End of session"))
+			cl, err, mgrErr := runPipe(t, ClientConfig{Team: "orNS", Seat: seat}, newScriptBot(t, seat, b), steps, nil)
+			require.NoError(t, mgrErr)
+			require.NoError(t, err)
+			assert.True(t, cl.Seated())
+			assert.Equal(t, 1, cl.Boards())
+		})
+	}
+}

@@ -68,6 +68,7 @@ type hostConn struct {
 	stage     connStage
 	seat      engine.Seat
 	team      string
+	info      string        // the bot's self-description from its Connecting line
 	closed    bool          // closed or being closed; later events from it are stale
 	flushing  bool          // the seat's board was stopped: discard what crossed
 	deadline  time.Time     // when the table stops waiting for the line it expects; zero: none

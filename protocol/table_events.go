@@ -237,8 +237,11 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	if t.teams[seat.Side()] == "" {
 		t.teams[seat.Side()] = team
 	}
-	c.seat, c.team, c.stage = seat, t.teams[seat.Side()], stSeated
+	c.seat, c.team, c.info, c.stage = seat, t.teams[seat.Side()], m.Info, stSeated
 	t.seats[seat] = c
+	if c.info != "" {
+		t.logf("%s taken by %q (%s), which says: %s", seat.Name(), c.team, c.remote, c.info)
+	}
 	c.send(Seated{Seat: seat, Team: c.team})
 	c.expect("its ready for teams line", t.cfg.HandshakeTimeout, now)
 }

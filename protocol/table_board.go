@@ -86,7 +86,7 @@ func (t *Table) playBoard(ctx context.Context, spec engine.BoardSetup) (results.
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		if c := t.seats[s]; c != nil && !c.closed {
-			if br.fault == nil {
+			if br.fault == nil && !t.cfg.NoTiming[s] {
 				c.send(timing)
 			}
 			c.satisfied()

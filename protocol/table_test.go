@@ -781,3 +781,26 @@ func TestStoppedBoardGetsNoTimingLine(t *testing.T) {
 		}
 	}
 }
+
+func TestNoTimingForOneSeat(t *testing.T) {
+	// East's robot does not expect the timing line: it never gets one,
+	// and the other seats get one after every board.
+	bots := newBots(11)
+	boards := engine.SeededBoards("notiming", numbers(3))
+	cfg := Config{Boards: boards}
+	cfg.NoTiming[engine.East] = true
+	s := playTCP(t, cfg, bots)
+	require.NoError(t, s.runErr)
+	checkRecords(t, s.recs, boards)
+	for _, b := range bots {
+		want := len(boards)
+		if b.seat == engine.East {
+			want = 0
+		}
+		assert.Len(t, timingLines(t, b), want, b.seat.Name())
+		lines := b.received()
+		assert.Equal(t, "End of session", lines[len(lines)-1], b.seat.Name())
+	}
+	_, err := NewTable(Config{Boards: boards, NoTiming: [engine.NumSeats]bool{true, true, true, true}})
+	assert.ErrorContains(t, err, "all four")
+}

@@ -55,6 +55,7 @@ type serveFlags struct {
 	dealsPath        string
 	pbnPath          string
 	seats            []string
+	noTiming         []string
 	actionTimeout    time.Duration
 	boardBudget      time.Duration
 	reconnectTimeout time.Duration
@@ -87,6 +88,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.dealsPath, "deals", "", "play the deals of this PBN file instead of seeded ones")
 	fs.StringVar(&sf.pbnPath, "pbn", "", "also append each board, with auction, play and score, to this PBN file")
 	fs.StringArrayVar(&sf.seats, "seat", nil, "seat an in-process bot, as SEAT=BOT (repeat): North=builtin:random, E=builtin:refbot:LEVEL")
+	fs.StringArrayVar(&sf.noTiming, "no-timing", nil, "send no timing line to this seat (repeat), for robots that do not expect it: --no-timing East")
 	fs.DurationVar(&sf.actionTimeout, "action-timeout", 30*time.Second, "longest wait for any line from a seated bot")
 	fs.DurationVar(&sf.boardBudget, "board-budget", 0, "think time per side per board, e.g. 2m (0: none)")
 	fs.DurationVar(&sf.reconnectTimeout, "reconnect-timeout", 30*time.Second, "how long a lost seat has to come back before its boards are scored as faults")
@@ -165,6 +167,16 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		NSTeam: sf.nsTeam, EWTeam: sf.ewTeam,
 		ActionTimeout: sf.actionTimeout, BoardBudget: sf.boardBudget,
 		ReconnectTimeout: sf.reconnectTimeout, FaultPolicy: policy, MinGap: sf.minGap,
+	}
+	for _, name := range sf.noTiming {
+		seat, err := engine.ParseSeat(strings.TrimSpace(name))
+		if err != nil {
+			return fail(exitUsage, "--no-timing %q: %v", name, err)
+		}
+		cfg.NoTiming[seat] = true
+	}
+	if cfg.NoTiming == [engine.NumSeats]bool{true, true, true, true} {
+		return fail(exitUsage, "--no-timing: the timing line cannot be left out for all four seats (BEN reads it as the end of a board)")
 	}
 	if err := seatBots(&cfg, sf.seats, bots); err != nil {
 		return fail(exitUsage, "--seat: %v", err)

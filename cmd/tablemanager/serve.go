@@ -231,9 +231,17 @@ func serveWith(e *env, args []string, bots botFactory) int {
 }
 
 // seatBots fills cfg.Local from --seat SEAT=BOT values. A built-in bot
-// plays under its side's --ns-team/--ew-team name, or else under its own
-// spec ("builtin:random"); a remote partner must connect with that name.
+// plays under its side's --ns-team/--ew-team name. Without one it connects
+// under its own spec ("builtin:random"), and the table decides the side's
+// name: a remote partner's name when its partner seat is remote (the
+// built-in bot plays under it), else the first built-in bot's.
 func seatBots(cfg *protocol.Config, seats []string, bots botFactory) error {
+	type local struct {
+		v, spec string
+		seat    engine.Seat
+	}
+	var locals []local
+	var specs [engine.NumSeats]string
 	for _, v := range seats {
 		name, spec, ok := strings.Cut(v, "=")
 		name, spec = strings.TrimSpace(name), strings.TrimSpace(spec)
@@ -244,20 +252,31 @@ func seatBots(cfg *protocol.Config, seats []string, bots botFactory) error {
 		if err != nil {
 			return fmt.Errorf("%q: %w", v, err)
 		}
-		if cfg.Local[seat] != nil {
+		if specs[seat] != "" {
 			return fmt.Errorf("%q: %s is seated twice", v, seat.Name())
 		}
+		specs[seat] = spec
+		locals = append(locals, local{v, spec, seat})
+	}
+	for _, l := range locals {
+		// Two built-in partners without a name play as the first one.
+		if specs[l.seat.Partner()] == "" {
+			continue
+		}
+		if l.seat.Side() == engine.NS && cfg.NSTeam == "" {
+			cfg.NSTeam = l.spec
+		} else if l.seat.Side() == engine.EW && cfg.EWTeam == "" {
+			cfg.EWTeam = l.spec
+		}
+	}
+	for _, l := range locals {
+		v, spec, seat := l.v, l.spec, l.seat
 		team := cfg.NSTeam
 		if seat.Side() == engine.EW {
 			team = cfg.EWTeam
 		}
 		if team == "" {
-			team = spec
-			if seat.Side() == engine.NS {
-				cfg.NSTeam = spec
-			} else {
-				cfg.EWTeam = spec
-			}
+			team = spec // the table lets a remote partner name the side
 		}
 		bot, err := bots(spec, team)
 		if err != nil {

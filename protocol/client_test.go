@@ -394,8 +394,8 @@ func TestClientStoppedBoardAndReconnect(t *testing.T) {
 	b2 := newScriptBoard(t, 2, "stop", auctionTo(engine.East, engine.South, engine.Bid(2, engine.NoTrump)), nil)
 	full1 := boardScript(seat, b1)
 	// First connection: the seat sits down as ANYPL, board 1 stops after
-	// East's opening bid (say the manager saw a fault), the manager sends
-	// the timing line and closes.
+	// East's opening bid (say the manager saw a fault), and the manager
+	// closes East's connection without a timing line.
 	var cut int
 	for i, s := range full1 {
 		if s.in && strings.HasPrefix(s.line, "East bids") {
@@ -405,7 +405,6 @@ func TestClientStoppedBoardAndReconnect(t *testing.T) {
 	}
 	require.NotZero(t, cut)
 	first := append(handshakeScript(seat, "team", true), full1[:cut]...)
-	first = append(first, mgrSends("%s", Timing{}))
 	// Second connection: asks for East by name, plays board 1 again and board 2.
 	second := append(handshakeScript(seat, "team", false), full1...)
 	second = append(second, boardScript(seat, b2)...)
@@ -544,9 +543,10 @@ func TestRunSessionGivesUp(t *testing.T) {
 }
 
 func TestClientStoppedBoardSameConnection(t *testing.T) {
-	// Another seat faulted: this seat gets the timing line mid-board and
-	// then the next board on the same connection; a ready line it sent
-	// for the stopped board is discarded by the manager.
+	// Another seat faulted: this seat gets no timing line, only Start of
+	// board for the next board on the same connection, in the middle of
+	// the stopped one; a ready line it sent for the stopped board is
+	// discarded by the manager.
 	const seat = engine.South
 	b1 := newScriptBoard(t, 1, "other", auctionTo(engine.North, engine.West, engine.Bid(1, engine.StrainHearts)), nil)
 	b2 := newScriptBoard(t, 2, "other", []engine.Call{engine.Pass, engine.Pass, engine.Pass, engine.Pass}, nil)
@@ -559,7 +559,6 @@ func TestClientStoppedBoardSameConnection(t *testing.T) {
 		}
 	}
 	steps := append(handshakeScript(seat, "t", false), full[:cut]...)
-	steps = append(steps, mgrSends("%s", Timing{}))
 	steps = append(steps, boardScript(seat, b2)...)
 	steps = append(steps, mgrSends("End of session"))
 	cl, err, mgrErr := runPipe(t, ClientConfig{Team: "t", Seat: seat}, newScriptBot(t, seat, b1, b2), steps, nil)
@@ -765,4 +764,22 @@ func FuzzClient(f *testing.F) {
 			t.Fatal("client did not return")
 		}
 	})
+}
+
+func TestClientAcceptsEverySeatedForm(t *testing.T) {
+	const seat = engine.North
+	b := newScriptBoard(t, 1, "seated", []engine.Call{engine.Pass, engine.Pass, engine.Pass, engine.Pass}, nil)
+	for _, seated := range []string{`North ("orNS") seated`, `North "orNS" seated`, `North orNS seated`} {
+		t.Run(seated, func(t *testing.T) {
+			steps := handshakeScript(seat, "orNS", false)
+			steps[1] = mgrSends("%s", seated)
+			steps = append(steps, boardScript(seat, b)...)
+			steps = append(steps, mgrSends("End of session"))
+			cl, err, mgrErr := runPipe(t, ClientConfig{Team: "orNS", Seat: seat}, newScriptBot(t, seat, b), steps, nil)
+			require.NoError(t, mgrErr)
+			require.NoError(t, err)
+			assert.True(t, cl.Seated())
+			assert.Equal(t, 1, cl.Boards())
+		})
+	}
 }

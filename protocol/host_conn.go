@@ -57,6 +57,7 @@ type hostConn struct {
 	// one write per connection per event, without a writer goroutine:
 	// it saves a goroutine hand-off on every line.
 	direct bool
+	local  bool // an in-process bot's pipe (Config.Local)
 	t      *Table
 
 	// Owned by Run.
@@ -68,6 +69,8 @@ type hostConn struct {
 	stage     connStage
 	seat      engine.Seat
 	team      string
+	info      string        // the bot's self-description from its Connecting line
+	follows   bool          // an in-process bot seated without naming its side: a remote partner names it
 	closed    bool          // closed or being closed; later events from it are stale
 	flushing  bool          // the seat's board was stopped: discard what crossed
 	deadline  time.Time     // when the table stops waiting for the line it expects; zero: none

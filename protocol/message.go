@@ -212,6 +212,10 @@ func parseSeatLine(sc *scanner, seat engine.Seat) (Message, error) {
 		return nil, malformed("seated without a team name")
 	case w == "":
 		return nil, fmt.Errorf("%w: a seat name alone", ErrUnknown)
+	case hasSeatedSuffix(sc.s[start:]):
+		// `North Team seated`: a team name with neither parentheses nor
+		// quotes (bridge_env's manager sends it).
+		return parseSeated(sc.s[start:], seat)
 	}
 	return nil, fmt.Errorf("%w: %s %q", ErrUnknown, seat.Name(), w)
 }

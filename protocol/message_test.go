@@ -155,6 +155,10 @@ func TestParseVariants(t *testing.T) {
 		{`CONNECTING "BEN" AS SOUTH USING PROTOCOL VERSION 18.`, Connect{Team: "BEN", Seat: s, Version: 18}},
 		{`Connecting Jack as East using protocol version 18`, Connect{Team: "Jack", Seat: e, Version: 18}},
 		{`Connecting "" as East using protocol version 17`, Connect{Team: "", Seat: e, Version: 17}},
+		{`Connecting "BEN" as North using protocol version 18 BEN 0.8.8.6 default.conf`, Connect{Team: "BEN", Seat: n, Version: 18, Info: "BEN 0.8.8.6 default.conf"}},
+		{`Connecting "BEN" as North using protocol version 18  BEN  v2. `, Connect{Team: "BEN", Seat: n, Version: 18, Info: "BEN v2"}},
+		{`North orNS seated`, Seated{Seat: n, Team: "orNS"}},
+		{`SOUTH team ew SEATED`, Seated{Seat: s, Team: "team ew"}},
 		{`NORTH ("TeamName") SEATED`, Seated{Seat: n, Team: "TeamName"}},
 		{`North (TeamName) seated.`, Seated{Seat: n, Team: "TeamName"}},
 		{`North "Team" seated`, Seated{Seat: n, Team: "Team"}},
@@ -276,6 +280,13 @@ func TestVersionSupported(t *testing.T) {
 
 func TestConnectZeroVersionWritesCurrent(t *testing.T) {
 	assert.Equal(t, `Connecting "t" as South using protocol version 18`, Connect{Team: "t", Seat: engine.South}.String())
+}
+
+func TestConnectInfoIsWrittenAfterTheVersion(t *testing.T) {
+	// Without Info the line is the canonical one; with it, the text
+	// follows the version as BEN sends it.
+	assert.Equal(t, `Connecting "BEN" as North using protocol version 18 BEN 0.8.8.6 default.conf`,
+		Connect{Team: "BEN", Seat: engine.North, Info: "BEN 0.8.8.6 default.conf"}.String())
 }
 
 // FuzzParse checks that Parse never panics and that what it accepts writes

@@ -14,11 +14,15 @@ import (
 // Connect is a seat's first line:
 // `Connecting "Team" as North using protocol version 18`, or `as ANYPL`
 // (AnySeat) to take any free seat, in which case Seat is meaningless.
+// Info is any text after the version number, the bot's description of
+// itself (BEN sends `18 BEN 0.8.8.6 default.conf` there); it is written
+// only when set, so a Connect without it is the canonical line.
 type Connect struct {
 	Team    string
 	Seat    engine.Seat
 	AnySeat bool
 	Version int
+	Info    string
 }
 
 // Kind returns KindConnect.
@@ -29,8 +33,9 @@ func (m Connect) String() string { return string(m.AppendTo(make([]byte, 0, 64))
 
 func (Connect) isMessage() {}
 
-// AppendTo appends `Connecting "Team" as North using protocol version 18`.
-// A zero Version is written as Version.
+// AppendTo appends `Connecting "Team" as North using protocol version 18`,
+// then a space and Info if Info is set. A zero Version is written as
+// Version.
 func (m Connect) AppendTo(b []byte) []byte {
 	b = append(b, `Connecting "`...)
 	b = append(b, m.Team...)
@@ -45,10 +50,16 @@ func (m Connect) AppendTo(b []byte) []byte {
 	if v == 0 {
 		v = Version
 	}
-	return strconv.AppendInt(b, int64(v), 10)
+	b = strconv.AppendInt(b, int64(v), 10)
+	if m.Info != "" {
+		b = append(b, ' ')
+		b = append(b, m.Info...)
+	}
+	return b
 }
 
-// parseConnect reads `"Team" as North using protocol version 18`.
+// parseConnect reads `"Team" as North using protocol version 18`, and
+// keeps any text after the version as Info.
 func parseConnect(sc *scanner) (Message, error) {
 	team, err := sc.quoted()
 	if err != nil {
@@ -73,7 +84,8 @@ func parseConnect(sc *scanner) (Message, error) {
 	if m.Version, err = smallInt(v, 9999); err != nil || m.Version == 0 {
 		return nil, malformed("protocol version %q: want a number", v)
 	}
-	return m, sc.end()
+	m.Info = freeText(sc.rest())
+	return m, nil
 }
 
 // Seated is the manager's answer to Connect: `North ("Team") seated`.
@@ -98,11 +110,18 @@ func (m Seated) AppendTo(b []byte) []byte {
 	return append(b, `") seated`...)
 }
 
+const seatedSuffix = " seated"
+
+// hasSeatedSuffix reports whether a line's rest ends in ` seated`.
+func hasSeatedSuffix(rest string) bool {
+	return len(rest) >= len(seatedSuffix) && fold(rest[len(rest)-len(seatedSuffix):], seatedSuffix)
+}
+
 // parseSeated reads `("Team") seated`; the parentheses and the quotes are
 // optional.
 func parseSeated(rest string, seat engine.Seat) (Message, error) {
-	const suffix = " seated"
-	if len(rest) < len(suffix) || !fold(rest[len(rest)-len(suffix):], suffix) {
+	const suffix = seatedSuffix
+	if !hasSeatedSuffix(rest) {
 		return nil, malformed("want (\"Team\") seated")
 	}
 	team := rest[:len(rest)-len(suffix)]

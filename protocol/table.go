@@ -90,6 +90,7 @@ func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 		wdone:  make(chan struct{}),
 		rdone:  make(chan struct{}),
 		direct: direct,
+		local:  local,
 		t:      t,
 	}
 	if !direct {

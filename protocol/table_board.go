@@ -76,14 +76,19 @@ func (t *Table) playBoard(ctx context.Context, spec engine.BoardSetup) (results.
 	rec := t.record(&br.b, br.alerts)
 	if br.fault != nil {
 		rec.SetOutcome(*br.fault)
-		// The offender is closed (a seat that timed out may answer late);
-		// the others get the timing line and discard what crosses it.
+		// The offender is closed (a seat that timed out may answer late).
+		// The others get no timing line (BEN's seats crash on one in the
+		// middle of a board): the next line they get is Start of board,
+		// and they discard what crosses it. The stopped board's think
+		// time is in the totals of the next timing line sent.
 		offender, _ := br.fault.Seat()
 		t.loseSeat(t.seats[offender])
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		if c := t.seats[s]; c != nil && !c.closed {
-			c.send(timing)
+			if br.fault == nil && !t.cfg.NoTiming[s] {
+				c.send(timing)
+			}
 			c.satisfied()
 			c.flushing = br.fault != nil
 		}

@@ -78,6 +78,10 @@ type Config struct {
 	// MinGap, when positive, is the least time between two lines sent to
 	// the same seat, for robots that break on back-to-back lines.
 	MinGap time.Duration
+	// NoTiming leaves the timing line after each board out for the seats
+	// set, for robots that do not expect it (bridge_env's client). It
+	// cannot be set for all four: BEN reads the line as a board's end.
+	NoTiming [engine.NumSeats]bool
 	// MaxPending bounds connections that are not yet seated and ready;
 	// more are refused at once. Default 8.
 	MaxPending int
@@ -136,6 +140,9 @@ func NewTable(cfg Config) (*Table, error) {
 		if err := b.Validate(); err != nil {
 			return nil, fmt.Errorf("protocol: board entry %d: %w", i+1, err)
 		}
+	}
+	if cfg.NoTiming == [engine.NumSeats]bool{true, true, true, true} {
+		return nil, errors.New("protocol: the timing line cannot be left out for all four seats")
 	}
 	for _, team := range []string{cfg.NSTeam, cfg.EWTeam} {
 		if strings.ContainsAny(team, "\"\r\n") {

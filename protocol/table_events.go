@@ -226,19 +226,32 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 		t.refuseConn(c, fmt.Sprintf("seat %s is taken", seat.Name()))
 		return
 	}
-	if want := t.teamOf(seat.Side()); want != "" && !strings.EqualFold(want, team) {
-		t.refuseConn(c, fmt.Sprintf("%s plays for team %q here, not %q", seat.Name(), want, team))
-		return
-	}
 	if strings.ContainsAny(team, "\"") || team == "" {
 		t.refuseConn(c, "a team name must be non-empty and have no quotes")
 		return
 	}
-	if t.teams[seat.Side()] == "" {
+	// An in-process bot beside a remote seat, on a side without a
+	// configured name, plays under whatever name the remote robot gives:
+	// it does not name the side, and it is never refused for its name.
+	follow := c.local && t.cfg.teamFor(seat.Side()) == "" && t.cfg.Local[seat.Partner()] == nil
+	want := t.teamOf(seat.Side())
+	if want != "" && !strings.EqualFold(want, team) && !follow {
+		t.refuseConn(c, fmt.Sprintf("%s plays for team %q here, not %q", seat.Name(), want, team))
+		return
+	}
+	c.follows = follow && want == ""
+	if want == "" && !c.follows {
 		t.teams[seat.Side()] = team
 	}
-	c.seat, c.team, c.stage = seat, t.teams[seat.Side()], stSeated
+	c.team = t.teams[seat.Side()]
+	if c.team == "" {
+		c.team = team
+	}
+	c.seat, c.info, c.stage = seat, m.Info, stSeated
 	t.seats[seat] = c
+	if c.info != "" {
+		t.logf("%s taken by %q (%s), which says: %s", seat.Name(), c.team, c.remote, c.info)
+	}
 	c.send(Seated{Seat: seat, Team: c.team})
 	c.expect("its ready for teams line", t.cfg.HandshakeTimeout, now)
 }

@@ -3,8 +3,10 @@ package protocol
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -238,4 +240,26 @@ func TestParseFaultPolicy(t *testing.T) {
 	assert.Equal(t, ReplayOnFault, p)
 	_, err = ParseFaultPolicy("ignore")
 	assert.Error(t, err)
+}
+
+func TestConnectingWithSelfDescription(t *testing.T) {
+	// BEN run with --sendinfo names itself after the version number; it is
+	// seated, and the table logs what it says about itself.
+	var mu sync.Mutex
+	var logs []string
+	addr := seatTable(t, Config{Logf: func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		logs = append(logs, fmt.Sprintf(format, args...))
+	}})
+	s := dialRaw(t, addr)
+	s.send(`Connecting "BEN" as North using protocol version 18 BEN 0.8.8.6 default.conf`)
+	line, err := s.recv()
+	require.NoError(t, err)
+	assert.Equal(t, `North ("BEN") seated`, line)
+	s.send("North ready for teams")
+	// The log line is written before the seated line goes out.
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Contains(t, strings.Join(logs, "\n"), "BEN 0.8.8.6 default.conf")
 }

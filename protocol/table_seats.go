@@ -81,7 +81,7 @@ func (t *Table) loseSeat(c *hostConn) {
 	if !t.teamsSent {
 		// Before the session, a side whose seats have all gone may be
 		// taken by another team.
-		if p := t.seats[s.Partner()]; p == nil && t.cfg.teamFor(s.Side()) == "" {
+		if p := t.seats[s.Partner()]; (p == nil || p.follows) && t.cfg.teamFor(s.Side()) == "" {
 			t.teams[s.Side()] = ""
 		}
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -736,4 +737,70 @@ func TestRecordIsDeliveredBeforeTheNextBoard(t *testing.T) {
 		assert.Equal(t, t0.Add(time.Duration(i+1)*time.Second), recorded[i])
 		assert.Equal(t, recorded[i], starts[i+1], "board %d began before board %d was recorded", i+2, i+1)
 	}
+}
+
+func TestStoppedBoardGetsNoTimingLine(t *testing.T) {
+	// East thinks 2s (virtual) an action and bids illegally on board 2.
+	// The seats still in that board get no timing line for it: the next
+	// line after it is Start of board. Its think time shows in the totals
+	// of the next timing line.
+	clock := newFakeClock()
+	bots := newBots(7)
+	for _, b := range bots {
+		b.clock = clock
+	}
+	bots[engine.East].delay = 2 * time.Second
+	bots[engine.East].fault, bots[engine.East].faultBoard = "illegal-bid", 2
+	boards := engine.SeededBoards("faults", numbers(3))
+	s := playTCP(t, Config{Boards: boards, Clock: clock}, bots)
+	require.NoError(t, s.runErr)
+	require.Len(t, s.recs, 3)
+	require.Equal(t, results.KindIllegal, s.recs[1].Termination.Kind)
+	require.Positive(t, s.recs[1].TimeMS.EW, "East thought before its illegal bid")
+	for _, b := range bots {
+		timings := timingLines(t, b)
+		require.Len(t, timings, 2, "%s: a timing line for each board played out, none for the stopped one", b.seat.Name())
+		var total int64
+		for _, r := range s.recs {
+			total += r.TimeMS.EW
+		}
+		assert.Equal(t, time.Duration(s.recs[2].TimeMS.EW)*time.Millisecond, timings[1].EWBoard, b.seat.Name())
+		assert.Equal(t, time.Duration(total)*time.Millisecond, timings[1].EWTotal, "%s: the stopped board counts in the totals", b.seat.Name())
+		if b.seat == engine.East {
+			continue
+		}
+		// After board 2's deal, the next board-level line is Start of board.
+		lines := b.received()
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Board number 2.") })
+		require.GreaterOrEqual(t, i, 0)
+		for _, l := range lines[i+1:] {
+			require.False(t, strings.HasPrefix(l, "Timing"), "%s got %q after the stopped board", b.seat.Name(), l)
+			if l == "Start of board" {
+				break
+			}
+		}
+	}
+}
+
+func TestNoTimingForOneSeat(t *testing.T) {
+	// East's robot does not expect the timing line: it never gets one,
+	// and the other seats get one after every board.
+	bots := newBots(11)
+	boards := engine.SeededBoards("notiming", numbers(3))
+	cfg := Config{Boards: boards}
+	cfg.NoTiming[engine.East] = true
+	s := playTCP(t, cfg, bots)
+	require.NoError(t, s.runErr)
+	checkRecords(t, s.recs, boards)
+	for _, b := range bots {
+		want := len(boards)
+		if b.seat == engine.East {
+			want = 0
+		}
+		assert.Len(t, timingLines(t, b), want, b.seat.Name())
+		lines := b.received()
+		assert.Equal(t, "End of session", lines[len(lines)-1], b.seat.Name())
+	}
+	_, err := NewTable(Config{Boards: boards, NoTiming: [engine.NumSeats]bool{true, true, true, true}})
+	assert.ErrorContains(t, err, "all four")
 }

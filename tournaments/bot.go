@@ -53,6 +53,9 @@ type BotSpec struct {
 	Builtin string   // the built-in bot: "random" or "refbot"
 	Level   string   // the built-in bot's level, if it has levels
 	Command []string // the program and its arguments, with placeholders
+	// NoTiming: the table sends this bot no timing line after a board
+	// (`timing = false` in its [bots.NAME] table).
+	NoTiming bool
 }
 
 // Builtin bot names.

@@ -75,6 +75,7 @@ type BotConfig struct {
 	Level   string `toml:"level"`   // the built-in bot's level
 	Command string `toml:"command"` // a command line with {host} {port} {seat} {name}
 	Remote  bool   `toml:"remote"`  // the bot connects by itself to listen
+	Timing  *bool  `toml:"timing"`  // false: send the bot no timing line after a board (default true)
 }
 
 // TeamConfig is one [teams.NAME] table.

@@ -176,3 +176,17 @@ func FuzzSplitCommand(f *testing.F) {
 		}
 	})
 }
+
+func TestBotTimingKey(t *testing.T) {
+	src := "[bots.quiet]\nbuiltin = \"random\"\ntiming = false\n[bots.loud]\nbuiltin = \"random\"\ntiming = true\n" +
+		"[teams.A]\nbots = [\"quiet\", \"loud\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
+	f, err := ParseFile([]byte(src), "ev.toml")
+	require.NoError(t, err)
+	ev, err := Resolve(f)
+	require.NoError(t, err)
+	for _, team := range ev.Teams {
+		for _, b := range team.Bots {
+			assert.Equal(t, b.Name == "quiet", b.NoTiming, "%s", b.Name)
+		}
+	}
+}

@@ -58,6 +58,7 @@
 //	level = "expert"           #   and its level
 //	command = "./bot {host} {port} {seat} {name}"  # a program to start
 //	remote = true              #   a bot that connects to listen by itself
+//	timing = false             # and optionally: send it no timing lines
 //
 //	[teams.NAME]
 //	bots = ["NAME"]            # one bot for all seats, or two (N/E, S/W);

@@ -176,7 +176,7 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 		if n != 1 {
 			return nil, f.errorf(key, "bot %q: set exactly one of builtin, command or remote", name)
 		}
-		spec := BotSpec{Name: name}
+		spec := BotSpec{Name: name, NoTiming: bc.Timing != nil && !*bc.Timing}
 		switch {
 		case bc.Builtin != "":
 			spec.Kind, spec.Builtin, spec.Level = BotBuiltin, bc.Builtin, bc.Level

@@ -89,6 +89,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 	var commands, remotes []engine.Seat
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
+		cfg.NoTiming[s] = spec.NoTiming
 		switch spec.Kind {
 		case BotBuiltin:
 			bot, err := r.NewPlayer.make(spec, job.Team(s))

@@ -53,6 +53,41 @@ func TestProtocolRunnerBuiltinsMatchSimRunner(t *testing.T) {
 	}
 }
 
+// timingCounter is a random bot that counts the timing lines its seat
+// receives, by bot name.
+type timingCounter struct {
+	player.Random
+	name   string
+	mu     *sync.Mutex
+	counts map[string]int
+}
+
+func (b timingCounter) Observe(m protocol.Message) {
+	if _, ok := m.(protocol.Timing); ok {
+		b.mu.Lock()
+		b.counts[b.name]++
+		b.mu.Unlock()
+	}
+}
+
+func TestProtocolRunnerNoTimingForOneBot(t *testing.T) {
+	// B1 has timing = false: at every table it sits, it gets no timing
+	// line; the other bots get one after every board.
+	ev := testEvent(t, ScheduleMatch, 2, 3, 3, "")
+	ev.Teams[1].Bots[0].NoTiming = true
+	var mu sync.Mutex
+	counts := map[string]int{}
+	runner := protoRunner(t)
+	runner.NewPlayer = func(spec BotSpec, team string) (player.Player, error) {
+		return timingCounter{Random: player.Random{Seed: spec.Name}, name: spec.Name, mu: &mu, counts: counts}, nil
+	}
+	out := runEvent(t, ev, Options{Runner: runner})
+	require.Equal(t, 6, out.Played)
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, map[string]int{"A1": 6, "A2": 6, "B2": 6}, counts)
+}
+
 // commandEvent is a team match where team B's bots are the test binary
 // started as a command (mode and extra arguments before the placeholders).
 func commandEvent(t *testing.T, mode string, extra ...string) *Event {

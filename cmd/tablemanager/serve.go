@@ -55,6 +55,7 @@ type serveFlags struct {
 	dealsPath        string
 	pbnPath          string
 	seats            []string
+	noTiming         []string
 	actionTimeout    time.Duration
 	boardBudget      time.Duration
 	reconnectTimeout time.Duration
@@ -87,6 +88,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.dealsPath, "deals", "", "play the deals of this PBN file instead of seeded ones")
 	fs.StringVar(&sf.pbnPath, "pbn", "", "also append each board, with auction, play and score, to this PBN file")
 	fs.StringArrayVar(&sf.seats, "seat", nil, "seat an in-process bot, as SEAT=BOT (repeat): North=builtin:random, E=builtin:refbot:LEVEL")
+	fs.StringArrayVar(&sf.noTiming, "no-timing", nil, "send no timing line to this seat (repeat), for robots that do not expect it: --no-timing East")
 	fs.DurationVar(&sf.actionTimeout, "action-timeout", 30*time.Second, "longest wait for any line from a seated bot")
 	fs.DurationVar(&sf.boardBudget, "board-budget", 0, "think time per side per board, e.g. 2m (0: none)")
 	fs.DurationVar(&sf.reconnectTimeout, "reconnect-timeout", 30*time.Second, "how long a lost seat has to come back before its boards are scored as faults")
@@ -166,6 +168,16 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		ActionTimeout: sf.actionTimeout, BoardBudget: sf.boardBudget,
 		ReconnectTimeout: sf.reconnectTimeout, FaultPolicy: policy, MinGap: sf.minGap,
 	}
+	for _, name := range sf.noTiming {
+		seat, err := engine.ParseSeat(strings.TrimSpace(name))
+		if err != nil {
+			return fail(exitUsage, "--no-timing %q: %v", name, err)
+		}
+		cfg.NoTiming[seat] = true
+	}
+	if cfg.NoTiming == [engine.NumSeats]bool{true, true, true, true} {
+		return fail(exitUsage, "--no-timing: the timing line cannot be left out for all four seats (BEN reads it as the end of a board)")
+	}
 	if err := seatBots(&cfg, sf.seats, bots); err != nil {
 		return fail(exitUsage, "--seat: %v", err)
 	}
@@ -220,9 +232,17 @@ func serveWith(e *env, args []string, bots botFactory) int {
 }
 
 // seatBots fills cfg.Local from --seat SEAT=BOT values. A built-in bot
-// plays under its side's --ns-team/--ew-team name, or else under its own
-// spec ("builtin:random"); a remote partner must connect with that name.
+// plays under its side's --ns-team/--ew-team name. Without one it connects
+// under its own spec ("builtin:random"), and the table decides the side's
+// name: a remote partner's name when its partner seat is remote (the
+// built-in bot plays under it), else the first built-in bot's.
 func seatBots(cfg *protocol.Config, seats []string, bots botFactory) error {
+	type local struct {
+		v, spec string
+		seat    engine.Seat
+	}
+	var locals []local
+	var specs [engine.NumSeats]string
 	for _, v := range seats {
 		name, spec, ok := strings.Cut(v, "=")
 		name, spec = strings.TrimSpace(name), strings.TrimSpace(spec)
@@ -233,20 +253,31 @@ func seatBots(cfg *protocol.Config, seats []string, bots botFactory) error {
 		if err != nil {
 			return fmt.Errorf("%q: %w", v, err)
 		}
-		if cfg.Local[seat] != nil {
+		if specs[seat] != "" {
 			return fmt.Errorf("%q: %s is seated twice", v, seat.Name())
 		}
+		specs[seat] = spec
+		locals = append(locals, local{v, spec, seat})
+	}
+	for _, l := range locals {
+		// Two built-in partners without a name play as the first one.
+		if specs[l.seat.Partner()] == "" {
+			continue
+		}
+		if l.seat.Side() == engine.NS && cfg.NSTeam == "" {
+			cfg.NSTeam = l.spec
+		} else if l.seat.Side() == engine.EW && cfg.EWTeam == "" {
+			cfg.EWTeam = l.spec
+		}
+	}
+	for _, l := range locals {
+		v, spec, seat := l.v, l.spec, l.seat
 		team := cfg.NSTeam
 		if seat.Side() == engine.EW {
 			team = cfg.EWTeam
 		}
 		if team == "" {
-			team = spec
-			if seat.Side() == engine.NS {
-				cfg.NSTeam = spec
-			} else {
-				cfg.EWTeam = spec
-			}
+			team = spec // the table lets a remote partner name the side
 		}
 		bot, err := bots(spec, team)
 		if err != nil {

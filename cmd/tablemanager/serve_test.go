@@ -184,6 +184,101 @@ func TestServeRemoteBotsOverTCP(t *testing.T) {
 	assert.Equal(t, results.Seats{N: "Home", E: "Visitors", S: "Home", W: "Visitors"}, recs[0].Players)
 }
 
+func TestServeNoTimingForOneSeat(t *testing.T) {
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	timings := map[engine.Seat]int{}
+	on := func(line string) {
+		m := listening.FindStringSubmatch(line)
+		if m == nil {
+			return
+		}
+		for _, s := range []engine.Seat{engine.East, engine.West} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cfg := protocol.ClientConfig{Team: "Visitors", Seat: s, Trace: func(in bool, line string) {
+					if in && strings.HasPrefix(line, "Timing") {
+						mu.Lock()
+						timings[s]++
+						mu.Unlock()
+					}
+				}}
+				_, err := protocol.RunSession(ctx, protocol.DialTCP(m[1]), cfg, player.Random{Seed: "3"}, time.Second)
+				assert.NoError(t, err)
+			}()
+		}
+	}
+	code, errs := serveCmd(t, ctx, nil, on, "--listen", "127.0.0.1:0", "--boards", "1-2", "--seed", "tcp",
+		"--results", res, "--seat", "N=builtin:random", "--seat", "S=builtin:random", "--ns-team", "Home", "--no-timing", "east")
+	wg.Wait()
+	require.Equal(t, exitOK, code, errs)
+	require.Len(t, serveResults(t, res), 2)
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, map[engine.Seat]int{engine.West: 2}, timings, "East gets no timing line; West gets one a board")
+}
+
+func TestServeRemoteNorthBesideBuiltinSouth(t *testing.T) {
+	// A remote robot at North over TCP, builtin:random at South (and
+	// East-West), no --ns-team: the built-in partner plays under the
+	// remote robot's name.
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.jsonl")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var got []string
+	on := func(line string) {
+		m := listening.FindStringSubmatch(line)
+		if m == nil {
+			return
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cfg := protocol.ClientConfig{Team: "BEN", Seat: engine.North, Trace: func(in bool, line string) {
+				if in && (strings.HasSuffix(line, "seated") || strings.HasPrefix(line, "Teams")) {
+					mu.Lock()
+					got = append(got, line)
+					mu.Unlock()
+				}
+			}}
+			_, err := protocol.RunSession(ctx, protocol.DialTCP(m[1]), cfg, player.Random{Seed: "ben"}, time.Second)
+			assert.NoError(t, err)
+		}()
+	}
+	code, errs := serveCmd(t, ctx, nil, on, "--listen", "127.0.0.1:0", "--boards", "1-2", "--seed", "ben",
+		"--results", res, "--seat", "S=builtin:random", "--seat", "E=builtin:random", "--seat", "W=builtin:random")
+	wg.Wait()
+	require.Equal(t, exitOK, code, errs)
+	recs := serveResults(t, res)
+	require.Len(t, recs, 2)
+	checkScores(t, recs)
+	assert.Equal(t, results.Seats{N: "BEN", E: "builtin:random", S: "BEN", W: "builtin:random"}, recs[0].Players)
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, []string{`North ("BEN") seated`, `Teams : N/S : "BEN" E/W : "builtin:random"`}, got)
+}
+
+func TestServeTwoBuiltinPartnersPlayAsTheFirst(t *testing.T) {
+	// Partners with different specs and no --ns-team: the side plays as the
+	// first one's spec, as before.
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.jsonl")
+	code, errs := serveCmd(t, context.Background(), nil, nil, "--listen", "127.0.0.1:0", "--boards", "1", "--seed", "x", "--results", res,
+		"--seat", "N=builtin:random", "--seat", "E=builtin:random", "--seat", "S=builtin:refbot:easy", "--seat", "W=builtin:random")
+	require.Equal(t, exitOK, code, errs)
+	recs := serveResults(t, res)
+	require.Len(t, recs, 1)
+	assert.Equal(t, "builtin:random", recs[0].Players.S)
+}
+
 func TestServeDealsFromPBN(t *testing.T) {
 	dir := t.TempDir()
 	deals := filepath.Join(dir, "deals.pbn")
@@ -268,6 +363,8 @@ func TestServeUsageErrors(t *testing.T) {
 		{"seat twice", []string{"--results", res, "--seat", "N=builtin:random", "--seat", "North=builtin:random"}, exitUsage, "twice"},
 		{"unknown bot", []string{"--results", res, "--seat", "N=builtin:genius"}, exitUsage, "genius"},
 		{"command bot", []string{"--results", res, "--seat", "N=./mybot --fast"}, exitUsage, "built-in"},
+		{"bad no-timing seat", []string{"--results", res, "--no-timing", "Eest"}, exitUsage, "--no-timing"},
+		{"no timing for anyone", []string{"--results", res, "--no-timing", "N", "--no-timing", "E", "--no-timing", "S", "--no-timing", "W"}, exitUsage, "all four"},
 		{"bad policy", []string{"--results", res, "--on-fault", "forgive"}, exitUsage, "--on-fault"},
 		{"bad timeout", []string{"--results", res, "--action-timeout", "0s"}, exitUsage, "--action-timeout"},
 		{"seed and deals", []string{"--results", res, "--seed", "x", "--deals", bad}, exitUsage, "not both"},

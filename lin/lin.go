@@ -170,8 +170,8 @@ func cleanName(s string) string {
 }
 
 // FromRecord builds the LIN board of a results record: players, dealer,
-// vulnerability, deal, calls (an alert becomes "!" with its text as the
-// explanation), the cards in played order and the board number. The record
+// vulnerability, deal, calls (an alerted call becomes "!", with its text,
+// if any, as the explanation), the cards in played order and the board number. The record
 // is read with results.Record.Decode, so a call or card the rules refuse, or
 // a stated result the play does not give, is an error.
 func FromRecord(rec results.Record) (*Record, error) {
@@ -190,7 +190,7 @@ func FromRecord(rec results.Record) (*Record, error) {
 	calls := eb.Auction().Calls()
 	b.Calls = make([]Call, len(calls))
 	for i, c := range calls {
-		b.Calls[i] = Call{Call: c, Alert: d.Alerts[i] != "", Explanation: d.Alerts[i]}
+		b.Calls[i] = Call{Call: c, Alert: d.Alerted[i], Explanation: d.Alerts[i]}
 	}
 	b.Cards = append(make([]engine.Card, 0, eb.Play().Len()), eb.Play().Cards()...)
 	return b, nil

@@ -42,7 +42,13 @@ func TestRecordRoundTrip(t *testing.T) {
 		"alerts":      playedRecord(t, 3, []string{"1C", "X", "XX", "Pass", "Pass", "Pass"}, map[int]string{0: "16+ | strong", 2: "10+"}, 52),
 		"partial":     playedRecord(t, 4, []string{"2S", "Pass", "Pass", "Pass"}, nil, 17),
 		"mid-auction": playedRecord(t, 16, []string{"1H"}, nil, 0),
+		"bare alert":  playedRecord(t, 5, []string{"1C", "X", "XX", "Pass", "Pass", "Pass"}, map[int]string{2: "10+"}, 52),
+		"old-style":   playedRecord(t, 6, []string{"1C", "1D", "Pass", "Pass", "Pass"}, map[int]string{0: "short"}, 52),
 	}
+	// `North bids 1C Alert.` as the table records it, and a record written
+	// before the alerted flag (text only).
+	recs["bare alert"].Auction[0].Alerted = true
+	recs["old-style"].Auction[0].Alerted = false
 	for name, rec := range recs {
 		t.Run(name, func(t *testing.T) {
 			line, err := Line(rec)
@@ -60,7 +66,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			require.Len(t, b.Calls, len(rec.Auction))
 			for i, rc := range rec.Auction {
 				assert.Equal(t, rc.Call, b.Calls[i].Call.String())
-				assert.Equal(t, rc.Alert != "", b.Calls[i].Alert)
+				assert.Equal(t, rc.IsAlerted(), b.Calls[i].Alert, "call %d alerted", i)
 				assert.Equal(t, strings.ReplaceAll(rc.Alert, "|", " "), b.Calls[i].Explanation)
 			}
 			var cards []string

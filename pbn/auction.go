@@ -14,6 +14,10 @@ type Call struct {
 	Call  engine.Call
 	Note  int    // the =N= note number read, 0 for none (the writer renumbers)
 	Alert string // the note's text ([Note "N:text"]), "" for none
+	// Alerted marks an alert with no text: a note reference whose note is
+	// empty or missing reads so, and is written as "=N=" with [Note "N:"].
+	// A non-empty Alert is an alert whatever Alerted says.
+	Alerted bool
 }
 
 // Auction is a parsed Auction section: the dealer and the calls in order.
@@ -144,6 +148,7 @@ func (g *Game) Auction() (*Auction, error) {
 				c := &a.Calls[len(a.Calls)-1]
 				c.Note = n
 				c.Alert = notes[n]
+				c.Alerted = c.Alert == ""
 			case tok[0] == '$' || tok[0] == '^' || tok[0] == '"':
 				// Annotation glyph, irregularity mark or string: not part of the calls.
 			default:
@@ -167,7 +172,8 @@ func (g *Game) Auction() (*Auction, error) {
 // present. Calls are written four to a line starting with the dealer's (the
 // seats in a.Calls are not consulted: they follow from the dealer). Alerts
 // become "=N=" after the call and [Note "N:text"] after the section, numbered
-// 1, 2, ... in call order (a call with an empty Alert gets no note); the
+// 1, 2, ... in call order (a call with an empty Alert gets no note unless
+// it is Alerted, which gets an empty one, [Note "N:"]); the
 // notes that belonged to the old section, and those before any section, are
 // removed.
 // Conventions: an auction that ends with three passes after a bid is written
@@ -184,7 +190,7 @@ func (g *Game) SetAuction(a *Auction) error {
 	n := len(a.Calls)
 	useAP := ea.Done() && !ea.PassedOut() && n >= 3
 	for i := n - 3; useAP && i < n; i++ {
-		if a.Calls[i].Alert != "" {
+		if a.Calls[i].Alert != "" || a.Calls[i].Alerted {
 			useAP = false
 		}
 	}
@@ -197,7 +203,7 @@ func (g *Game) SetAuction(a *Auction) error {
 	for i := 0; i < upto; i++ {
 		c := a.Calls[i]
 		tok := c.Call.String()
-		if c.Alert != "" {
+		if c.Alert != "" || c.Alerted {
 			notes = append(notes, fmt.Sprintf("%d:%s", len(notes)+1, c.Alert))
 			tok += fmt.Sprintf(" =%d=", len(notes))
 		}

@@ -125,7 +125,7 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 	a := &Auction{Dealer: dealer}
 	ea := b.Auction()
 	for i, c := range ea.Calls() {
-		a.Calls = append(a.Calls, Call{Seat: ea.SeatOf(i), Call: c, Alert: d.Alerts[i]})
+		a.Calls = append(a.Calls, Call{Seat: ea.SeatOf(i), Call: c, Alert: d.Alerts[i], Alerted: d.Alerted[i]})
 	}
 	if len(a.Calls) > 0 || hasContract {
 		if err := g.SetAuction(a); err != nil {

@@ -45,8 +45,31 @@ func playedRecord(t testing.TB, board int, calls []string, alerts map[int]string
 	return rec
 }
 
+// bare marks the given calls alerted with no explanation, as the table
+// records `North bids 1C Alert.`
+func bare(rec results.Record, calls ...int) results.Record {
+	rec.Auction = append([]results.Call(nil), rec.Auction...)
+	for _, i := range calls {
+		rec.Auction[i].Alerted = true
+	}
+	return rec
+}
+
+// oldStyle drops the alerted flags, as records written before it had them.
+func oldStyle(rec results.Record) results.Record {
+	rec.Auction = append([]results.Call(nil), rec.Auction...)
+	for i := range rec.Auction {
+		rec.Auction[i].Alerted = false
+	}
+	return rec
+}
+
 func roundTripCases(t testing.TB) map[string]results.Record {
 	return map[string]results.Record{
+		"bare alerts": bare(playedRecord(t, 9, []string{"1C", "X", "XX", "Pass", "Pass", "Pass"},
+			map[int]string{2: "10+"}, 52), 0, 5),
+		"old-style alerts": oldStyle(playedRecord(t, 10, []string{"1C", "1D", "Pass", "Pass", "Pass"},
+			map[int]string{0: "could be short"}, 52)),
 		"full play":  playedRecord(t, 1, []string{"1NT", "Pass", "3NT", "Pass", "Pass", "Pass"}, nil, 52),
 		"passed out": playedRecord(t, 2, []string{"Pass", "Pass", "Pass", "Pass"}, nil, 0),
 		"alerts": playedRecord(t, 3, []string{"1C", "X", "XX", "2C", "Pass", "Pass", "3H", "Pass", "Pass", "Pass"},
@@ -119,6 +142,7 @@ func checkRecordGame(t *testing.T, rec results.Record, g *Game) {
 		assert.Equal(t, rc.Seat, a.Calls[i].Seat.String())
 		assert.Equal(t, rc.Call, a.Calls[i].Call.String())
 		assert.Equal(t, rc.Alert, a.Calls[i].Alert)
+		assert.Equal(t, rc.IsAlerted(), a.Calls[i].Alert != "" || a.Calls[i].Alerted, "call %d alerted", i)
 	}
 	p, err := g.Play()
 	require.NoError(t, err)
@@ -191,10 +215,28 @@ func TestFromRecordText(t *testing.T) {
 	assert.Equal(t, 13, dd[engine.South][engine.StrainHearts])
 }
 
+func TestFromRecordBareAlert(t *testing.T) {
+	// A bare alert is a note reference to an empty note; it reads back as
+	// Alerted with no text, and keeps the trailing passes out of AP.
+	rec := bare(playedRecord(t, 9, []string{"1C", "X", "XX", "Pass", "Pass", "Pass"}, map[int]string{2: "10+"}, 0), 0, 5)
+	g, err := FromRecord(rec, RecordOptions{})
+	require.NoError(t, err)
+	assert.Contains(t, g.String(), "1C =1= X XX =2= Pass\nPass Pass =3=\n[Note \"1:\"]\n[Note \"2:10+\"]\n[Note \"3:\"]\n")
+	a, err := g.Auction()
+	require.NoError(t, err)
+	assert.True(t, a.Calls[0].Alerted)
+	assert.Empty(t, a.Calls[0].Alert)
+	assert.False(t, a.Calls[1].Alerted)
+	assert.False(t, a.Calls[2].Alerted, "a text alert is not marked Alerted")
+	assert.Equal(t, "10+", a.Calls[2].Alert)
+	assert.True(t, a.Calls[5].Alerted)
+}
+
 func TestWriterHeaderAndSeparation(t *testing.T) {
 	var buf bytes.Buffer
 	w := NewWriter(&buf)
-	for _, rec := range roundTripCases(t) {
+	cases := roundTripCases(t)
+	for _, rec := range cases {
 		g, err := FromRecord(rec, RecordOptions{})
 		require.NoError(t, err)
 		require.NoError(t, w.Write(g))
@@ -213,7 +255,7 @@ func TestWriterHeaderAndSeparation(t *testing.T) {
 		require.NoError(t, err)
 		n++
 	}
-	assert.Equal(t, 8, n)
+	assert.Equal(t, len(cases), n)
 
 	buf.Reset()
 	w = NewWriter(&buf)

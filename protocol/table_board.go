@@ -24,7 +24,8 @@ type boardRun struct {
 	t      *Table
 	spec   engine.BoardSetup
 	b      engine.Board
-	alerts []string
+	alerts []string // each call's alert explanation, "" for none
+	bare   []int    // the calls alerted with no explanation
 
 	dealt    bool                     // the board line has been sent
 	gotDeal  [engine.NumSeats]bool    // `ready for deal` received
@@ -74,6 +75,9 @@ func (t *Table) playBoard(ctx context.Context, spec engine.BoardSetup) (results.
 	}
 	timing := t.clock.timing()
 	rec := t.record(&br.b, br.alerts)
+	for _, i := range br.bare {
+		rec.Auction[i].Alerted = true
+	}
 	if br.fault != nil {
 		rec.SetOutcome(*br.fault)
 		// The offender is closed (a seat that timed out may answer late).
@@ -320,11 +324,10 @@ func (br *boardRun) call(c *hostConn, m Called, raw string, now time.Time) {
 		br.fault = illegalFault(c.seat, raw, err)
 		return
 	}
-	alert := m.Alert
-	if m.Alerted && alert == "" {
-		alert = "Alert"
+	if m.Alerted && m.Alert == "" {
+		br.bare = append(br.bare, len(br.alerts))
 	}
-	br.alerts = append(br.alerts, alert)
+	br.alerts = append(br.alerts, m.Alert)
 	br.acted = true
 	c.satisfied()
 	br.toOpp = Called{Seat: c.seat, Call: m.Call, Alerted: m.Alerted, Alert: m.Alert}

@@ -29,6 +29,7 @@ type testBot struct {
 	upper       bool   // send upper-case lines
 	doubleSpace bool   // send lines with runs of spaces and a trailing period
 	alert       bool   // alert every bid, with a text
+	bareAlert   bool   // open 1C whenever legal and alert every bid with no text: `North bids 1C Alert.`
 	signal      bool   // add a signal text to every card
 	passer      bool   // always pass
 	earlyDummy  bool   // ask for dummy as soon as the auction ends
@@ -316,6 +317,8 @@ func (b *testBot) act() error {
 					call = engine.Double
 				}
 			}
+		} else if c := engine.Bid(1, engine.StrainClubs); b.bareAlert && v.Auction.Legal(c) {
+			call = c
 		} else if !b.passer && b.rng.IntN(3) == 0 {
 			legal := v.Auction.LegalCalls(nil)
 			call = legal[b.rng.IntN(len(legal))]
@@ -329,6 +332,9 @@ func (b *testBot) act() error {
 		m := Called{Seat: b.seat, Call: call}
 		if b.alert && call.IsBid() {
 			m.Alerted, m.Alert = true, fmt.Sprintf("%s alert %s", b.seat.Name(), call)
+		}
+		if b.bareAlert && call.IsBid() {
+			m.Alerted = true
 		}
 		if err := b.send(m); err != nil {
 			return err

@@ -33,6 +33,9 @@ type Decoded struct {
 	Board *engine.Board
 	// Alerts holds each call's alert text ("" for none).
 	Alerts []string
+	// Alerted says, per call, whether it was alerted (Call.IsAlerted): a
+	// bare alert is Alerted with an empty Alerts text.
+	Alerted []bool
 	// Outcome is how the board ended.
 	Outcome engine.Outcome
 }
@@ -51,11 +54,12 @@ func (r *Record) Decode() (*Decoded, error) {
 	}
 	calls := make([]engine.Call, len(r.Auction))
 	alerts := make([]string, len(r.Auction))
+	alerted := make([]bool, len(r.Auction))
 	for i, c := range r.Auction {
 		if calls[i], err = engine.ParseCall(c.Call); err != nil {
 			return nil, fmt.Errorf("%w: call %d: %v", ErrMalformed, i+1, err)
 		}
-		alerts[i] = c.Alert
+		alerts[i], alerted[i] = c.Alert, c.IsAlerted()
 	}
 	cards := make([]engine.Card, len(r.Play))
 	for i, s := range r.Play {
@@ -74,7 +78,7 @@ func (r *Record) Decode() (*Decoded, error) {
 	if err := r.checkReplay(b, o); err != nil {
 		return nil, err
 	}
-	return &Decoded{Board: b, Alerts: alerts, Outcome: o}, nil
+	return &Decoded{Board: b, Alerts: alerts, Alerted: alerted, Outcome: o}, nil
 }
 
 // checkReplay compares the record's stated result with its replay.

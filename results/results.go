@@ -24,12 +24,20 @@ const (
 	KindProtocol   = "protocol"
 )
 
-// Call is one call of the auction as recorded.
+// Call is one call of the auction as recorded. Alerted is written for
+// every alerted call and Alert holds its explanation, if any: a bare alert
+// is {"alerted": true} with no alert. Records written before Alerted
+// existed have only the text; read them with IsAlerted.
 type Call struct {
-	Seat  string `json:"seat"`
-	Call  string `json:"call"`
-	Alert string `json:"alert,omitempty"`
+	Seat    string `json:"seat"`
+	Call    string `json:"call"`
+	Alerted bool   `json:"alerted,omitempty"`
+	Alert   string `json:"alert,omitempty"`
 }
+
+// IsAlerted reports whether the call was alerted, with or without an
+// explanation (an explanation alone, as older records have it, counts).
+func (c Call) IsAlerted() bool { return c.Alerted || c.Alert != "" }
 
 // Termination says how a board ended: normally, or stopped by a fault of a
 // seat. Seat names the first seat at fault; Seats lists every seat at fault
@@ -134,7 +142,9 @@ func (r *Record) Complete() bool { return r.Termination.Kind == KindNormal }
 // FromBoard fills the board's facts from a board state machine: number,
 // dealer, vulnerability, deal and its seed, auction, play, contract,
 // declarer and, when the board is done, tricks and score. Alerts are given
-// per call index (nil for none). Termination defaults to normal when the
+// per call index (nil for none): each call's explanation, "" for none; a
+// call with an explanation is marked Alerted. A bare alert (no
+// explanation) is marked by the caller setting Auction[i].Alerted. Termination defaults to normal when the
 // board is done; a board stopped by a fault gets its outcome with
 // SetOutcome. Identity and players are stamped by an Identity, times by
 // the table.
@@ -154,6 +164,7 @@ func FromBoard(b *engine.Board, alerts []string) Record {
 		rc := Call{Seat: a.SeatOf(i).String(), Call: c.String()}
 		if i < len(alerts) {
 			rc.Alert = alerts[i]
+			rc.Alerted = rc.Alert != ""
 		}
 		r.Auction = append(r.Auction, rc)
 	}

@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,7 +41,7 @@ func TestFromBoard(t *testing.T) {
 	assert.Equal(t, "None", r.Vulnerable)
 	assert.Equal(t, b.Deal().Format(engine.North), r.Deal)
 	require.Len(t, r.Auction, 4)
-	assert.Equal(t, Call{Seat: "N", Call: "1NT", Alert: "15-17"}, r.Auction[0])
+	assert.Equal(t, Call{Seat: "N", Call: "1NT", Alerted: true, Alert: "15-17"}, r.Auction[0])
 	assert.Equal(t, Call{Seat: "E", Call: "Pass"}, r.Auction[1])
 	assert.Len(t, r.Play, 52)
 	assert.Equal(t, "1NT", r.Contract)
@@ -131,4 +132,40 @@ func TestOpenAppendRepairsATornLastLine(t *testing.T) {
 	require.Len(t, recs, 2, "the record after a torn line is intact")
 	assert.Equal(t, 2, recs[1].Board)
 	assert.Len(t, bad, 1)
+}
+
+func TestCallAlerted(t *testing.T) {
+	// A bare alert is {"alerted": true} with no alert; an explained one has
+	// both; an unalerted call neither.
+	for _, tc := range []struct {
+		c    Call
+		json string
+	}{
+		{Call{Seat: "N", Call: "1C", Alerted: true}, `{"seat":"N","call":"1C","alerted":true}`},
+		{Call{Seat: "N", Call: "1C", Alerted: true, Alert: "16+"}, `{"seat":"N","call":"1C","alerted":true,"alert":"16+"}`},
+		{Call{Seat: "N", Call: "1C"}, `{"seat":"N","call":"1C"}`},
+	} {
+		b, err := json.Marshal(tc.c)
+		require.NoError(t, err)
+		assert.Equal(t, tc.json, string(b))
+		assert.Equal(t, tc.c.Alerted, tc.c.IsAlerted())
+	}
+	// A record written before "alerted" existed: the text alone is an alert.
+	var old Call
+	require.NoError(t, json.Unmarshal([]byte(`{"seat":"N","call":"1C","alert":"16+"}`), &old))
+	assert.False(t, old.Alerted)
+	assert.True(t, old.IsAlerted())
+}
+
+func TestDecodeAlerted(t *testing.T) {
+	r := FromBoard(playedBoard(t), []string{"15-17"})
+	r.Auction[1].Alerted = true // a bare alert
+	d, err := r.Decode()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"15-17", "", "", ""}, d.Alerts)
+	assert.Equal(t, []bool{true, true, false, false}, d.Alerted)
+	r.Auction[0].Alerted = false // an old record: text only
+	d, err = r.Decode()
+	require.NoError(t, err)
+	assert.True(t, d.Alerted[0])
 }

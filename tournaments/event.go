@@ -87,6 +87,7 @@ type Event struct {
 	Boards      []engine.BoardSetup
 	Seed        string // the deal seed, when the boards are dealt from one
 	PBN         string // the PBN file, when read from one
+	Source      string // the event file, when read from one
 	Clocks      Clocks
 	Faults      FaultRules
 }
@@ -104,6 +105,7 @@ func Resolve(f *File) (*Event, error) {
 		Hero:        f.Schedule.Hero,
 		Clocks:      Clocks{Action: f.Clocks.Action, Board: f.Clocks.Board, Start: f.Clocks.Start},
 		Faults:      FaultRules{Restarts: f.Faults.Restarts, Reconnect: f.Faults.Reconnect, IMPs: engine.Law12CIMPs},
+		Source:      f.path,
 	}
 	if ev.Name == "" {
 		ev.Name = strings.TrimSuffix(filepath.Base(f.path), filepath.Ext(f.path))
@@ -385,6 +387,31 @@ func sanitize(s string) string {
 		return "event"
 	}
 	return b.String()
+}
+
+// HasCommandBots reports whether the harness starts bot processes.
+func (ev *Event) HasCommandBots() bool {
+	for _, t := range ev.Teams {
+		for _, b := range t.Bots {
+			if b.Kind == BotCommand {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Secrets lists what a command bot must not read: the output folder
+// (results, PBN, summary, other bots' logs), the boards' PBN file and the
+// event file (which may hold the seed).
+func (ev *Event) Secrets() []string {
+	var out []string
+	for _, p := range []string{ev.Out, ev.PBN, ev.Source} {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // String describes the event in one line.

@@ -34,7 +34,14 @@ type ProcessOptions struct {
 	// Log, if set, receives the bot's standard output and error.
 	Log io.Writer
 	// Dir is the working folder of the bot; "" is the harness's own.
+	// Under a sandbox the working folder is BotDir (or a private /tmp).
 	Dir string
+	// BotDir, if set, is the bot's own folder, created if need be and
+	// given to it in $OPENROOM_BOT_DIR; under a sandbox it is the one
+	// folder the bot can write that the harness keeps.
+	BotDir string
+	// Sandbox, if set, runs the bot under bubblewrap (see Sandbox).
+	Sandbox *Sandbox
 	// Logf, if set, gets one line per start, exit and give-up.
 	Logf func(format string, args ...any)
 }
@@ -167,12 +174,32 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	case <-p.lost:
 	default:
 	}
-	cmd := exec.Command(p.argv[0], p.argv[1:]...)
-	cmd.Dir = p.opt.Dir
+	argv := p.argv
+	if p.opt.BotDir != "" {
+		if err := os.MkdirAll(p.opt.BotDir, 0o755); err != nil {
+			return fmt.Errorf("bot folder: %w", err)
+		}
+	}
+	if p.opt.Sandbox != nil {
+		argv = p.opt.Sandbox.Wrap(argv, p.opt.BotDir)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	if p.opt.Sandbox == nil {
+		cmd.Dir = p.opt.Dir
+	}
+	if p.opt.BotDir != "" {
+		dir, err := filepath.Abs(p.opt.BotDir)
+		if err != nil {
+			return fmt.Errorf("bot folder: %w", err)
+		}
+		cmd.Env = append(os.Environ(), BotDirEnv+"="+dir)
+	}
 	if p.opt.Log != nil {
 		cmd.Stdout, cmd.Stderr = p.opt.Log, p.opt.Log
 	}
-	setProcessGroup(cmd)
+	// A sandboxed bot also leaves the harness's session, so it cannot
+	// reach the harness's terminal.
+	setProcessGroup(cmd, p.opt.Sandbox != nil)
 	p.mu.Lock()
 	p.starts++
 	p.mu.Unlock()
@@ -222,4 +249,9 @@ func LogFile(dir, table string, seat engine.Seat) (*os.File, error) {
 		return nil, fmt.Errorf("bot log: %w", err)
 	}
 	return f, nil
+}
+
+// BotDir is the own folder of the bot at a table seat in dir.
+func BotDir(dir, table string, seat engine.Seat) string {
+	return filepath.Join(dir, sanitize(table)+"-"+seat.Name())
 }

@@ -7,7 +7,7 @@ import (
 	"os/exec"
 )
 
-func setProcessGroup(cmd *exec.Cmd) {}
+func setProcessGroup(cmd *exec.Cmd, session bool) {}
 
 func interruptProcess(cmd *exec.Cmd) {
 	if cmd.Process != nil {

@@ -9,9 +9,10 @@ import (
 
 // setProcessGroup puts the bot in a process group of its own, so that
 // stopping it also stops whatever it started (a shell wrapper's child),
-// and, where the system can, has it killed when the harness dies.
-func setProcessGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+// and, where the system can, has it killed when the harness dies. With
+// session set, the group is a new session without a controlling terminal.
+func setProcessGroup(cmd *exec.Cmd, session bool) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: !session, Setsid: session}
 	setDeathSignal(cmd.SysProcAttr)
 }
 

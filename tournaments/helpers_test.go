@@ -62,6 +62,8 @@ const botModeEnv = "TOURNAMENTS_TEST_BOT"
 //	crashonce MARKER HOST PORT SEAT TEAM
 //	                            the same, but East's first process (no
 //	                            MARKER file yet) dies at its third card
+//	spy HOST PORT SEAT TEAM     play, then try to read what a bot must not
+//	                            (see spyBot)
 func testBot(mode string, args []string) int {
 	switch mode {
 	case "crash":
@@ -73,6 +75,8 @@ func testBot(mode string, args []string) int {
 		time.Sleep(time.Minute)
 	case "sleep":
 		time.Sleep(time.Minute)
+	case "spy":
+		return spyBot(args)
 	case "play", "crashonce":
 		var bot player.Player
 		marker := ""

@@ -1,6 +1,8 @@
 package tournaments
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -32,7 +34,6 @@ const (
 const (
 	DefaultSegment  = 16 // boards a table plays in one session
 	DefaultCount    = 16 // boards per match
-	DefaultSeed     = "1"
 	DefaultRestarts = 3
 
 	// MaxBoardsPerMatch and MaxEventBoards bound a board set, so a typo
@@ -86,6 +87,7 @@ type Event struct {
 	PerMatch    int    // boards per match
 	Boards      []engine.BoardSetup
 	Seed        string // the deal seed, when the boards are dealt from one
+	SeedDrawn   bool   // no seed was given: Seed is a fresh random one, and Run keeps the one of the output folder (see SeedFile)
 	PBN         string // the PBN file, when read from one
 	Source      string // the event file, when read from one
 	Clocks      Clocks
@@ -362,7 +364,9 @@ func resolveBoards(f *File, ev *Event) error {
 	}
 	ev.Seed = string(bc.Seed)
 	if ev.Seed == "" {
-		ev.Seed = DefaultSeed
+		// No seed: deals nobody can predict. Run swaps in the seed an
+		// earlier run of the event drew, so a rerun resumes.
+		ev.Seed, ev.SeedDrawn = FreshSeed(), true
 	}
 	ev.PerMatch = bc.Count
 	if ev.PerMatch == 0 {
@@ -370,6 +374,20 @@ func resolveBoards(f *File, ev *Event) error {
 	}
 	ev.Boards = engine.SeededBoards(ev.Seed, engine.BoardNumbers(1, ev.PerMatch*rounds))
 	return nil
+}
+
+// FreshSeed returns a new deal seed: 128 random bits (crypto/rand) in
+// hex, enough to reach every deal.
+func FreshSeed() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // never fails (it crashes the program instead)
+	return hex.EncodeToString(b[:])
+}
+
+// setSeed deals the event's boards again from another seed.
+func (ev *Event) setSeed(seed string) {
+	ev.Seed = seed
+	ev.Boards = engine.SeededBoards(seed, engine.BoardNumbers(1, len(ev.Boards)))
 }
 
 // sanitize makes a name safe as one path element.

@@ -66,7 +66,7 @@ func runEvent(e *env, args []string) int {
 	var rf runFlags
 	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL, remote (connects to --listen) or a command line with {host} {port} {seat} {name}")
 	fs.IntVar(&rf.boards, "boards", 0, "boards per match")
-	fs.StringVar(&rf.seed, "seed", "", "deal seed (any string)")
+	fs.StringVar(&rf.seed, "seed", "", "deal seed, any string (default: the event file's, or a fresh random one kept in the output folder)")
 	fs.StringVar(&rf.pbnFile, "pbn", "", "play the deals of a PBN file instead of seeded ones")
 	fs.StringVar(&rf.out, "out", "", "output folder (results.jsonl, summary.txt, one PBN per match)")
 	fs.IntVar(&rf.concurrency, "concurrency", 0, "tables in play at once (default the number of cores)")
@@ -307,6 +307,9 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 			return exitNoInput
 		}
 		return exitFailure
+	}
+	if out.NewSeed != "" {
+		fmt.Fprintf(e.stderr, "tablemanager run: no seed given: the boards are dealt from the fresh random seed %s (kept in %s, so a rerun resumes)\n", out.NewSeed, filepath.Join(ev.Out, tournaments.SeedFile))
 	}
 	if out.BadLines > 0 {
 		fmt.Fprintf(e.stderr, "tablemanager run: skipped %d malformed line(s) of %s (a line torn by a crash); those boards were played again\n", out.BadLines, out.ResultsOut)

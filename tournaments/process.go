@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -180,10 +181,21 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 			return fmt.Errorf("bot folder: %w", err)
 		}
 	}
+	// Under the sandbox, bwrap tells the pid of the bot's session (fd 3).
+	var infoR, infoW *os.File
 	if p.opt.Sandbox != nil {
-		argv = p.opt.Sandbox.Wrap(argv, p.opt.BotDir)
+		r, w, err := os.Pipe()
+		if err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
+		infoR, infoW = r, w
+		defer infoR.Close()
+		argv = p.opt.Sandbox.wrap(argv, p.opt.BotDir, 3)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
+	if infoW != nil {
+		cmd.ExtraFiles = []*os.File{infoW}
+	}
 	if p.opt.Sandbox == nil {
 		cmd.Dir = p.opt.Dir
 	}
@@ -203,8 +215,16 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	p.mu.Lock()
 	p.starts++
 	p.mu.Unlock()
-	if err := cmd.Start(); err != nil {
+	err := cmd.Start()
+	if infoW != nil {
+		infoW.Close()
+	}
+	if err != nil {
 		return fmt.Errorf("start %s: %w", p.argv[0], err)
+	}
+	var inner atomic.Int64 // the sandboxed bot's session, once bwrap has told
+	if infoR != nil {
+		go func() { inner.Store(int64(sandboxInfo(infoR))) }()
 	}
 	p.logf("started, pid %d", cmd.Process.Pid)
 	exited := make(chan error, 1)
@@ -228,11 +248,11 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	case <-p.lost:
 		why = errSeatLost
 	}
-	interruptProcess(cmd)
+	interruptProcess(cmd, int(inner.Load()))
 	select {
 	case <-exited:
 	case <-time.After(processKillGrace):
-		killProcess(cmd)
+		killProcess(cmd, int(inner.Load()))
 		<-exited
 	}
 	return why

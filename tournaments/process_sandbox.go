@@ -2,12 +2,15 @@ package tournaments
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -25,7 +28,10 @@ var ErrNoSandbox = errors.New("no sandbox for command bots")
 // system read-only, a private /tmp, a /proc of the bot's own pid
 // namespace (the harness's processes and command line are invisible),
 // the event's files hidden, the network shared (the bot connects to its
-// table on loopback), and the bot killed if the harness dies.
+// table on loopback), and the bot killed if the harness dies. The bot
+// runs in a session of its own (--new-session: no terminal to reach);
+// BotProcess learns its pid from bwrap's --info-fd to interrupt it, since
+// bwrap itself does not pass signals on.
 type Sandbox struct {
 	// Bwrap is the bubblewrap program.
 	Bwrap string
@@ -66,6 +72,12 @@ func FindSandbox(ctx context.Context) (*Sandbox, error) {
 // folder is the private /tmp. The program argv[0] is looked up first and
 // bound read-only, so a bot under /tmp (or a hidden folder) still starts.
 func (sb *Sandbox) Wrap(argv []string, dir string) []string {
+	return sb.wrap(argv, dir, -1)
+}
+
+// wrap is Wrap, with bwrap writing its child's pid as JSON to infoFD if
+// that is not negative.
+func (sb *Sandbox) wrap(argv []string, dir string, infoFD int) []string {
 	prog := argv[0]
 	if p, err := exec.LookPath(prog); err == nil {
 		prog = p
@@ -80,6 +92,9 @@ func (sb *Sandbox) Wrap(argv []string, dir string) []string {
 		"--tmpfs", "/tmp",
 		"--die-with-parent",
 		"--new-session",
+	}
+	if infoFD >= 0 {
+		a = append(a, "--info-fd", strconv.Itoa(infoFD))
 	}
 	for _, h := range sb.Hide {
 		if h == "" {
@@ -109,4 +124,16 @@ func (sb *Sandbox) Wrap(argv []string, dir string) []string {
 	}
 	a = append(a, "--chdir", cwd, "--", prog)
 	return append(a, argv[1:]...)
+}
+
+// sandboxInfo reads bwrap's --info-fd report: the host pid of the process
+// it started in the new namespace (the leader of the bot's session).
+func sandboxInfo(r io.Reader) int {
+	var info struct {
+		ChildPID int `json:"child-pid"`
+	}
+	if err := json.NewDecoder(r).Decode(&info); err != nil {
+		return 0
+	}
+	return info.ChildPID
 }

@@ -3,9 +3,11 @@ package tournaments
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -186,4 +188,19 @@ func TestSpyReadsEverythingUnsandboxed(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 2, closed)
+}
+
+// termBot waits for SIGTERM, then writes "stopped" to its own folder.
+func termBot() int {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, syscall.SIGTERM)
+	select {
+	case <-c:
+	case <-time.After(time.Minute):
+		return 1
+	}
+	if err := os.WriteFile(filepath.Join(os.Getenv(BotDirEnv), "stopped"), []byte("SIGTERM"), 0o644); err != nil {
+		return 1
+	}
+	return 0
 }

@@ -54,8 +54,9 @@ type ProcessOptions struct {
 // processStableTime or more resets the count.
 //
 // The process gets exactly the bot's command line with {host}, {port},
-// {seat} and {name} replaced, and the harness's own environment: never a
-// seed, a deal file or a results path.
+// {seat} and {name} replaced, and the harness's own environment (with
+// $OPENROOM_BOT_DIR if it has a folder of its own): never a seed, a deal
+// file or a results path. With a Sandbox it cannot look them up either.
 type BotProcess struct {
 	spec BotSpec
 	seat engine.Seat

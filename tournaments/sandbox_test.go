@@ -185,6 +185,7 @@ func TestSpyReadsEverythingUnsandboxed(t *testing.T) {
 			// The closed room plays after the open room: its spies read
 			// the open room's deals.
 			assert.Contains(t, rep, `\"room\":\"open\"`, dir)
+			assert.Contains(t, rep, "READ "+filepath.Join(ev.Out, "logs", "A-v-B_open_1-East.log"), "%s: another bot's log", dir)
 		}
 	}
 	assert.Equal(t, 2, closed)

@@ -34,7 +34,7 @@
 //	allow = ["192.0.2.0/24"]   # who beyond loopback may connect there
 //
 //	[boards]                   # seed and count, or pbn
-//	seed = 7                   # integer or string
+//	seed = 7                   # integer or string; none: a fresh random one, kept in OUT/seed
 //	count = 32                 # boards per match; each round plays the next ones
 //	pbn = "boards.pbn"         # deals from a PBN file instead
 //

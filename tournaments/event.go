@@ -1,6 +1,8 @@
 package tournaments
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -32,7 +34,6 @@ const (
 const (
 	DefaultSegment  = 16 // boards a table plays in one session
 	DefaultCount    = 16 // boards per match
-	DefaultSeed     = "1"
 	DefaultRestarts = 3
 
 	// MaxBoardsPerMatch and MaxEventBoards bound a board set, so a typo
@@ -86,7 +87,9 @@ type Event struct {
 	PerMatch    int    // boards per match
 	Boards      []engine.BoardSetup
 	Seed        string // the deal seed, when the boards are dealt from one
+	SeedDrawn   bool   // no seed was given: Seed is a fresh random one, and Run keeps the one of the output folder (see SeedFile)
 	PBN         string // the PBN file, when read from one
+	Source      string // the event file, when read from one
 	Clocks      Clocks
 	Faults      FaultRules
 }
@@ -104,6 +107,7 @@ func Resolve(f *File) (*Event, error) {
 		Hero:        f.Schedule.Hero,
 		Clocks:      Clocks{Action: f.Clocks.Action, Board: f.Clocks.Board, Start: f.Clocks.Start},
 		Faults:      FaultRules{Restarts: f.Faults.Restarts, Reconnect: f.Faults.Reconnect, IMPs: engine.Law12CIMPs},
+		Source:      f.path,
 	}
 	if ev.Name == "" {
 		ev.Name = strings.TrimSuffix(filepath.Base(f.path), filepath.Ext(f.path))
@@ -360,7 +364,9 @@ func resolveBoards(f *File, ev *Event) error {
 	}
 	ev.Seed = string(bc.Seed)
 	if ev.Seed == "" {
-		ev.Seed = DefaultSeed
+		// No seed: deals nobody can predict. Run swaps in the seed an
+		// earlier run of the event drew, so a rerun resumes.
+		ev.Seed, ev.SeedDrawn = FreshSeed(), true
 	}
 	ev.PerMatch = bc.Count
 	if ev.PerMatch == 0 {
@@ -368,6 +374,20 @@ func resolveBoards(f *File, ev *Event) error {
 	}
 	ev.Boards = engine.SeededBoards(ev.Seed, engine.BoardNumbers(1, ev.PerMatch*rounds))
 	return nil
+}
+
+// FreshSeed returns a new deal seed: 128 random bits (crypto/rand) in
+// hex, enough to reach every deal.
+func FreshSeed() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // never fails (it crashes the program instead)
+	return hex.EncodeToString(b[:])
+}
+
+// setSeed deals the event's boards again from another seed.
+func (ev *Event) setSeed(seed string) {
+	ev.Seed = seed
+	ev.Boards = engine.SeededBoards(seed, engine.BoardNumbers(1, len(ev.Boards)))
 }
 
 // sanitize makes a name safe as one path element.
@@ -385,6 +405,31 @@ func sanitize(s string) string {
 		return "event"
 	}
 	return b.String()
+}
+
+// HasCommandBots reports whether the harness starts bot processes.
+func (ev *Event) HasCommandBots() bool {
+	for _, t := range ev.Teams {
+		for _, b := range t.Bots {
+			if b.Kind == BotCommand {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Secrets lists what a command bot must not read: the output folder
+// (results, PBN, summary, other bots' logs), the boards' PBN file and the
+// event file (which may hold the seed).
+func (ev *Event) Secrets() []string {
+	var out []string
+	for _, p := range []string{ev.Out, ev.PBN, ev.Source} {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // String describes the event in one line.

@@ -62,6 +62,10 @@ const botModeEnv = "TOURNAMENTS_TEST_BOT"
 //	crashonce MARKER HOST PORT SEAT TEAM
 //	                            the same, but East's first process (no
 //	                            MARKER file yet) dies at its third card
+//	spy HOST PORT SEAT TEAM     try to read what a bot must not (see
+//	                            spyBot), then play
+//	term                        wait for SIGTERM, then leave a file in
+//	                            $OPENROOM_BOT_DIR (see termBot)
 func testBot(mode string, args []string) int {
 	switch mode {
 	case "crash":
@@ -73,6 +77,10 @@ func testBot(mode string, args []string) int {
 		time.Sleep(time.Minute)
 	case "sleep":
 		time.Sleep(time.Minute)
+	case "spy":
+		return spyBot(args)
+	case "term":
+		return termBot()
 	case "play", "crashonce":
 		var bot player.Player
 		marker := ""

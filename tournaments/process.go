@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -34,7 +35,14 @@ type ProcessOptions struct {
 	// Log, if set, receives the bot's standard output and error.
 	Log io.Writer
 	// Dir is the working folder of the bot; "" is the harness's own.
+	// Under a sandbox the working folder is BotDir (or a private /tmp).
 	Dir string
+	// BotDir, if set, is the bot's own folder, created if need be and
+	// given to it in $OPENROOM_BOT_DIR; under a sandbox it is the one
+	// folder the bot can write that the harness keeps.
+	BotDir string
+	// Sandbox, if set, runs the bot under bubblewrap (see Sandbox).
+	Sandbox *Sandbox
 	// Logf, if set, gets one line per start, exit and give-up.
 	Logf func(format string, args ...any)
 }
@@ -46,8 +54,9 @@ type ProcessOptions struct {
 // processStableTime or more resets the count.
 //
 // The process gets exactly the bot's command line with {host}, {port},
-// {seat} and {name} replaced, and the harness's own environment: never a
-// seed, a deal file or a results path.
+// {seat} and {name} replaced, and the harness's own environment (with
+// $OPENROOM_BOT_DIR if it has a folder of its own): never a seed, a deal
+// file or a results path. With a Sandbox it cannot look them up either.
 type BotProcess struct {
 	spec BotSpec
 	seat engine.Seat
@@ -167,17 +176,56 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	case <-p.lost:
 	default:
 	}
-	cmd := exec.Command(p.argv[0], p.argv[1:]...)
-	cmd.Dir = p.opt.Dir
+	argv := p.argv
+	if p.opt.BotDir != "" {
+		if err := os.MkdirAll(p.opt.BotDir, 0o755); err != nil {
+			return fmt.Errorf("bot folder: %w", err)
+		}
+	}
+	// Under the sandbox, bwrap tells the pid of the bot's session (fd 3).
+	var infoR, infoW *os.File
+	if p.opt.Sandbox != nil {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
+		infoR, infoW = r, w
+		defer infoR.Close()
+		argv = p.opt.Sandbox.wrap(argv, p.opt.BotDir, 3)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	if infoW != nil {
+		cmd.ExtraFiles = []*os.File{infoW}
+	}
+	if p.opt.Sandbox == nil {
+		cmd.Dir = p.opt.Dir
+	}
+	if p.opt.BotDir != "" {
+		dir, err := filepath.Abs(p.opt.BotDir)
+		if err != nil {
+			return fmt.Errorf("bot folder: %w", err)
+		}
+		cmd.Env = append(os.Environ(), BotDirEnv+"="+dir)
+	}
 	if p.opt.Log != nil {
 		cmd.Stdout, cmd.Stderr = p.opt.Log, p.opt.Log
 	}
-	setProcessGroup(cmd)
+	// A sandboxed bot also leaves the harness's session, so it cannot
+	// reach the harness's terminal.
+	setProcessGroup(cmd, p.opt.Sandbox != nil)
 	p.mu.Lock()
 	p.starts++
 	p.mu.Unlock()
-	if err := cmd.Start(); err != nil {
+	err := cmd.Start()
+	if infoW != nil {
+		infoW.Close()
+	}
+	if err != nil {
 		return fmt.Errorf("start %s: %w", p.argv[0], err)
+	}
+	var inner atomic.Int64 // the sandboxed bot's session, once bwrap has told
+	if infoR != nil {
+		go func() { inner.Store(int64(sandboxInfo(infoR))) }()
 	}
 	p.logf("started, pid %d", cmd.Process.Pid)
 	exited := make(chan error, 1)
@@ -201,11 +249,11 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	case <-p.lost:
 		why = errSeatLost
 	}
-	interruptProcess(cmd)
+	interruptProcess(cmd, int(inner.Load()))
 	select {
 	case <-exited:
 	case <-time.After(processKillGrace):
-		killProcess(cmd)
+		killProcess(cmd, int(inner.Load()))
 		<-exited
 	}
 	return why
@@ -222,4 +270,9 @@ func LogFile(dir, table string, seat engine.Seat) (*os.File, error) {
 		return nil, fmt.Errorf("bot log: %w", err)
 	}
 	return f, nil
+}
+
+// BotDir is the own folder of the bot at a table seat in dir.
+func BotDir(dir, table string, seat engine.Seat) string {
+	return filepath.Join(dir, sanitize(table)+"-"+seat.Name())
 }

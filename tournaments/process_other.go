@@ -7,15 +7,15 @@ import (
 	"os/exec"
 )
 
-func setProcessGroup(cmd *exec.Cmd) {}
+func setProcessGroup(cmd *exec.Cmd, session bool) {}
 
-func interruptProcess(cmd *exec.Cmd) {
+func interruptProcess(cmd *exec.Cmd, inner int) {
 	if cmd.Process != nil {
 		_ = cmd.Process.Signal(os.Interrupt)
 	}
 }
 
-func killProcess(cmd *exec.Cmd) {
+func killProcess(cmd *exec.Cmd, inner int) {
 	if cmd.Process != nil {
 		_ = cmd.Process.Kill()
 	}

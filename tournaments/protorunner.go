@@ -40,7 +40,12 @@ type ProtocolRunner struct {
 
 	// LogDir, if set, receives each command bot's standard output and
 	// error, one file per table and seat; otherwise they are discarded.
+	// Each command bot also gets a folder of its own there,
+	// LogDir/TABLE-SEAT/ ($OPENROOM_BOT_DIR), for its own logs.
 	LogDir string
+	// Sandbox, if set, runs command bots under bubblewrap; LogDir is
+	// hidden from them too, all but the bot's own folder.
+	Sandbox *Sandbox
 	// Logf, if set, gets one line per notable table or process event.
 	Logf func(format string, args ...any)
 	// Notify, if set, gets the few lines a user running the event should
@@ -159,20 +164,30 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			_ = srv.Serve(tctx, ln)
 		}()
 		host, port, _ := net.SplitHostPort(ln.Addr().String())
+		sandbox := r.Sandbox
+		if sandbox != nil && r.LogDir != "" {
+			sb := *sandbox
+			sb.Hide = append(append([]string(nil), sb.Hide...), r.LogDir)
+			sandbox = &sb
+		}
 		for _, s := range commands {
 			var log io.WriteCloser
+			botDir := ""
 			if r.LogDir != "" {
 				f, err := LogFile(r.LogDir, job.Table, s)
 				if err != nil {
 					return err
 				}
 				log = f
+				botDir = BotDir(r.LogDir, job.Table, s)
 			}
 			p := StartBot(tctx, job.Seats[s], s, job.Team(s), host, port, ProcessOptions{
 				Restarts: job.Faults.Restarts,
 				Backoff:  r.Backoff,
 				Log:      log,
 				Logf:     logf,
+				BotDir:   botDir,
+				Sandbox:  sandbox,
 			})
 			procs[s] = p
 			wg.Add(1)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,11 @@ import (
 
 // ResultsFile is the name of the results stream in an event's folder.
 const ResultsFile = "results.jsonl"
+
+// SeedFile is the name of the file in an event's folder that keeps the
+// seed Run drew for an event given none, so that a rerun deals the same
+// boards and resumes.
+const SeedFile = "seed"
 
 // DefaultGrace is how long boards in play may take to finish after an
 // interrupt before they are abandoned.
@@ -59,7 +65,8 @@ type Options struct {
 	// play at once (a second Ctrl-C); they are played again on resume.
 	Abort <-chan struct{}
 	// Fresh starts the event afresh: an existing results file is renamed
-	// to results.jsonl.N (the first free N) instead of resumed.
+	// to results.jsonl.N (the first free N) instead of resumed, and an
+	// event given no seed gets a new one.
 	Fresh bool
 	// MatchWriters are called after the run with every match and its
 	// records (open and closed rooms, by board), to write per-match files
@@ -79,6 +86,7 @@ type RunResult struct {
 	BadLines   int      // malformed lines skipped in the results file (a torn last line)
 	Warnings   []string // non-fatal trouble: match writers that failed
 	ResultsOut string   // path of the results file
+	NewSeed    string   // the seed drawn by this run for an event given none ("" if none was drawn or an earlier run's was kept)
 }
 
 // Run plays an event: the board-rooms not yet in DIR/results.jsonl are
@@ -109,12 +117,26 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		if err := setAside(path); err != nil {
 			return nil, err
 		}
+		// An event given no seed starts with a new one too; the old one
+		// is in the records set aside.
+		if err := os.Remove(filepath.Join(ev.Out, SeedFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("fresh start: %w", err)
+		}
 	}
 	recs, bad, err := results.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	out.BadLines = len(bad)
+	if ev.SeedDrawn {
+		drawn, err := keepSeed(ev, recs)
+		if err != nil {
+			return nil, err
+		}
+		if drawn {
+			out.NewSeed = ev.Seed
+		}
+	}
 	jobs := ev.Jobs()
 	done, err := checkRecords(ev, jobs, recs)
 	if err != nil {
@@ -167,6 +189,63 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	out.Report = ScoreEvent(ev, recs)
 	out.Warnings = writeMatches(ev, recs, opt.MatchWriters)
 	return out, runErr
+}
+
+// keepSeed gives an event without a seed of its own the seed an earlier
+// run in its folder drew: the one its records were dealt from, or else
+// the one in DIR/seed. Without either it keeps the fresh one Resolve drew
+// and reports drawn. The seed is then (again) in DIR/seed, synced.
+func keepSeed(ev *Event, recs []results.Record) (drawn bool, err error) {
+	path := filepath.Join(ev.Out, SeedFile)
+	seed := ""
+	for i := range recs {
+		if recs[i].Event == ev.Name && recs[i].Seed != "" {
+			seed = recs[i].Seed
+			break
+		}
+	}
+	if seed == "" {
+		b, err := os.ReadFile(path)
+		switch {
+		case err == nil:
+			seed = strings.TrimSpace(string(b))
+		case !errors.Is(err, os.ErrNotExist):
+			return false, fmt.Errorf("%w: %w", ErrNoOutput, err)
+		}
+	}
+	if seed != "" {
+		ev.setSeed(seed)
+	} else {
+		drawn = true
+	}
+	if err := writeSynced(path, []byte(ev.Seed+"\n")); err != nil {
+		return false, fmt.Errorf("%w: %w", ErrNoOutput, err)
+	}
+	return drawn, nil
+}
+
+// writeSynced writes a small file through a temporary one, synced, so it
+// is whole after a crash.
+func writeSynced(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }
 
 // setAside renames an existing results file to the first free

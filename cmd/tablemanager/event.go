@@ -49,6 +49,7 @@ type runFlags struct {
 	listen      string
 	allow       []string
 	fresh       bool
+	unsandboxed bool
 	quiet       bool
 	showBoards  bool
 }
@@ -65,7 +66,7 @@ func runEvent(e *env, args []string) int {
 	var rf runFlags
 	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL, remote (connects to --listen) or a command line with {host} {port} {seat} {name}")
 	fs.IntVar(&rf.boards, "boards", 0, "boards per match")
-	fs.StringVar(&rf.seed, "seed", "", "deal seed (any string)")
+	fs.StringVar(&rf.seed, "seed", "", "deal seed, any string (default: the event file's, or a fresh random one kept in the output folder)")
 	fs.StringVar(&rf.pbnFile, "pbn", "", "play the deals of a PBN file instead of seeded ones")
 	fs.StringVar(&rf.out, "out", "", "output folder (results.jsonl, summary.txt, one PBN per match)")
 	fs.IntVar(&rf.concurrency, "concurrency", 0, "tables in play at once (default the number of cores)")
@@ -75,6 +76,7 @@ func runEvent(e *env, args []string) int {
 	fs.StringVar(&rf.listen, "listen", "", "address remote bots connect to (BOT = remote), e.g. 127.0.0.1:2000")
 	fs.StringArrayVar(&rf.allow, "allow", nil, "an address or network beyond loopback that may connect to --listen (repeat)")
 	fs.BoolVar(&rf.fresh, "fresh", false, "set earlier results in the output folder aside (results.jsonl.N) and start again")
+	fs.BoolVar(&rf.unsandboxed, "unsandboxed", false, "run command bots as plain processes, without the bubblewrap sandbox (they can then read the results, logs and deal seed)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
@@ -243,7 +245,7 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	// notices and the interrupt watcher: one line at a time.
 	e := *e0
 	e.stderr = &lockedWriter{w: e0.stderr}
-	runner, rerr := newRunner(&e, ev)
+	runner, rerr := newRunner(&e, ev, rf.unsandboxed)
 	if rerr != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", rerr)
 		return exitDataErr
@@ -305,6 +307,9 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 			return exitNoInput
 		}
 		return exitFailure
+	}
+	if out.NewSeed != "" {
+		fmt.Fprintf(e.stderr, "tablemanager run: no seed given: the boards are dealt from the fresh random seed %s (kept in %s, so a rerun resumes)\n", out.NewSeed, filepath.Join(ev.Out, tournaments.SeedFile))
 	}
 	if out.BadLines > 0 {
 		fmt.Fprintf(e.stderr, "tablemanager run: skipped %d malformed line(s) of %s (a line torn by a crash); those boards were played again\n", out.BadLines, out.ResultsOut)
@@ -392,16 +397,32 @@ func (pl *progressLine) end() {
 // the protocol host, built-in bots over in-process pipes, command bots as
 // processes whose output goes to DIR/logs, remote bots on the listen
 // address. Its notices (a table waiting for a remote bot, a bot given up)
-// go to standard error on lines of their own.
-func newRunner(e *env, ev *tournaments.Event) (tournaments.TableRunner, error) {
+// go to standard error on lines of their own. Command bots run in the
+// bubblewrap sandbox; without one the event does not start unless
+// unsandboxed is set, which also runs them without it.
+func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.TableRunner, error) {
 	allow, err := protocol.ParseAllowList(ev.Allow)
 	if err != nil {
 		return nil, err
 	}
+	var sandbox *tournaments.Sandbox
+	if ev.HasCommandBots() {
+		if unsandboxed {
+			fmt.Fprintf(e.stderr, "tablemanager run: --unsandboxed: command bots run as plain processes and can read all you can: %s (results, PBN, other bots' logs), the event file, the deal seed and this command line\n", ev.Out)
+		} else {
+			sb, err := tournaments.FindSandbox(e.ctx)
+			if err != nil {
+				return nil, fmt.Errorf("%w; command bots run only sandboxed (or give --unsandboxed to run them as plain processes)", err)
+			}
+			sb.Hide = ev.Secrets()
+			sandbox = sb
+		}
+	}
 	return &tournaments.ProtocolRunner{
-		LogDir: filepath.Join(ev.Out, "logs"),
-		Listen: ev.Listen,
-		Allow:  allow,
+		Sandbox: sandbox,
+		LogDir:  filepath.Join(ev.Out, "logs"),
+		Listen:  ev.Listen,
+		Allow:   allow,
 		Notify: func(format string, args ...any) {
 			fmt.Fprintf(e.stderr, "\ntablemanager run: "+format+"\n", args...)
 		},

@@ -31,6 +31,7 @@ func TestRunDefaultEventTwice(t *testing.T) {
 	recs := readResults(t, filepath.Join("out", "default", "results.jsonl"))
 	require.Len(t, recs, 32)
 	assert.Equal(t, "default", recs[0].Event)
+	assert.Equal(t, "openroom", recs[0].Seed, "the demo keeps its fixed seed")
 	assert.Contains(t, []string{defaultBotA, defaultBotB}, recs[0].Players.N)
 	for _, f := range []string{"summary.txt", "A-v-B.pbn"} {
 		_, err := os.Stat(filepath.Join("out", "default", f))

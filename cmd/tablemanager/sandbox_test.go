@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/openroom/openroom/tournaments"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunWithoutSeedDrawsOneAndResumes(t *testing.T) {
+	t.Chdir(t.TempDir())
+	args := []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "2", "--quiet", "--out", "o"}
+	code, out1, errs := runCmd(t, "", args...)
+	require.Equal(t, exitOK, code, errs)
+	recs := readResults(t, filepath.Join("o", "results.jsonl"))
+	require.Len(t, recs, 4)
+	seed := recs[0].Seed
+	raw, err := hex.DecodeString(seed)
+	require.NoError(t, err)
+	assert.Len(t, raw, 16)
+	assert.Contains(t, errs, "fresh random seed "+seed)
+	kept, err := os.ReadFile(filepath.Join("o", tournaments.SeedFile))
+	require.NoError(t, err)
+	assert.Equal(t, seed, strings.TrimSpace(string(kept)))
+
+	code, out2, errs := runCmd(t, "", args...)
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, errs, "nothing to play")
+	assert.NotContains(t, errs, "fresh random seed")
+	assert.Equal(t, out1, out2)
+}
+
+func TestRunCommandBotsNeedTheSandbox(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	t.Chdir(t.TempDir())
+	t.Setenv("PATH", t.TempDir()) // no bwrap
+	bot := os.Args[0] + " -tmbot {host} {port} {seat} {name}"
+	args := []string{"run", "--team", "A=builtin:random", "--team", "B=" + bot, "--boards", "1", "--seed", "x", "--quiet", "--out", "o"}
+	code, _, errs := runCmd(t, "", args...)
+	assert.Equal(t, exitDataErr, code, errs)
+	assert.Contains(t, errs, "bubblewrap (bwrap) is not installed")
+	assert.Contains(t, errs, "--unsandboxed")
+	_, err := os.Stat(filepath.Join("o", "results.jsonl"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "nothing played")
+
+	code, _, errs = runCmd(t, "", append(args, "--unsandboxed")...)
+	require.Equal(t, exitOK, code, errs)
+	var warn []string
+	for _, l := range strings.Split(errs, "\n") {
+		if strings.Contains(l, "--unsandboxed") {
+			warn = append(warn, l)
+		}
+	}
+	require.Len(t, warn, 1, errs)
+	assert.Contains(t, warn[0], "can read")
+	assert.Contains(t, warn[0], "deal seed")
+	assert.Len(t, readResults(t, filepath.Join("o", "results.jsonl")), 2)
+}
+
+func TestRunBuiltinBotsNeedNoSandbox(t *testing.T) {
+	t.Chdir(t.TempDir())
+	t.Setenv("PATH", t.TempDir())
+	code, _, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--seed", "x", "--quiet", "--out", "o")
+	require.Equal(t, exitOK, code, errs)
+	assert.NotContains(t, errs, "sandbox")
+}

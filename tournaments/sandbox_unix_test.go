@@ -1,0 +1,36 @@
+//go:build unix
+
+package tournaments
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/stretchr/testify/require"
+)
+
+// A sandboxed bot is stopped the way a plain one is: SIGTERM reaches the
+// bot itself (not only bwrap), so it can tidy up before the kill.
+func TestSandboxedBotGetsTheInterrupt(t *testing.T) {
+	sb, err := FindSandbox(t.Context())
+	if err != nil {
+		t.Skipf("no sandbox here: %v", err)
+	}
+	t.Setenv(botModeEnv, "term")
+	dir := filepath.Join(t.TempDir(), "bot")
+	spec := BotSpec{Name: "term", Kind: BotCommand, Command: []string{os.Args[0]}}
+	ctx, cancel := context.WithCancel(context.Background())
+	var log syncBuf
+	p := StartBot(ctx, spec, engine.North, "A", "127.0.0.1", "1", ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
+	require.Eventually(t, func() bool { return p.Starts() == 1 }, 10*time.Second, 10*time.Millisecond)
+	time.Sleep(300 * time.Millisecond) // let the bot install its handler
+	cancel()
+	waitClosed(t, p.Done(), "supervisor end")
+	b, err := os.ReadFile(filepath.Join(dir, "stopped"))
+	require.NoError(t, err, "the bot did not see SIGTERM: %s", log.String())
+	require.Equal(t, "SIGTERM", string(b))
+}

@@ -213,7 +213,8 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	if m.AnySeat {
 		s, ok := t.freeSeatFor(team)
 		if !ok {
-			t.refuseConn(c, fmt.Sprintf("no free seat for team %q", team))
+			t.logf("%s: no free seat for team %q", c.remote, team)
+			t.refuseConn(c, "no free seat")
 			return
 		}
 		seat = s
@@ -236,7 +237,10 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	follow := c.local && t.cfg.teamFor(seat.Side()) == "" && t.cfg.Local[seat.Partner()] == nil
 	want := t.teamOf(seat.Side())
 	if want != "" && !strings.EqualFold(want, team) && !follow {
-		t.refuseConn(c, fmt.Sprintf("%s plays for team %q here, not %q", seat.Name(), want, team))
+		// The refusal never names the team that plays here: the name is
+		// the credential of the side.
+		t.logf("%s: %s plays for team %q here, not %q", c.remote, seat.Name(), want, team)
+		t.refuseConn(c, fmt.Sprintf("wrong team name for %s", seat.Name()))
 		return
 	}
 	c.follows = follow && want == ""

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"net"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -49,6 +50,7 @@ const deadlineSlack = time.Second
 type hostConn struct {
 	nc     net.Conn
 	remote string
+	ip     netip.Addr // the remote IP; zero for a pipe
 	out    chan []byte
 	wdone  chan struct{} // closed when the writer has finished
 	rdone  chan struct{} // closed when the reader has finished

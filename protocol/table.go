@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -37,10 +38,11 @@ type Table struct {
 
 	// Everything below belongs to the Run goroutine.
 	conns     map[*hostConn]struct{}
-	seats     [engine.NumSeats]*hostConn // the connection holding each seat
-	lostAt    [engine.NumSeats]time.Time // when a seat was lost (zero: never or back)
-	teams     [2]string                  // each side's team name
-	teamsSent bool                       // the session has begun
+	seats     [engine.NumSeats]*hostConn  // the connection holding each seat
+	lostAt    [engine.NumSeats]time.Time  // when a seat was lost (zero: never or back)
+	boundTo   [engine.NumSeats]netip.Addr // the IP each seat first joined the session from
+	teams     [2]string                   // each side's team name
+	teamsSent bool                        // the session has begun
 	clock     sideClock
 	seatReady bool        // a seat became ready since next last returned
 	dirty     []*hostConn // direct connections with lines to write
@@ -76,6 +78,7 @@ func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 	}
 	t.wg.Add(goroutines)
 	t.mu.Unlock()
+	ip, _ := addrIP(nc.RemoteAddr())
 	if !local && int(t.pending.Add(1)) > t.cfg.MaxPending {
 		t.pending.Add(-1)
 		t.wg.Add(-goroutines)
@@ -87,6 +90,7 @@ func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 	c := &hostConn{
 		nc:     nc,
 		remote: nc.RemoteAddr().String(),
+		ip:     ip,
 		wdone:  make(chan struct{}),
 		rdone:  make(chan struct{}),
 		direct: direct,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -82,6 +83,12 @@ type Config struct {
 	// set, for robots that do not expect it (bridge_env's client). It
 	// cannot be set for all four: BEN reads the line as a board's end.
 	NoTiming [engine.NumSeats]bool
+	// SeatAddress, when set for a seat, lists the only addresses and
+	// networks that seat may be taken from over the network. A seat with
+	// no entry is bound to the address it is first taken from: once it
+	// has joined the session, only a connection from that same IP may
+	// take it back after a loss. In-process seats (Local) are not bound.
+	SeatAddress [engine.NumSeats][]netip.Prefix
 	// MaxPending bounds connections that are not yet seated and ready;
 	// more are refused at once. Default 8.
 	MaxPending int
@@ -147,6 +154,13 @@ func NewTable(cfg Config) (*Table, error) {
 	for _, team := range []string{cfg.NSTeam, cfg.EWTeam} {
 		if strings.ContainsAny(team, "\"\r\n") {
 			return nil, fmt.Errorf("protocol: team name %q: quotes and line breaks are not allowed", team)
+		}
+	}
+	for s, ps := range cfg.SeatAddress {
+		for _, p := range ps {
+			if !p.IsValid() {
+				return nil, fmt.Errorf("protocol: seat address of %s: %v is not a network", engine.Seat(s).Name(), p)
+			}
 		}
 	}
 	cfg = cfg.withDefaults()

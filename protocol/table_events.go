@@ -185,6 +185,9 @@ func (t *Table) handshake(c *hostConn, ev event) {
 		c.satisfied()
 		t.pending.Add(-1)
 		t.lostAt[c.seat] = time.Time{}
+		if !c.local && c.ip.IsValid() && !t.boundTo[c.seat].IsValid() {
+			t.boundTo[c.seat] = c.ip
+		}
 		t.logf("%s (%q, %s) is ready", c.seat.Name(), c.team, c.remote)
 	}
 }
@@ -211,7 +214,7 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	team := strings.TrimSpace(m.Team)
 	seat := m.Seat
 	if m.AnySeat {
-		s, ok := t.freeSeatFor(team)
+		s, ok := t.freeSeatFor(team, c)
 		if !ok {
 			t.logf("%s: no free seat for team %q", c.remote, team)
 			t.refuseConn(c, "no free seat")
@@ -221,6 +224,12 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	}
 	if seat >= engine.NumSeats {
 		t.refuseConn(c, "no such seat")
+		return
+	}
+	if !t.seatAllows(seat, c) {
+		// Not a word on why: the binding is configuration.
+		t.logf("%s: %s is bound to other addresses", c.remote, seat.Name())
+		t.refuseConn(c, "not allowed")
 		return
 	}
 	if t.seats[seat] != nil {
@@ -262,16 +271,36 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 
 // freeSeatFor picks a seat for `as ANYPL`: first a free seat whose side
 // already plays as team, then a free seat of a side with no team yet.
-func (t *Table) freeSeatFor(team string) (engine.Seat, bool) {
+func (t *Table) freeSeatFor(team string, c *hostConn) (engine.Seat, bool) {
 	for s := engine.North; s < engine.NumSeats; s++ {
-		if t.seats[s] == nil && strings.EqualFold(t.teamOf(s.Side()), team) {
+		if t.seats[s] == nil && t.seatAllows(s, c) && strings.EqualFold(t.teamOf(s.Side()), team) {
 			return s, true
 		}
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
-		if t.seats[s] == nil && t.teamOf(s.Side()) == "" {
+		if t.seats[s] == nil && t.seatAllows(s, c) && t.teamOf(s.Side()) == "" {
 			return s, true
 		}
 	}
 	return 0, false
+}
+
+// seatAllows reports whether c may take seat s from its address: a seat
+// with configured addresses (Config.SeatAddress) only from those, any
+// other seat, once it has joined the session, only from the IP it first
+// joined from. In-process bots are never bound.
+func (t *Table) seatAllows(s engine.Seat, c *hostConn) bool {
+	if c.local {
+		return true
+	}
+	if ps := t.cfg.SeatAddress[s]; len(ps) > 0 {
+		for _, p := range ps {
+			if c.ip.IsValid() && p.Contains(c.ip) {
+				return true
+			}
+		}
+		return false
+	}
+	b := t.boundTo[s]
+	return !b.IsValid() || c.ip == b
 }

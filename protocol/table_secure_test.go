@@ -1,9 +1,19 @@
 package protocol
 
 import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/netip"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -50,4 +60,133 @@ func TestRefusalsRevealNoTeamName(t *testing.T) {
 			assert.NotContains(t, low, team, "a refusal reveals a team name: %q", l)
 		}
 	}
+}
+
+// dialFrom dials addr from a given loopback source address.
+func dialFrom(ctx context.Context, from, addr string) (net.Conn, error) {
+	d := net.Dialer{Timeout: time.Second, LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	return d.DialContext(ctx, "tcp", addr)
+}
+
+// stranger dials from 127.0.0.2 every 20 ms until ctx ends, claiming
+// seat as team, and counts the times it was seated.
+func stranger(ctx context.Context, addr, team, seat string, seated *atomic.Int32) {
+	for ctx.Err() == nil {
+		nc, err := dialFrom(ctx, "127.0.0.2", addr)
+		if err == nil {
+			nc.SetDeadline(time.Now().Add(time.Second))
+			fmt.Fprintf(nc, "Connecting %q as %s using protocol version 18\r\n", team, seat)
+			line, _ := bufio.NewReader(nc).ReadString('\n')
+			if strings.HasSuffix(strings.TrimSpace(line), "seated") {
+				seated.Add(1)
+			}
+			nc.Close()
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// After North's fault, a stranger on another address who knows the team
+// name retries every 20 ms; North stays bound to the address it joined
+// from, so the real bot, slower to come back, gets its seat and plays on.
+func TestLostSeatIsBoundToItsAddress(t *testing.T) {
+	bots := newBots(11)
+	bots[engine.North].fault, bots[engine.North].faultBoard = "disconnect", 2
+	boards := engine.SeededBoards("bound", numbers(4))
+	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+	defer cancel()
+	var recs []results.Record
+	tbl, err := NewTable(Config{Boards: boards, ReconnectTimeout: 5 * time.Second, Logf: t.Logf,
+		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil }})
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	go (&Server{Table: tbl}).Serve(ctx, ln)
+	var wg sync.WaitGroup
+	var botErr [4]error
+	var northDials atomic.Int32
+	for i, b := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			botErr[i] = b.run(ctx, func() (net.Conn, error) {
+				if b.seat == engine.North && northDials.Add(1) > 1 {
+					time.Sleep(300 * time.Millisecond) // slow to come back
+				}
+				return dialFrom(ctx, "127.0.0.1", addr)
+			})
+		}()
+	}
+	var seated atomic.Int32
+	sctx, stopStranger := context.WithCancel(ctx)
+	var swg sync.WaitGroup
+	swg.Add(1)
+	go func() {
+		defer swg.Done()
+		// From the start of the session on.
+		for northDials.Load() == 0 && sctx.Err() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		time.Sleep(200 * time.Millisecond)
+		stranger(sctx, addr, "Norse", "North", &seated)
+	}()
+	require.NoError(t, tbl.Run(ctx))
+	stopStranger()
+	swg.Wait()
+	wg.Wait()
+	assert.Zero(t, seated.Load(), "the stranger took North")
+	assert.Greater(t, northDials.Load(), int32(1), "North came back")
+	require.Len(t, recs, 4)
+	for _, r := range recs {
+		if r.Board == 2 {
+			assert.Equal(t, results.KindDisconnect, r.Termination.Kind)
+			continue
+		}
+		assert.Equal(t, "normal", r.Termination.Kind, "board %d: %+v", r.Board, r.Termination)
+	}
+	for i := range bots {
+		assert.NoError(t, botErr[i])
+	}
+}
+
+func TestSeatAddressRefusesOtherAddresses(t *testing.T) {
+	var bound [engine.NumSeats][]netip.Prefix
+	require.NoError(t, ParseSeatAddress("North=127.0.0.1", &bound))
+	require.NoError(t, ParseSeatAddress("EW=127.0.0.0/31, 192.0.2.7", &bound))
+	assert.Equal(t, []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, bound[engine.North])
+	assert.Empty(t, bound[engine.South])
+	assert.Equal(t, bound[engine.East], bound[engine.West])
+	assert.Len(t, bound[engine.West], 2)
+	for _, bad := range []string{"North", "Nord=127.0.0.1", "NS=", "NS=example.com"} {
+		assert.Error(t, ParseSeatAddress(bad, &bound), bad)
+	}
+
+	addr := seatTable(t, Config{SeatAddress: bound})
+	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+	defer cancel()
+	from := func(ip string) *rawSeat {
+		nc, err := dialFrom(ctx, ip, addr)
+		require.NoError(t, err)
+		t.Cleanup(func() { nc.Close() })
+		require.NoError(t, nc.SetDeadline(time.Now().Add(5*time.Second)))
+		return &rawSeat{t: t, nc: nc, r: bufio.NewReader(nc)}
+	}
+	s := from("127.0.0.2")
+	s.send(`Connecting "A" as North using protocol version 18`)
+	s.refused("not allowed")
+	s = from("127.0.0.2")
+	s.send(`Connecting "B" as East using protocol version 18`)
+	s.refused("not allowed")
+	// ANYPL from the unbound address gets the one seat it may take.
+	s = from("127.0.0.2")
+	s.send(`Connecting "A" as ANYPL using protocol version 18`)
+	line, err := s.recv()
+	require.NoError(t, err)
+	assert.Equal(t, `South ("A") seated`, line)
+	from("127.0.0.1").sit("A", "North")
+	from("127.0.0.1").sit("B", "East")
 }

@@ -51,9 +51,14 @@ type hostConn struct {
 	nc     net.Conn
 	remote string
 	ip     netip.Addr // the remote IP; zero for a pipe
-	out    chan []byte
-	wdone  chan struct{} // closed when the writer has finished
-	rdone  chan struct{} // closed when the reader has finished
+	// reserve: admitted beyond the pending limit of its address because
+	// a lost seat may come back from there; registering it evicts the
+	// oldest connection from the same address that has claimed nothing.
+	reserve bool
+	seq     uint64 // registration order
+	out     chan []byte
+	wdone   chan struct{} // closed when the writer has finished
+	rdone   chan struct{} // closed when the reader has finished
 
 	// direct connections (TCP, no minimum gap) are written by Run itself,
 	// one write per connection per event, without a writer goroutine:

@@ -30,7 +30,7 @@ type Table struct {
 	cfg     Config
 	events  chan event
 	done    chan struct{} // closed when Run returns
-	pending atomic.Int32  // connections not yet seated and ready
+	pending pendingCount  // connections not yet seated and ready
 	started atomic.Bool
 	mu      sync.Mutex // guards closing and wg.Add against Run's final wg.Wait
 	closing bool
@@ -49,6 +49,7 @@ type Table struct {
 	timer     Timer
 	timerAt   time.Time // when timer fires; zero when not armed
 	localCtx  context.Context
+	connSeq   uint64 // numbers registrations
 }
 
 // Attach hands the table a connection; the bot on the other end takes a
@@ -79,34 +80,39 @@ func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 	t.wg.Add(goroutines)
 	t.mu.Unlock()
 	ip, _ := addrIP(nc.RemoteAddr())
-	if !local && int(t.pending.Add(1)) > t.cfg.MaxPending {
-		t.pending.Add(-1)
-		t.wg.Add(-goroutines)
-		nc.SetWriteDeadline(time.Now().Add(time.Second)) // a safety bound: real time
-		nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
-		nc.Close()
-		return nil
+	reserve := false
+	if !local {
+		var ok bool
+		ok, reserve = t.pending.admit(ip, t.cfg.MaxPending)
+		if !ok {
+			t.wg.Add(-goroutines)
+			nc.SetWriteDeadline(time.Now().Add(time.Second)) // a safety bound: real time
+			nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
+			nc.Close()
+			return nil
+		}
 	}
 	c := &hostConn{
-		nc:     nc,
-		remote: nc.RemoteAddr().String(),
-		ip:     ip,
-		wdone:  make(chan struct{}),
-		rdone:  make(chan struct{}),
-		direct: direct,
-		local:  local,
-		t:      t,
+		nc:      nc,
+		remote:  nc.RemoteAddr().String(),
+		ip:      ip,
+		reserve: reserve,
+		wdone:   make(chan struct{}),
+		rdone:   make(chan struct{}),
+		direct:  direct,
+		local:   local,
+		t:       t,
 	}
 	if !direct {
 		c.out = make(chan []byte, outQueue)
 	}
 	if local {
 		// Called from Run's goroutine: register directly.
-		t.pending.Add(1)
+		t.pending.add(ip)
 		t.register(c)
 	} else if !t.post(event{c: c}) {
 		// Run has ended; the event told no one.
-		t.pending.Add(-1)
+		t.pending.done(ip)
 		t.wg.Add(-goroutines)
 		return nil
 	}

@@ -89,8 +89,14 @@ type Config struct {
 	// has joined the session, only a connection from that same IP may
 	// take it back after a loss. In-process seats (Local) are not bound.
 	SeatAddress [engine.NumSeats][]netip.Prefix
-	// MaxPending bounds connections that are not yet seated and ready;
-	// more are refused at once. Default 8.
+	// MaxPending bounds the connections from one address that are not
+	// yet seated and ready, and four times it those from all addresses
+	// together; more are refused at once. A lost seat always finds a
+	// slot: a connection from where it may return (its SeatAddress, else
+	// the address it joined from) passes the bound for all addresses,
+	// and past its own address's bound it makes room by dropping the
+	// oldest connection from that address that has not claimed a seat.
+	// Default 8.
 	MaxPending int
 	// Clock is the source of every time the table measures or waits for:
 	// think times, timeouts, the minimum gap and write deadlines. Nil is

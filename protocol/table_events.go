@@ -13,7 +13,28 @@ import (
 // now.
 func (t *Table) register(c *hostConn) {
 	t.conns[c] = struct{}{}
+	c.seq = t.connSeq
+	t.connSeq++
 	c.expect("its Connecting line", t.cfg.HandshakeTimeout, t.now())
+	if c.reserve {
+		t.evictFor(c)
+	}
+}
+
+// evictFor makes room for c, admitted past its address's pending limit
+// because a lost seat may return from there: the oldest connection from
+// the same address that has not yet claimed a seat is dropped.
+func (t *Table) evictFor(c *hostConn) {
+	var oldest *hostConn
+	for o := range t.conns {
+		if o != c && !o.closed && o.stage == stConnecting && o.ip == c.ip && (oldest == nil || o.seq < oldest.seq) {
+			oldest = o
+		}
+	}
+	if oldest != nil {
+		t.logf("%s: dropped to keep a handshake slot for a returning seat", oldest.remote)
+		t.dropPending(oldest)
+	}
 }
 
 // next returns the next event that concerns the session: a line, a parse
@@ -183,8 +204,9 @@ func (t *Table) handshake(c *hostConn, ev event) {
 		c.stage = stReady
 		t.seatReady = true
 		c.satisfied()
-		t.pending.Add(-1)
+		t.pending.done(c.ip)
 		t.lostAt[c.seat] = time.Time{}
+		t.pending.setReturn(c.seat, nil)
 		if !c.local && c.ip.IsValid() && !t.boundTo[c.seat].IsValid() {
 			t.boundTo[c.seat] = c.ip
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/netip"
 	"strings"
@@ -189,4 +190,88 @@ func TestSeatAddressRefusesOtherAddresses(t *testing.T) {
 	assert.Equal(t, `South ("A") seated`, line)
 	from("127.0.0.1").sit("A", "North")
 	from("127.0.0.1").sit("B", "East")
+}
+
+// flood opens idle connections from one address every few milliseconds
+// and keeps them open (until the table closes them or ctx ends), so the
+// pending slots of that address stay full.
+func flood(ctx context.Context, from, addr string, opened *atomic.Int32) {
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for ctx.Err() == nil {
+		nc, err := dialFrom(ctx, from, addr)
+		if err == nil {
+			opened.Add(1)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				stop := context.AfterFunc(ctx, func() { nc.Close() })
+				defer stop()
+				io.Copy(io.Discard, nc)
+				nc.Close()
+			}()
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// A lost seat always finds a handshake slot: idle connections from its
+// own address fill every pending slot while it is away, and it still
+// comes back and plays the next board.
+func TestFloodCannotLockOutALostSeat(t *testing.T) {
+	for _, from := range []string{"127.0.0.1", "127.0.0.2"} {
+		t.Run("flood from "+from, func(t *testing.T) {
+			bots := newBots(5)
+			bots[engine.North].fault, bots[engine.North].faultBoard = "disconnect", 2
+			boards := engine.SeededBoards("flood", numbers(3))
+			ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+			defer cancel()
+			var recs []results.Record
+			tbl, err := NewTable(Config{Boards: boards, ReconnectTimeout: 3 * time.Second,
+				HandshakeTimeout: 5 * time.Second, MaxPending: 4,
+				OnBoard: func(r results.Record) error { recs = append(recs, r); return nil }})
+			require.NoError(t, err)
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			require.NoError(t, err)
+			addr := ln.Addr().String()
+			go (&Server{Table: tbl}).Serve(ctx, ln)
+			fctx, stopFlood := context.WithCancel(ctx)
+			var opened atomic.Int32
+			var fwg sync.WaitGroup
+			var wg sync.WaitGroup
+			var botErr [4]error
+			var northDials atomic.Int32
+			for i, b := range bots {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					botErr[i] = b.run(ctx, func() (net.Conn, error) {
+						if b.seat == engine.North && northDials.Add(1) == 2 {
+							// North's fault: the flood starts and fills
+							// the slots before North dials again.
+							fwg.Add(1)
+							go func() {
+								defer fwg.Done()
+								flood(fctx, from, addr, &opened)
+							}()
+							time.Sleep(300 * time.Millisecond)
+						}
+						return dialFrom(ctx, "127.0.0.1", addr)
+					})
+				}()
+			}
+			require.NoError(t, tbl.Run(ctx))
+			stopFlood()
+			fwg.Wait()
+			wg.Wait()
+			assert.Greater(t, opened.Load(), int32(20), "the flood ran")
+			require.Len(t, recs, 3)
+			assert.Equal(t, results.KindDisconnect, recs[1].Termination.Kind)
+			assert.Equal(t, "normal", recs[2].Termination.Kind, "%+v", recs[2].Termination)
+			assert.NoError(t, botErr[engine.North])
+		})
+	}
 }

@@ -269,7 +269,8 @@ func (t *Table) awaitSeats(ctx context.Context, by time.Time) (bool, error) {
 }
 
 // awaitReturns waits, before a board, for lost seats to come back within
-// ReconnectTimeout of their loss, and returns the seats still missing.
+// ReconnectTimeout of their loss (or of the last board they missed), and
+// returns the seats still missing.
 func (t *Table) awaitReturns(ctx context.Context) ([]engine.Seat, error) {
 	var by time.Time
 	for s := engine.North; s < engine.NumSeats; s++ {
@@ -316,6 +317,13 @@ func (t *Table) missingRecord(spec engine.BoardSetup, missing []engine.Seat) res
 	t.clock.startBoard()
 	rec := t.record(&b, nil)
 	rec.SetOutcome(f)
+	// The next board waits for them again, a whole ReconnectTimeout: a
+	// seat that is away loses at most one board per timeout, never the
+	// rest of the session at once.
+	now := t.now()
+	for _, s := range missing {
+		t.lostAt[s] = now
+	}
 	t.logf("board %d: %v", spec.Number, f)
 	return rec
 }

@@ -62,8 +62,10 @@ type Config struct {
 	// board (championship style); running out is a timeout fault.
 	BoardBudget time.Duration
 	// ReconnectTimeout bounds how long the table waits, between boards,
-	// for a lost seat to connect again; after it, that seat's boards are
-	// scored as faults until it comes back. Default 30s.
+	// for a lost seat to connect again; after it, the board is scored as
+	// a fault against that seat and the next board waits for it as long
+	// again, so a seat that is away loses at most one board per timeout.
+	// Default 30s.
 	ReconnectTimeout time.Duration
 	// HandshakeTimeout bounds each step of an unfinished handshake, so an
 	// idle connection cannot hold a seat or a pending slot. Default 10s.

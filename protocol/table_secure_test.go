@@ -275,3 +275,74 @@ func TestFloodCannotLockOutALostSeat(t *testing.T) {
 		})
 	}
 }
+
+// A seat away for several reconnect timeouts loses one board per
+// timeout, not the rest of the session at once, and plays again from the
+// next board after it returns.
+func TestAbsentSeatLosesOneBoardPerReconnectTimeout(t *testing.T) {
+	const reconnect = 200 * time.Millisecond
+	bots := newBots(9)
+	bots[engine.West].fault, bots[engine.West].faultBoard = "disconnect", 1
+	boards := engine.SeededBoards("away", numbers(12))
+	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+	defer cancel()
+	var recs []results.Record
+	var at []time.Time
+	tbl, err := NewTable(Config{Boards: boards, ReconnectTimeout: reconnect,
+		OnBoard: func(r results.Record) error {
+			recs, at = append(recs, r), append(at, time.Now())
+			return nil
+		}})
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	go (&Server{Table: tbl}).Serve(ctx, ln)
+	var wg sync.WaitGroup
+	var botErr [4]error
+	var westDials atomic.Int32
+	var backAt atomic.Int64
+	for i, b := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			botErr[i] = b.run(ctx, func() (net.Conn, error) {
+				if b.seat == engine.West && westDials.Add(1) == 2 {
+					time.Sleep(3*reconnect + reconnect/2) // away for 3.5 timeouts
+					backAt.Store(time.Now().UnixNano())
+				}
+				return dialFrom(ctx, "127.0.0.1", addr)
+			})
+		}()
+	}
+	require.NoError(t, tbl.Run(ctx))
+	wg.Wait()
+	require.Len(t, recs, len(boards))
+	back := time.Unix(0, backAt.Load())
+	var missed []int
+	for i, r := range recs {
+		if i == 0 {
+			assert.Equal(t, results.KindDisconnect, r.Termination.Kind)
+			continue
+		}
+		if r.Termination.Kind == results.KindDisconnect {
+			missed = append(missed, i)
+			assert.Contains(t, r.Termination.Detail, "did not come back")
+			// At least a reconnect timeout after the board before it.
+			assert.GreaterOrEqual(t, at[i].Sub(at[i-1]), reconnect*9/10, "board %d", r.Board)
+			continue
+		}
+		assert.Equal(t, "normal", r.Termination.Kind, "board %d: %+v", r.Board, r.Termination)
+	}
+	assert.LessOrEqual(t, len(missed), 4, "boards missed while away: %v", missed)
+	assert.NotEmpty(t, missed)
+	// Every board recorded after West came back (but the first) was played.
+	for i, r := range recs {
+		if at[i].After(back.Add(reconnect)) {
+			assert.Equal(t, "normal", r.Termination.Kind, "board %d after West's return", r.Board)
+		}
+	}
+	for i := range bots {
+		assert.NoError(t, botErr[i])
+	}
+}

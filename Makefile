@@ -4,8 +4,9 @@ BIN      := bin
 PKGS     := ./...
 FUZZTIME ?= 30s
 BENCHTIME ?= 1s
+FLOODTIME ?= 10s
 
-.PHONY: all build test run bench fuzz vet clean
+.PHONY: all build test run bench flood fuzz vet clean
 
 all: build
 
@@ -24,6 +25,10 @@ run: build
 ## bench: every benchmark with allocation counts.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(PKGS)
+
+## flood: a bounded local load test: boards/s of four real seats (127.0.0.1) before, during and after a FLOODTIME flood of connection attempts from 127.0.0.2.
+flood:
+	$(GO) test -run '^TestFlood$$' -count=1 -v ./protocol/ -args -flood $(FLOODTIME)
 
 ## fuzz: each fuzz target for FUZZTIME (go test -fuzz takes one target at a time).
 fuzz:

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"net"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -49,9 +50,15 @@ const deadlineSlack = time.Second
 type hostConn struct {
 	nc     net.Conn
 	remote string
-	out    chan []byte
-	wdone  chan struct{} // closed when the writer has finished
-	rdone  chan struct{} // closed when the reader has finished
+	ip     netip.Addr // the remote IP; zero for a pipe
+	// reserve: admitted beyond the pending limit of its address because
+	// a lost seat may come back from there; registering it evicts the
+	// oldest connection from the same address that has claimed nothing.
+	reserve bool
+	seq     uint64 // registration order
+	out     chan []byte
+	wdone   chan struct{} // closed when the writer has finished
+	rdone   chan struct{} // closed when the reader has finished
 
 	// direct connections (TCP, no minimum gap) are written by Run itself,
 	// one write per connection per event, without a writer goroutine:

@@ -8,6 +8,8 @@ import (
 	"net/netip"
 	"strings"
 	"time"
+
+	"github.com/openroom/openroom/engine"
 )
 
 // AllowList names the remote addresses that may take a seat: single
@@ -29,22 +31,76 @@ func ParseAllowList(entries []string) (*AllowList, error) {
 			if f == "" {
 				continue
 			}
-			if strings.Contains(f, "/") {
-				p, err := netip.ParsePrefix(f)
-				if err != nil {
-					return nil, fmt.Errorf("allow %q: want an address or a network like 192.0.2.0/24: %w", f, err)
-				}
-				a.prefixes = append(a.prefixes, p.Masked())
-				continue
-			}
-			ip, err := netip.ParseAddr(f)
+			p, err := parsePrefix(f)
 			if err != nil {
-				return nil, fmt.Errorf("allow %q: want an address or a network like 192.0.2.0/24: %w", f, err)
+				return nil, fmt.Errorf("allow %w", err)
 			}
-			a.prefixes = append(a.prefixes, netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen()))
+			a.prefixes = append(a.prefixes, p)
 		}
 	}
 	return a, nil
+}
+
+// parsePrefix reads an address (a network of one) or a network.
+func parsePrefix(f string) (netip.Prefix, error) {
+	if strings.Contains(f, "/") {
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return netip.Prefix{}, fmt.Errorf("%q: want an address or a network like 192.0.2.0/24: %w", f, err)
+		}
+		if p.Addr().Is4In6() {
+			p = netip.PrefixFrom(p.Addr().Unmap(), max(0, p.Bits()-96))
+		}
+		return p.Masked(), nil
+	}
+	ip, err := netip.ParseAddr(f)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("%q: want an address or a network like 192.0.2.0/24: %w", f, err)
+	}
+	ip = ip.Unmap()
+	return netip.PrefixFrom(ip, ip.BitLen()), nil
+}
+
+// ParseSeatAddress reads one `SEAT=ADDRESSES` binding (serve's
+// --seat-address) into bound: SEAT is a seat (North, N, ...) or a side
+// (NS, N/S, EW, E/W), ADDRESSES one or more comma-separated addresses or
+// networks. The entries add to what bound already holds.
+func ParseSeatAddress(spec string, bound *[engine.NumSeats][]netip.Prefix) error {
+	name, list, ok := strings.Cut(spec, "=")
+	if !ok {
+		return fmt.Errorf("%q: want SEAT=ADDRESS, like North=192.0.2.7 or NS=192.0.2.0/24", spec)
+	}
+	var seats []engine.Seat
+	switch strings.ToUpper(strings.TrimSpace(name)) {
+	case "NS", "N/S":
+		seats = []engine.Seat{engine.North, engine.South}
+	case "EW", "E/W":
+		seats = []engine.Seat{engine.East, engine.West}
+	default:
+		s, err := engine.ParseSeat(strings.TrimSpace(name))
+		if err != nil {
+			return fmt.Errorf("%q: want a seat or a side (NS, EW): %w", spec, err)
+		}
+		seats = []engine.Seat{s}
+	}
+	var prefixes []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		p, err := parsePrefix(f)
+		if err != nil {
+			return err
+		}
+		prefixes = append(prefixes, p)
+	}
+	if len(prefixes) == 0 {
+		return fmt.Errorf("%q: no address given", spec)
+	}
+	for _, s := range seats {
+		bound[s] = append(bound[s], prefixes...)
+	}
+	return nil
 }
 
 // Len returns the number of entries beyond loopback.

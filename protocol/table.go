@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,7 +30,7 @@ type Table struct {
 	cfg     Config
 	events  chan event
 	done    chan struct{} // closed when Run returns
-	pending atomic.Int32  // connections not yet seated and ready
+	pending pendingCount  // connections not yet seated and ready
 	started atomic.Bool
 	mu      sync.Mutex // guards closing and wg.Add against Run's final wg.Wait
 	closing bool
@@ -37,16 +38,18 @@ type Table struct {
 
 	// Everything below belongs to the Run goroutine.
 	conns     map[*hostConn]struct{}
-	seats     [engine.NumSeats]*hostConn // the connection holding each seat
-	lostAt    [engine.NumSeats]time.Time // when a seat was lost (zero: never or back)
-	teams     [2]string                  // each side's team name
-	teamsSent bool                       // the session has begun
+	seats     [engine.NumSeats]*hostConn  // the connection holding each seat
+	lostAt    [engine.NumSeats]time.Time  // when a seat was lost (zero: never or back)
+	boundTo   [engine.NumSeats]netip.Addr // the IP each seat first joined the session from
+	teams     [2]string                   // each side's team name
+	teamsSent bool                        // the session has begun
 	clock     sideClock
 	seatReady bool        // a seat became ready since next last returned
 	dirty     []*hostConn // direct connections with lines to write
 	timer     Timer
 	timerAt   time.Time // when timer fires; zero when not armed
 	localCtx  context.Context
+	connSeq   uint64 // numbers registrations
 }
 
 // Attach hands the table a connection; the bot on the other end takes a
@@ -76,33 +79,40 @@ func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 	}
 	t.wg.Add(goroutines)
 	t.mu.Unlock()
-	if !local && int(t.pending.Add(1)) > t.cfg.MaxPending {
-		t.pending.Add(-1)
-		t.wg.Add(-goroutines)
-		nc.SetWriteDeadline(time.Now().Add(time.Second)) // a safety bound: real time
-		nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
-		nc.Close()
-		return nil
+	ip, _ := addrIP(nc.RemoteAddr())
+	reserve := false
+	if !local {
+		var ok bool
+		ok, reserve = t.pending.admit(ip, t.cfg.MaxPending)
+		if !ok {
+			t.wg.Add(-goroutines)
+			nc.SetWriteDeadline(time.Now().Add(time.Second)) // a safety bound: real time
+			nc.Write(append(Refusal{Reason: "too many connections waiting for a seat"}.AppendTo(nil), '\r', '\n'))
+			nc.Close()
+			return nil
+		}
 	}
 	c := &hostConn{
-		nc:     nc,
-		remote: nc.RemoteAddr().String(),
-		wdone:  make(chan struct{}),
-		rdone:  make(chan struct{}),
-		direct: direct,
-		local:  local,
-		t:      t,
+		nc:      nc,
+		remote:  nc.RemoteAddr().String(),
+		ip:      ip,
+		reserve: reserve,
+		wdone:   make(chan struct{}),
+		rdone:   make(chan struct{}),
+		direct:  direct,
+		local:   local,
+		t:       t,
 	}
 	if !direct {
 		c.out = make(chan []byte, outQueue)
 	}
 	if local {
 		// Called from Run's goroutine: register directly.
-		t.pending.Add(1)
+		t.pending.add(ip)
 		t.register(c)
 	} else if !t.post(event{c: c}) {
 		// Run has ended; the event told no one.
-		t.pending.Add(-1)
+		t.pending.done(ip)
 		t.wg.Add(-goroutines)
 		return nil
 	}
@@ -259,7 +269,8 @@ func (t *Table) awaitSeats(ctx context.Context, by time.Time) (bool, error) {
 }
 
 // awaitReturns waits, before a board, for lost seats to come back within
-// ReconnectTimeout of their loss, and returns the seats still missing.
+// ReconnectTimeout of their loss (or of the last board they missed), and
+// returns the seats still missing.
 func (t *Table) awaitReturns(ctx context.Context) ([]engine.Seat, error) {
 	var by time.Time
 	for s := engine.North; s < engine.NumSeats; s++ {
@@ -306,6 +317,13 @@ func (t *Table) missingRecord(spec engine.BoardSetup, missing []engine.Seat) res
 	t.clock.startBoard()
 	rec := t.record(&b, nil)
 	rec.SetOutcome(f)
+	// The next board waits for them again, a whole ReconnectTimeout: a
+	// seat that is away loses at most one board per timeout, never the
+	// rest of the session at once.
+	now := t.now()
+	for _, s := range missing {
+		t.lostAt[s] = now
+	}
 	t.logf("board %d: %v", spec.Number, f)
 	return rec
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -61,8 +62,10 @@ type Config struct {
 	// board (championship style); running out is a timeout fault.
 	BoardBudget time.Duration
 	// ReconnectTimeout bounds how long the table waits, between boards,
-	// for a lost seat to connect again; after it, that seat's boards are
-	// scored as faults until it comes back. Default 30s.
+	// for a lost seat to connect again; after it, the board is scored as
+	// a fault against that seat and the next board waits for it as long
+	// again, so a seat that is away loses at most one board per timeout.
+	// Default 30s.
 	ReconnectTimeout time.Duration
 	// HandshakeTimeout bounds each step of an unfinished handshake, so an
 	// idle connection cannot hold a seat or a pending slot. Default 10s.
@@ -82,8 +85,20 @@ type Config struct {
 	// set, for robots that do not expect it (bridge_env's client). It
 	// cannot be set for all four: BEN reads the line as a board's end.
 	NoTiming [engine.NumSeats]bool
-	// MaxPending bounds connections that are not yet seated and ready;
-	// more are refused at once. Default 8.
+	// SeatAddress, when set for a seat, lists the only addresses and
+	// networks that seat may be taken from over the network. A seat with
+	// no entry is bound to the address it is first taken from: once it
+	// has joined the session, only a connection from that same IP may
+	// take it back after a loss. In-process seats (Local) are not bound.
+	SeatAddress [engine.NumSeats][]netip.Prefix
+	// MaxPending bounds the connections from one address that are not
+	// yet seated and ready, and four times it those from all addresses
+	// together; more are refused at once. A lost seat always finds a
+	// slot: a connection from where it may return (its SeatAddress, else
+	// the address it joined from) passes the bound for all addresses,
+	// and past its own address's bound it makes room by dropping the
+	// oldest connection from that address that has not claimed a seat.
+	// Default 8.
 	MaxPending int
 	// Clock is the source of every time the table measures or waits for:
 	// think times, timeouts, the minimum gap and write deadlines. Nil is
@@ -147,6 +162,13 @@ func NewTable(cfg Config) (*Table, error) {
 	for _, team := range []string{cfg.NSTeam, cfg.EWTeam} {
 		if strings.ContainsAny(team, "\"\r\n") {
 			return nil, fmt.Errorf("protocol: team name %q: quotes and line breaks are not allowed", team)
+		}
+	}
+	for s, ps := range cfg.SeatAddress {
+		for _, p := range ps {
+			if !p.IsValid() {
+				return nil, fmt.Errorf("protocol: seat address of %s: %v is not a network", engine.Seat(s).Name(), p)
+			}
 		}
 	}
 	cfg = cfg.withDefaults()

@@ -13,7 +13,28 @@ import (
 // now.
 func (t *Table) register(c *hostConn) {
 	t.conns[c] = struct{}{}
+	c.seq = t.connSeq
+	t.connSeq++
 	c.expect("its Connecting line", t.cfg.HandshakeTimeout, t.now())
+	if c.reserve {
+		t.evictFor(c)
+	}
+}
+
+// evictFor makes room for c, admitted past its address's pending limit
+// because a lost seat may return from there: the oldest connection from
+// the same address that has not yet claimed a seat is dropped.
+func (t *Table) evictFor(c *hostConn) {
+	var oldest *hostConn
+	for o := range t.conns {
+		if o != c && !o.closed && o.stage == stConnecting && o.ip == c.ip && (oldest == nil || o.seq < oldest.seq) {
+			oldest = o
+		}
+	}
+	if oldest != nil {
+		t.logf("%s: dropped to keep a handshake slot for a returning seat", oldest.remote)
+		t.dropPending(oldest)
+	}
 }
 
 // next returns the next event that concerns the session: a line, a parse
@@ -183,8 +204,12 @@ func (t *Table) handshake(c *hostConn, ev event) {
 		c.stage = stReady
 		t.seatReady = true
 		c.satisfied()
-		t.pending.Add(-1)
+		t.pending.done(c.ip)
 		t.lostAt[c.seat] = time.Time{}
+		t.pending.setReturn(c.seat, nil)
+		if !c.local && c.ip.IsValid() && !t.boundTo[c.seat].IsValid() {
+			t.boundTo[c.seat] = c.ip
+		}
 		t.logf("%s (%q, %s) is ready", c.seat.Name(), c.team, c.remote)
 	}
 }
@@ -211,15 +236,22 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	team := strings.TrimSpace(m.Team)
 	seat := m.Seat
 	if m.AnySeat {
-		s, ok := t.freeSeatFor(team)
+		s, ok := t.freeSeatFor(team, c)
 		if !ok {
-			t.refuseConn(c, fmt.Sprintf("no free seat for team %q", team))
+			t.logf("%s: no free seat for team %q", c.remote, team)
+			t.refuseConn(c, "no free seat")
 			return
 		}
 		seat = s
 	}
 	if seat >= engine.NumSeats {
 		t.refuseConn(c, "no such seat")
+		return
+	}
+	if !t.seatAllows(seat, c) {
+		// Not a word on why: the binding is configuration.
+		t.logf("%s: %s is bound to other addresses", c.remote, seat.Name())
+		t.refuseConn(c, "not allowed")
 		return
 	}
 	if t.seats[seat] != nil {
@@ -236,7 +268,10 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	follow := c.local && t.cfg.teamFor(seat.Side()) == "" && t.cfg.Local[seat.Partner()] == nil
 	want := t.teamOf(seat.Side())
 	if want != "" && !strings.EqualFold(want, team) && !follow {
-		t.refuseConn(c, fmt.Sprintf("%s plays for team %q here, not %q", seat.Name(), want, team))
+		// The refusal never names the team that plays here: the name is
+		// the credential of the side.
+		t.logf("%s: %s plays for team %q here, not %q", c.remote, seat.Name(), want, team)
+		t.refuseConn(c, fmt.Sprintf("wrong team name for %s", seat.Name()))
 		return
 	}
 	c.follows = follow && want == ""
@@ -258,16 +293,36 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 
 // freeSeatFor picks a seat for `as ANYPL`: first a free seat whose side
 // already plays as team, then a free seat of a side with no team yet.
-func (t *Table) freeSeatFor(team string) (engine.Seat, bool) {
+func (t *Table) freeSeatFor(team string, c *hostConn) (engine.Seat, bool) {
 	for s := engine.North; s < engine.NumSeats; s++ {
-		if t.seats[s] == nil && strings.EqualFold(t.teamOf(s.Side()), team) {
+		if t.seats[s] == nil && t.seatAllows(s, c) && strings.EqualFold(t.teamOf(s.Side()), team) {
 			return s, true
 		}
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
-		if t.seats[s] == nil && t.teamOf(s.Side()) == "" {
+		if t.seats[s] == nil && t.seatAllows(s, c) && t.teamOf(s.Side()) == "" {
 			return s, true
 		}
 	}
 	return 0, false
+}
+
+// seatAllows reports whether c may take seat s from its address: a seat
+// with configured addresses (Config.SeatAddress) only from those, any
+// other seat, once it has joined the session, only from the IP it first
+// joined from. In-process bots are never bound.
+func (t *Table) seatAllows(s engine.Seat, c *hostConn) bool {
+	if c.local {
+		return true
+	}
+	if ps := t.cfg.SeatAddress[s]; len(ps) > 0 {
+		for _, p := range ps {
+			if c.ip.IsValid() && p.Contains(c.ip) {
+				return true
+			}
+		}
+		return false
+	}
+	b := t.boundTo[s]
+	return !b.IsValid() || c.ip == b
 }

@@ -101,7 +101,7 @@ func TestHandshakeRefusals(t *testing.T) {
 	}{
 		{"taken seat", "North", `Connecting "A" as North using protocol version 18`, "taken"},
 		{"old version", "", `Connecting "A" as North using protocol version 17`, "version 17"},
-		{"partner's team differs", "North", `Connecting "B" as South using protocol version 18`, `"A"`},
+		{"partner's team differs", "North", `Connecting "B" as South using protocol version 18`, "wrong team"},
 		{"garbage", "", "GET / HTTP/1.1", "not a protocol line"},
 		{"non-ASCII", "", "Connecting \"\xff\" as North using protocol version 18", "not a protocol line"},
 		{"not a connect line", "", "North ready for teams", "Connecting"},
@@ -136,7 +136,7 @@ func TestHandshakeVersion19AndConfiguredTeams(t *testing.T) {
 
 	w := dialRaw(t, addr)
 	w.send(`Connecting "Home" as West using protocol version 18`)
-	w.refused(`"Away"`)
+	w.refused("wrong team")
 }
 
 func TestIdleConnectionsAreDropped(t *testing.T) {

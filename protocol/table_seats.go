@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"net"
+	"net/netip"
 	"strings"
 
 	"github.com/openroom/openroom/engine"
@@ -76,7 +77,7 @@ func (t *Table) loseSeat(c *hostConn) {
 	s := c.seat
 	t.seats[s] = nil
 	if c.stage < stReady {
-		t.pending.Add(-1)
+		t.pending.done(c.ip)
 	}
 	if !t.teamsSent {
 		// Before the session, a side whose seats have all gone may be
@@ -92,6 +93,7 @@ func (t *Table) loseSeat(c *hostConn) {
 		return
 	}
 	t.lostAt[s] = t.now()
+	t.pending.setReturn(s, t.returnFrom(s))
 	t.logf("%s lost", s.Name())
 	if t.cfg.OnSeatLost != nil {
 		t.cfg.OnSeatLost(s)
@@ -108,7 +110,7 @@ func (t *Table) dropPending(c *hostConn) {
 	if !c.closed {
 		c.hangUp()
 	}
-	t.pending.Add(-1)
+	t.pending.done(c.ip)
 }
 
 func seatList(seats []engine.Seat) string {
@@ -117,4 +119,17 @@ func seatList(seats []engine.Seat) string {
 		names[i] = s.Name()
 	}
 	return strings.Join(names, ", ")
+}
+
+// returnFrom returns the networks lost seat s may come back from, for
+// the handshake slots kept for it: its configured addresses, else the
+// address it joined from; nil for an in-process seat.
+func (t *Table) returnFrom(s engine.Seat) []netip.Prefix {
+	if ps := t.cfg.SeatAddress[s]; len(ps) > 0 {
+		return ps
+	}
+	if b := t.boundTo[s]; b.IsValid() {
+		return []netip.Prefix{netip.PrefixFrom(b, b.BitLen())}
+	}
+	return nil
 }

@@ -365,6 +365,8 @@ func TestServeUsageErrors(t *testing.T) {
 		{"command bot", []string{"--results", res, "--seat", "N=./mybot --fast"}, exitUsage, "built-in"},
 		{"bad no-timing seat", []string{"--results", res, "--no-timing", "Eest"}, exitUsage, "--no-timing"},
 		{"no timing for anyone", []string{"--results", res, "--no-timing", "N", "--no-timing", "E", "--no-timing", "S", "--no-timing", "W"}, exitUsage, "all four"},
+		{"bad seat address", []string{"--results", res, "--seat-address", "North=example.com"}, exitUsage, "--seat-address"},
+		{"seat address without seat", []string{"--results", res, "--seat-address", "192.0.2.7"}, exitUsage, "--seat-address"},
 		{"bad policy", []string{"--results", res, "--on-fault", "forgive"}, exitUsage, "--on-fault"},
 		{"bad timeout", []string{"--results", res, "--action-timeout", "0s"}, exitUsage, "--action-timeout"},
 		{"seed and deals", []string{"--results", res, "--seed", "x", "--deals", bad}, exitUsage, "not both"},

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"context"
-	"net"
 	"sync"
 	"testing"
 	"time"
@@ -28,9 +27,7 @@ func TestTableWithClientsOverTCP(t *testing.T) {
 		return nil
 	}})
 	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go (&Server{Table: tbl}).Serve(ctx, ln)
+	addr := serveLoopback(t, ctx, tbl)
 	var wg sync.WaitGroup
 	played := make([]int, 4)
 	errs := make([]error, 4)
@@ -40,7 +37,7 @@ func TestTableWithClientsOverTCP(t *testing.T) {
 			defer wg.Done()
 			// Every seat asks for ANYPL: the table seats each by its team.
 			cfg := ClientConfig{Team: "Team" + s.Side().String(), AnySeat: true}
-			played[s], errs[s] = RunSession(ctx, DialTCP(ln.Addr().String()), cfg, player.Random{Seed: s.String()}, time.Second)
+			played[s], errs[s] = RunSession(ctx, DialTCP(addr), cfg, player.Random{Seed: s.String()}, time.Second)
 		}()
 	}
 	require.NoError(t, tbl.Run(ctx))

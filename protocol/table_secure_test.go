@@ -103,10 +103,7 @@ func TestLostSeatIsBoundToItsAddress(t *testing.T) {
 	tbl, err := NewTable(Config{Boards: boards, ReconnectTimeout: 5 * time.Second, Logf: t.Logf,
 		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil }})
 	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	go (&Server{Table: tbl}).Serve(ctx, ln)
+	addr := serveLoopback(t, ctx, tbl)
 	var wg sync.WaitGroup
 	var botErr [4]error
 	var northDials atomic.Int32
@@ -234,10 +231,7 @@ func TestFloodCannotLockOutALostSeat(t *testing.T) {
 				HandshakeTimeout: 5 * time.Second, MaxPending: 4,
 				OnBoard: func(r results.Record) error { recs = append(recs, r); return nil }})
 			require.NoError(t, err)
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			require.NoError(t, err)
-			addr := ln.Addr().String()
-			go (&Server{Table: tbl}).Serve(ctx, ln)
+			addr := serveLoopback(t, ctx, tbl)
 			fctx, stopFlood := context.WithCancel(ctx)
 			var opened atomic.Int32
 			var fwg sync.WaitGroup
@@ -294,10 +288,7 @@ func TestAbsentSeatLosesOneBoardPerReconnectTimeout(t *testing.T) {
 			return nil
 		}})
 	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	go (&Server{Table: tbl}).Serve(ctx, ln)
+	addr := serveLoopback(t, ctx, tbl)
 	var wg sync.WaitGroup
 	var botErr [4]error
 	var westDials atomic.Int32

@@ -35,6 +35,16 @@ func newBots(seed uint64) [4]*testBot {
 	return bots
 }
 
+// serveLoopback serves the table on an ephemeral loopback port until ctx
+// ends and returns its address.
+func serveLoopback(t *testing.T, ctx context.Context, tbl *Table) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go (&Server{Table: tbl}).Serve(ctx, ln)
+	return ln.Addr().String()
+}
+
 // numbers returns 1..n.
 func numbers(n int) []int {
 	out := make([]int, n)
@@ -319,15 +329,13 @@ func TestSeatThatNeverReturns(t *testing.T) {
 	tbl, err := NewTable(Config{Boards: boards, ReconnectTimeout: 200 * time.Millisecond,
 		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil }})
 	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go (&Server{Table: tbl}).Serve(ctx, ln)
+	addr := serveLoopback(t, ctx, tbl)
 	var wg sync.WaitGroup
 	for _, b := range bots {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			nc, err := net.DialTimeout("tcp", ln.Addr().String(), time.Second)
+			nc, err := net.DialTimeout("tcp", addr, time.Second)
 			if err != nil {
 				return
 			}

@@ -20,8 +20,8 @@ import (
 // in-process bot), and plays its boards in Run. Every rule decision goes
 // through engine.Board; each seat is sent only what its view allows.
 
-// ErrNoSeats is returned by Run when StartTimeout passes before four seats
-// are ready.
+// ErrNoSeats is wrapped by the error Run returns when StartTimeout passes
+// before four seats are ready; the error names the seats still empty.
 var ErrNoSeats = errors.New("protocol: four seats did not sit down in time")
 
 // Table runs one table. Make it with NewTable, hand it connections with
@@ -173,7 +173,13 @@ func (t *Table) Run(ctx context.Context) (err error) {
 	if ok, err := t.awaitSeats(ctx, startBy); err != nil {
 		return err
 	} else if !ok {
-		return ErrNoSeats
+		var empty []engine.Seat // seats nobody holds (a seat waiting for the others is held)
+		for s := engine.North; s < engine.NumSeats; s++ {
+			if c := t.seats[s]; c == nil || c.closed {
+				empty = append(empty, s)
+			}
+		}
+		return fmt.Errorf("%w: %s not seated within %s", ErrNoSeats, seatList(empty), t.cfg.StartTimeout)
 	}
 
 	var earlier []results.Termination // faults of replayed attempts of this board

@@ -59,6 +59,8 @@ type serveFlags struct {
 	actionTimeout    time.Duration
 	boardBudget      time.Duration
 	reconnectTimeout time.Duration
+	handshakeTimeout time.Duration
+	startTimeout     time.Duration
 	onFault          string
 	minGap           time.Duration
 	allow            []string
@@ -93,6 +95,8 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.DurationVar(&sf.actionTimeout, "action-timeout", 30*time.Second, "longest wait for any line from a seated bot")
 	fs.DurationVar(&sf.boardBudget, "board-budget", 0, "think time per side per board, e.g. 2m (0: none)")
 	fs.DurationVar(&sf.reconnectTimeout, "reconnect-timeout", 30*time.Second, "how long a lost seat has to come back before its boards are scored as faults")
+	fs.DurationVar(&sf.handshakeTimeout, "handshake-timeout", 10*time.Second, "how long a connection may take over each step of its handshake before it is dropped (a seated bot waiting for the others keeps its seat)")
+	fs.DurationVar(&sf.startTimeout, "start-timeout", 0, "end the session, naming the empty seats, when four bots have not sat down within this time (0: wait until interrupted)")
 	fs.StringVar(&sf.onFault, "on-fault", "adjust", "what a fault does to the board: adjust (A+/A-) or replay")
 	fs.DurationVar(&sf.minGap, "min-gap", 0, "least time between two lines to the same seat, for robots that need it")
 	fs.StringArrayVar(&sf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may take a seat besides loopback (repeat or comma-separate)")
@@ -132,10 +136,13 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	for _, d := range []struct {
 		name string
 		v    time.Duration
-	}{{"action-timeout", sf.actionTimeout}, {"reconnect-timeout", sf.reconnectTimeout}} {
+	}{{"action-timeout", sf.actionTimeout}, {"reconnect-timeout", sf.reconnectTimeout}, {"handshake-timeout", sf.handshakeTimeout}} {
 		if d.v <= 0 {
 			return fail(exitUsage, "--%s must be positive", d.name)
 		}
+	}
+	if sf.startTimeout < 0 {
+		return fail(exitUsage, "--start-timeout must not be negative")
 	}
 	if sf.boardBudget < 0 || sf.minGap < 0 {
 		return fail(exitUsage, "--board-budget and --min-gap cannot be negative")
@@ -169,6 +176,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		NSTeam: sf.nsTeam, EWTeam: sf.ewTeam,
 		ActionTimeout: sf.actionTimeout, BoardBudget: sf.boardBudget,
 		ReconnectTimeout: sf.reconnectTimeout, FaultPolicy: policy, MinGap: sf.minGap,
+		HandshakeTimeout: sf.handshakeTimeout, StartTimeout: sf.startTimeout,
 	}
 	for _, spec := range sf.seatAddress {
 		if err := protocol.ParseSeatAddress(spec, &cfg.SeatAddress); err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -414,4 +416,54 @@ func TestServeCountsBoardsInTheResultsWhenThePBNFails(t *testing.T) {
 	last := lines[len(lines)-1]
 	assert.Contains(t, last, "--pbn")
 	assert.Contains(t, last, fmt.Sprintf("(%d boards in %s)", len(recs), res))
+}
+
+// TestServeStartTimeoutNamesTheEmptySeats: a session that never fills ends
+// after --start-timeout, non-zero, naming the seats nobody took; a
+// handshake that stalls is dropped after --handshake-timeout, while a bot
+// that finished its handshake and waits for the others keeps its seat.
+func TestServeStartTimeoutNamesTheEmptySeats(t *testing.T) {
+	res := filepath.Join(t.TempDir(), "r.jsonl")
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	var dropped time.Duration // when the table hung up on the stranger
+	start := time.Now()
+	on := func(line string) {
+		m := listening.FindStringSubmatch(line)
+		if m == nil {
+			return
+		}
+		wg.Add(2)
+		go func() { // a stranger that connects and says nothing
+			defer wg.Done()
+			nc, err := net.DialTimeout("tcp", m[1], time.Second)
+			if !assert.NoError(t, err) {
+				return
+			}
+			defer nc.Close()
+			nc.SetReadDeadline(time.Now().Add(10 * time.Second))
+			_, err = io.Copy(io.Discard, nc) // ends when the table drops it
+			assert.NoError(t, err, "the idle connection is closed by the table, not by the deadline")
+			dropped = time.Since(start)
+		}()
+		go func() { // North sits down and waits for the others
+			defer wg.Done()
+			cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			defer cancel()
+			cl, err := protocol.DialTCP(m[1])(cctx)
+			if !assert.NoError(t, err) {
+				return
+			}
+			_ = protocol.NewClient(cl, protocol.ClientConfig{Team: "Waiting", Seat: engine.North}, playertest.Instant{}).Run(cctx)
+		}()
+	}
+	code, errs := serveCmd(t, ctx, nil, on, "--listen", "127.0.0.1:0", "--boards", "1", "--seed", "s",
+		"--results", res, "--seat", "South=builtin:random", "--handshake-timeout", "100ms", "--start-timeout", "3s")
+	ended := time.Since(start)
+	wg.Wait()
+	assert.Equal(t, exitFailure, code, errs)
+	assert.Contains(t, errs, "East, West not seated within 3s", "North kept its seat while it waited")
+	assert.GreaterOrEqual(t, ended, 3*time.Second)
+	assert.Less(t, dropped, ended-time.Second, "the stranger was dropped by the handshake timeout, well before the session ended")
+	assert.Contains(t, errs, "0 boards")
 }

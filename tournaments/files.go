@@ -100,7 +100,12 @@ func writeFileAtomic(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, werr := tmp.Write(data)
+	// CreateTemp makes the file private (0600); the results of an event are
+	// for whoever may read its folder, as results.jsonl is.
+	werr := tmp.Chmod(0o644)
+	if werr == nil {
+		_, werr = tmp.Write(data)
+	}
 	cerr := tmp.Close()
 	if werr == nil {
 		werr = cerr

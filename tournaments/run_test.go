@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -395,6 +396,14 @@ func TestWritePBNBothRooms(t *testing.T) {
 	s, err := os.ReadFile(filepath.Join(ev.Out, "summary.txt"))
 	require.NoError(t, err)
 	assert.Contains(t, string(s), "Match A-v-B")
+	if runtime.GOOS != "windows" {
+		// Readable like results.jsonl, not private to the harness's user.
+		for _, name := range []string{"A-v-B.pbn", "summary.txt"} {
+			st, err := os.Stat(filepath.Join(ev.Out, name))
+			require.NoError(t, err)
+			assert.Equal(t, os.FileMode(0o644), st.Mode().Perm(), name)
+		}
+	}
 }
 
 func TestWriteLIN(t *testing.T) {

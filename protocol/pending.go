@@ -23,6 +23,10 @@ type pendingCount struct {
 	// returnFrom holds, for each lost seat, the networks it may come
 	// back from; nil for seats that are not lost (or are in-process).
 	returnFrom [engine.NumSeats][]netip.Prefix
+	// home holds, for each seat that has joined the session, the
+	// networks it sits at: its configured addresses, else the address
+	// it joined from.
+	home [engine.NumSeats][]netip.Prefix
 }
 
 // admit decides on a new network connection from ip: it is admitted
@@ -49,10 +53,14 @@ func (p *pendingCount) admit(ip netip.Addr, limit int) (ok, reserve bool) {
 }
 
 func (p *pendingCount) mayReturnLocked(ip netip.Addr) bool {
+	return containsIP(&p.returnFrom, ip)
+}
+
+func containsIP(from *[engine.NumSeats][]netip.Prefix, ip netip.Addr) bool {
 	if !ip.IsValid() {
 		return false
 	}
-	for _, ps := range p.returnFrom {
+	for _, ps := range from {
 		for _, pr := range ps {
 			if pr.Contains(ip) {
 				return true
@@ -95,4 +103,19 @@ func (p *pendingCount) setReturn(s engine.Seat, from []netip.Prefix) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.returnFrom[s] = from
+}
+
+// setHome publishes where seat s, ready in the session, sits.
+func (p *pendingCount) setHome(s engine.Seat, at []netip.Prefix) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.home[s] = at
+}
+
+// isHome reports whether a seat of the session sits at ip or may come
+// back from it.
+func (p *pendingCount) isHome(ip netip.Addr) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return containsIP(&p.home, ip) || containsIP(&p.returnFrom, ip)
 }

@@ -181,6 +181,70 @@ type Server struct {
 	Allow *AllowList
 	// Logf, if set, is told about refused connections.
 	Logf func(format string, args ...any)
+	// AcceptBudget bounds the connections one address may open per
+	// second (0: DefaultAcceptBudget; negative: no bound). Beyond it a
+	// new connection is closed at once, before it costs the table
+	// anything, and the accept loop pauses for a moment (AcceptPause) so
+	// that a flood is slowed down at the listener. An address a seat of
+	// the session sits at or may come back from is never held to it.
+	AcceptBudget int
+	// AcceptPause is how long the accept loop pauses after a connection
+	// over its budget (0: DefaultAcceptPause; negative: no pause). The
+	// pause delays the connections queued behind it, so it stays short.
+	AcceptPause time.Duration
+}
+
+// Defaults for Server.AcceptBudget and Server.AcceptPause.
+const (
+	DefaultAcceptBudget = 64
+	DefaultAcceptPause  = time.Millisecond
+)
+
+// acceptBudget counts the connections each address opened in the
+// current window (one second). It is used by the accept loop only.
+type acceptBudget struct {
+	limit  int
+	window time.Duration
+	byAddr map[netip.Addr]*budgetWindow
+	swept  time.Time // when expired windows were last forgotten (at most 16 times a window)
+}
+
+type budgetWindow struct {
+	start time.Time
+	n     int
+}
+
+// maxBudgetAddrs bounds the addresses the budget remembers before it
+// forgets the expired windows (a flood from many addresses).
+const maxBudgetAddrs = 4096
+
+// allow counts a connection from ip at now and reports whether ip is
+// within its budget.
+func (b *acceptBudget) allow(ip netip.Addr, now time.Time) bool {
+	if b.byAddr == nil {
+		b.byAddr = make(map[netip.Addr]*budgetWindow)
+	}
+	w := b.byAddr[ip]
+	if w == nil {
+		if len(b.byAddr) >= maxBudgetAddrs && (now.Sub(b.swept) >= b.window/16 || now.Before(b.swept)) {
+			for a, o := range b.byAddr {
+				if now.Sub(o.start) >= b.window {
+					delete(b.byAddr, a)
+				}
+			}
+			b.swept = now
+		}
+		if len(b.byAddr) >= maxBudgetAddrs {
+			return false // all remembered addresses are live: a wide flood
+		}
+		w = &budgetWindow{start: now}
+		b.byAddr[ip] = w
+	}
+	if now.Sub(w.start) >= b.window || now.Before(w.start) {
+		w.start, w.n = now, 0
+	}
+	w.n++
+	return w.n <= b.limit
 }
 
 // Serve accepts connections until ctx ends or the listener is closed; it
@@ -189,6 +253,14 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	stop := context.AfterFunc(ctx, func() { ln.Close() })
 	defer stop()
 	var backoff time.Duration
+	budget := acceptBudget{limit: s.AcceptBudget, window: time.Second}
+	if budget.limit == 0 {
+		budget.limit = DefaultAcceptBudget
+	}
+	pause := s.AcceptPause
+	if pause == 0 {
+		pause = DefaultAcceptPause
+	}
 	for {
 		nc, err := ln.Accept()
 		if err != nil {
@@ -212,6 +284,23 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			continue
 		}
 		backoff = 0
+		if ip, ok := addrIP(nc.RemoteAddr()); ok && budget.limit > 0 &&
+			!budget.allow(ip, time.Now()) && !s.Table.seatHome(ip) {
+			// Over budget: hang up at once (a reset: no goodbye, no
+			// TIME_WAIT), and pause, so a flood waits at the listener.
+			if tc, ok := nc.(*net.TCPConn); ok {
+				tc.SetLinger(0)
+			}
+			nc.Close()
+			if pause > 0 {
+				select {
+				case <-time.After(pause):
+				case <-ctx.Done():
+					return nil
+				}
+			}
+			continue
+		}
 		if !s.Allow.Allows(nc.RemoteAddr()) {
 			if s.Logf != nil {
 				s.Logf("%s refused: address not allowed", nc.RemoteAddr())
@@ -223,4 +312,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		}
 		s.Table.Attach(nc)
 	}
+}
+
+// seatHome reports whether a seat of the session sits at ip or may come
+// back from it: such an address is never held to the accept budget.
+func (t *Table) seatHome(ip netip.Addr) bool {
+	return t.pending.isHome(ip)
 }

@@ -210,6 +210,7 @@ func (t *Table) handshake(c *hostConn, ev event) {
 		if !c.local && c.ip.IsValid() && !t.boundTo[c.seat].IsValid() {
 			t.boundTo[c.seat] = c.ip
 		}
+		t.pending.setHome(c.seat, t.returnFrom(c.seat))
 		t.logf("%s (%q, %s) is ready", c.seat.Name(), c.team, c.remote)
 	}
 }

@@ -70,18 +70,9 @@ func ParseSeatAddress(spec string, bound *[engine.NumSeats][]netip.Prefix) error
 	if !ok {
 		return fmt.Errorf("%q: want SEAT=ADDRESS, like North=192.0.2.7 or NS=192.0.2.0/24", spec)
 	}
-	var seats []engine.Seat
-	switch strings.ToUpper(strings.TrimSpace(name)) {
-	case "NS", "N/S":
-		seats = []engine.Seat{engine.North, engine.South}
-	case "EW", "E/W":
-		seats = []engine.Seat{engine.East, engine.West}
-	default:
-		s, err := engine.ParseSeat(strings.TrimSpace(name))
-		if err != nil {
-			return fmt.Errorf("%q: want a seat or a side (NS, EW): %w", spec, err)
-		}
-		seats = []engine.Seat{s}
+	seats, err := seatsNamed(name)
+	if err != nil {
+		return fmt.Errorf("%q: %w", spec, err)
 	}
 	var prefixes []netip.Prefix
 	for _, f := range strings.Split(list, ",") {
@@ -99,6 +90,56 @@ func ParseSeatAddress(spec string, bound *[engine.NumSeats][]netip.Prefix) error
 	}
 	for _, s := range seats {
 		bound[s] = append(bound[s], prefixes...)
+	}
+	return nil
+}
+
+// seatsNamed reads a seat (North, N, ...) or a side (NS, N/S, EW, E/W).
+func seatsNamed(name string) ([]engine.Seat, error) {
+	switch strings.ToUpper(strings.TrimSpace(name)) {
+	case "NS", "N/S":
+		return []engine.Seat{engine.North, engine.South}, nil
+	case "EW", "E/W":
+		return []engine.Seat{engine.East, engine.West}, nil
+	}
+	s, err := engine.ParseSeat(strings.TrimSpace(name))
+	if err != nil {
+		return nil, fmt.Errorf("want a seat or a side (NS, EW): %w", err)
+	}
+	return []engine.Seat{s}, nil
+}
+
+// ParseSeatSecret reads one `SEAT=SECRET` (serve's --seat-secret) into
+// secrets: SEAT is a seat or a side as for ParseSeatAddress, SECRET one
+// word of printable ASCII (no blanks or quotes), which the robot must send
+// after the version number of its Connecting line.
+func ParseSeatSecret(spec string, secrets *[engine.NumSeats]string) error {
+	name, secret, ok := strings.Cut(spec, "=")
+	if !ok {
+		return errors.New("want SEAT=SECRET, like North=s3cret or NS=s3cret")
+	}
+	seats, err := seatsNamed(name)
+	if err != nil {
+		return fmt.Errorf("%q: %w", name, err)
+	}
+	if err := checkSecret(secret); err != nil {
+		return fmt.Errorf("for %s: %w", strings.TrimSpace(name), err)
+	}
+	for _, s := range seats {
+		secrets[s] = secret
+	}
+	return nil
+}
+
+// checkSecret accepts one word of printable ASCII without quotes.
+func checkSecret(secret string) error {
+	if secret == "" {
+		return errors.New("empty secret")
+	}
+	for i := 0; i < len(secret); i++ {
+		if c := secret[i]; c <= ' ' || c > '~' || c == '"' {
+			return errors.New("a secret is one word of printable ASCII, without quotes")
+		}
 	}
 	return nil
 }

@@ -91,6 +91,12 @@ type Config struct {
 	// has joined the session, only a connection from that same IP may
 	// take it back after a loss. In-process seats (Local) are not bound.
 	SeatAddress [engine.NumSeats][]netip.Prefix
+	// SeatSecret, when set for a seat, is a word the robot must send after
+	// the version number of its Connecting line (`... protocol version 18
+	// SECRET`, among other words if it likes) to take that seat, for
+	// robots that can be told to send one. A connection without it is
+	// refused with "not allowed"; the secret is never logged or echoed.
+	SeatSecret [engine.NumSeats]string
 	// MaxPending bounds the connections from one address that are not
 	// yet seated and ready, and four times it those from all addresses
 	// together; more are refused at once. A lost seat always finds a
@@ -169,6 +175,14 @@ func NewTable(cfg Config) (*Table, error) {
 			if !p.IsValid() {
 				return nil, fmt.Errorf("protocol: seat address of %s: %v is not a network", engine.Seat(s).Name(), p)
 			}
+		}
+	}
+	for s, secret := range cfg.SeatSecret {
+		if secret == "" {
+			continue
+		}
+		if err := checkSecret(secret); err != nil {
+			return nil, fmt.Errorf("protocol: secret of %s: %w", engine.Seat(s).Name(), err)
 		}
 	}
 	cfg = cfg.withDefaults()

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"crypto/subtle"
 	"fmt"
 	"strings"
 	"time"
@@ -237,7 +238,7 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	team := strings.TrimSpace(m.Team)
 	seat := m.Seat
 	if m.AnySeat {
-		s, ok := t.freeSeatFor(team, c)
+		s, ok := t.freeSeatFor(team, m.Info, c)
 		if !ok {
 			t.logf("%s: no free seat for team %q", c.remote, team)
 			t.refuseConn(c, "no free seat")
@@ -252,6 +253,11 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	if !t.seatAllows(seat, c) {
 		// Not a word on why: the binding is configuration.
 		t.logf("%s: %s is bound to other addresses", c.remote, seat.Name())
+		t.refuseConn(c, "not allowed")
+		return
+	}
+	if !t.secretGiven(seat, c, m.Info) {
+		t.logf("%s: %s needs its secret", c.remote, seat.Name())
 		t.refuseConn(c, "not allowed")
 		return
 	}
@@ -283,7 +289,7 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	if c.team == "" {
 		c.team = team
 	}
-	c.seat, c.info, c.stage = seat, m.Info, stSeated
+	c.seat, c.info, c.stage = seat, t.redact(seat, m.Info), stSeated
 	t.seats[seat] = c
 	if c.info != "" {
 		t.logf("%s taken by %q (%s), which says: %s", seat.Name(), c.team, c.remote, c.info)
@@ -294,18 +300,50 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 
 // freeSeatFor picks a seat for `as ANYPL`: first a free seat whose side
 // already plays as team, then a free seat of a side with no team yet.
-func (t *Table) freeSeatFor(team string, c *hostConn) (engine.Seat, bool) {
+func (t *Table) freeSeatFor(team, info string, c *hostConn) (engine.Seat, bool) {
 	for s := engine.North; s < engine.NumSeats; s++ {
-		if t.seats[s] == nil && t.seatAllows(s, c) && strings.EqualFold(t.teamOf(s.Side()), team) {
+		if t.seats[s] == nil && t.seatAllows(s, c) && t.secretGiven(s, c, info) && strings.EqualFold(t.teamOf(s.Side()), team) {
 			return s, true
 		}
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
-		if t.seats[s] == nil && t.seatAllows(s, c) && t.teamOf(s.Side()) == "" {
+		if t.seats[s] == nil && t.seatAllows(s, c) && t.secretGiven(s, c, info) && t.teamOf(s.Side()) == "" {
 			return s, true
 		}
 	}
 	return 0, false
+}
+
+// secretGiven reports whether a connection may take seat s by its secret:
+// a seat without one (Config.SeatSecret) needs none, and in-process bots
+// never do; otherwise one word of the text after the version number must
+// be the secret (compared in constant time).
+func (t *Table) secretGiven(s engine.Seat, c *hostConn, info string) bool {
+	secret := t.cfg.SeatSecret[s]
+	if secret == "" || c.local {
+		return true
+	}
+	ok := 0
+	for _, w := range strings.Fields(info) {
+		ok |= subtle.ConstantTimeCompare([]byte(w), []byte(secret))
+	}
+	return ok == 1
+}
+
+// redact returns a Connecting line's text with seat s's secret left out,
+// for logs.
+func (t *Table) redact(s engine.Seat, info string) string {
+	secret := t.cfg.SeatSecret[s]
+	if secret == "" {
+		return info
+	}
+	words := strings.Fields(info)
+	for i, w := range words {
+		if w == secret {
+			words[i] = "(secret)"
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // seatAllows reports whether c may take seat s from its address: a seat

@@ -337,3 +337,67 @@ func TestAbsentSeatLosesOneBoardPerReconnectTimeout(t *testing.T) {
 		assert.NoError(t, botErr[i])
 	}
 }
+
+func TestSeatSecret(t *testing.T) {
+	var secrets [engine.NumSeats]string
+	require.NoError(t, ParseSeatSecret("North=n0rth", &secrets))
+	require.NoError(t, ParseSeatSecret("EW=w3st", &secrets))
+	assert.Equal(t, [engine.NumSeats]string{"n0rth", "w3st", "", "w3st"}, secrets)
+	for _, bad := range []string{"North", "Nord=x", "NS=", `NS=a b`, `NS=a"b`} {
+		err := ParseSeatSecret(bad, &secrets)
+		if assert.Error(t, err, bad) && strings.Contains(bad, "=") {
+			_, secret, _ := strings.Cut(bad, "=")
+			if secret != "" {
+				assert.NotContains(t, err.Error(), secret, "the error does not echo the secret")
+			}
+		}
+	}
+	_, err := NewTable(Config{Boards: engine.SeededBoards("s", numbers(1)), SeatSecret: [engine.NumSeats]string{"two words"}})
+	assert.Error(t, err)
+
+	var log syncLog
+	addr := seatTable(t, Config{SeatSecret: secrets, Logf: log.logf})
+	for _, line := range []string{
+		`Connecting "A" as North using protocol version 18`,        // no secret
+		`Connecting "A" as North using protocol version 18 w3st`,   // another seat's secret
+		`Connecting "A" as North using protocol version 18 n0rth2`, // not the word
+		`Connecting "B" as ANYPL using protocol version 18 n0rth`,  // ANYPL gets only seats it may take...
+	} {
+		s := dialRaw(t, addr)
+		s.send(line)
+		if strings.Contains(line, "ANYPL") {
+			l, err := s.recv()
+			require.NoError(t, err)
+			assert.Equal(t, `North ("B") seated`, l, "...North, by its secret")
+			continue
+		}
+		s.refused("not allowed")
+	}
+	s := dialRaw(t, addr)
+	s.send(`Connecting "C" as East using protocol version 18 MyBot 1.0 w3st`)
+	l, err := s.recv()
+	require.NoError(t, err)
+	assert.Equal(t, `East ("C") seated`, l, "the secret among other words")
+	dialRaw(t, addr).sit("B", "South") // South has no secret
+	assert.NotContains(t, log.String(), "n0rth", "the log never holds a secret")
+	assert.NotContains(t, log.String(), "w3st")
+	assert.Contains(t, log.String(), "MyBot 1.0 (secret)")
+}
+
+// syncLog collects a table's log lines from its goroutines.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) logf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(&l.b, format+"\n", args...)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}

@@ -23,6 +23,10 @@ type ClientConfig struct {
 	AnySeat bool
 	// Version is the protocol version to announce; 0 means Version (18).
 	Version int
+	// Info, when set, is sent after the version number of the Connecting
+	// line: a self-description, and the seat's secret where the table
+	// manager asks for one.
+	Info string
 	// Trace, when set, is called with every line received (in is true) and
 	// sent, exactly as on the wire without the line ending. For logs and
 	// tests; it runs on the Client's goroutine.
@@ -174,7 +178,7 @@ func (c *Client) run(ctx context.Context) error {
 // handshake sends the Connecting line and goes through seated, teams and
 // ready to start.
 func (c *Client) handshake() error {
-	if err := c.send(Connect{Team: c.cfg.Team, Seat: c.cfg.Seat, AnySeat: c.cfg.AnySeat, Version: c.cfg.Version}); err != nil {
+	if err := c.send(Connect{Team: c.cfg.Team, Seat: c.cfg.Seat, AnySeat: c.cfg.AnySeat, Version: c.cfg.Version, Info: c.cfg.Info}); err != nil {
 		return err
 	}
 	m, line, err := c.read(false)

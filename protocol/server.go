@@ -74,16 +74,9 @@ func ParseSeatAddress(spec string, bound *[engine.NumSeats][]netip.Prefix) error
 	if err != nil {
 		return fmt.Errorf("%q: %w", spec, err)
 	}
-	var prefixes []netip.Prefix
-	for _, f := range strings.Split(list, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		p, err := parsePrefix(f)
-		if err != nil {
-			return err
-		}
-		prefixes = append(prefixes, p)
+	prefixes, err := ParseAddresses(strings.Split(list, ","))
+	if err != nil {
+		return err
 	}
 	if len(prefixes) == 0 {
 		return fmt.Errorf("%q: no address given", spec)
@@ -92,6 +85,23 @@ func ParseSeatAddress(spec string, bound *[engine.NumSeats][]netip.Prefix) error
 		bound[s] = append(bound[s], prefixes...)
 	}
 	return nil
+}
+
+// ParseAddresses reads addresses and networks ("192.0.2.7",
+// "192.0.2.0/24"; blank entries are skipped), as a seat binding takes them.
+func ParseAddresses(entries []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range entries {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		p, err := parsePrefix(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 // seatsNamed reads a seat (North, N, ...) or a side (NS, N/S, EW, E/W).
@@ -122,7 +132,7 @@ func ParseSeatSecret(spec string, secrets *[engine.NumSeats]string) error {
 	if err != nil {
 		return fmt.Errorf("%q: %w", name, err)
 	}
-	if err := checkSecret(secret); err != nil {
+	if err := CheckSecret(secret); err != nil {
 		return fmt.Errorf("for %s: %w", strings.TrimSpace(name), err)
 	}
 	for _, s := range seats {
@@ -131,8 +141,9 @@ func ParseSeatSecret(spec string, secrets *[engine.NumSeats]string) error {
 	return nil
 }
 
-// checkSecret accepts one word of printable ASCII without quotes.
-func checkSecret(secret string) error {
+// CheckSecret accepts a seat secret: one word of printable ASCII without
+// quotes. Its error never quotes the secret.
+func CheckSecret(secret string) error {
 	if secret == "" {
 		return errors.New("empty secret")
 	}

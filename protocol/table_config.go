@@ -181,7 +181,7 @@ func NewTable(cfg Config) (*Table, error) {
 		if secret == "" {
 			continue
 		}
-		if err := checkSecret(secret); err != nil {
+		if err := CheckSecret(secret); err != nil {
 			return nil, fmt.Errorf("protocol: secret of %s: %w", engine.Seat(s).Name(), err)
 		}
 	}

@@ -3,6 +3,7 @@ package tournaments
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"strings"
 
 	"github.com/openroom/openroom/refbot"
@@ -56,6 +57,11 @@ type BotSpec struct {
 	// NoTiming: the table sends this bot no timing line after a board
 	// (`timing = false` in its [bots.NAME] table).
 	NoTiming bool
+	// Addresses and Secret bind a remote bot's seats: it may connect only
+	// from these addresses (when any), and must send the secret (when set)
+	// after the version number of its Connecting line.
+	Addresses []netip.Prefix
+	Secret    string
 }
 
 // Builtin bot names.

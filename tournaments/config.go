@@ -76,6 +76,12 @@ type BotConfig struct {
 	Command string `toml:"command"` // a command line with {host} {port} {seat} {name}
 	Remote  bool   `toml:"remote"`  // the bot connects by itself to listen
 	Timing  *bool  `toml:"timing"`  // false: send the bot no timing line after a board (default true)
+	// Addresses (remote bots): the only addresses or networks the bot may
+	// connect from, like serve's --seat-address.
+	Addresses []string `toml:"addresses"`
+	// Secret (remote bots): a word the bot must send after the version
+	// number of its Connecting line, like serve's --seat-secret.
+	Secret string `toml:"secret"`
 }
 
 // TeamConfig is one [teams.NAME] table.

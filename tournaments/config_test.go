@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"net/netip"
 	"os"
 	"path/filepath"
 	"testing"
@@ -187,6 +188,32 @@ func TestBotTimingKey(t *testing.T) {
 	for _, team := range ev.Teams {
 		for _, b := range team.Bots {
 			assert.Equal(t, b.Name == "quiet", b.NoTiming, "%s", b.Name)
+		}
+	}
+}
+
+func TestRemoteBotAddressesAndSecret(t *testing.T) {
+	src := "listen = \"127.0.0.1:2000\"\n[bots.far]\nremote = true\naddresses = [\"127.0.0.1\", \"192.0.2.0/24\"]\nsecret = \"s3cret\"\n" +
+		"[teams.A]\nbots = [\"far\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
+	f, err := ParseFile([]byte(src), "ev.toml")
+	require.NoError(t, err)
+	ev, err := Resolve(f)
+	require.NoError(t, err)
+	far := ev.Teams[0].Bots[0]
+	assert.Equal(t, []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("192.0.2.0/24")}, far.Addresses)
+	assert.Equal(t, "s3cret", far.Secret)
+
+	for name, bad := range map[string]string{
+		"not remote":  "[bots.far]\nbuiltin = \"random\"\nsecret = \"x\"\n",
+		"bad address": "[bots.far]\nremote = true\naddresses = [\"example.com\"]\n",
+		"bad secret":  "[bots.far]\nremote = true\nsecret = \"two words\"\n",
+	} {
+		f, err := ParseFile([]byte("listen = \"127.0.0.1:2000\"\n"+bad+"[teams.A]\nbots = [\"far\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"), "ev.toml")
+		require.NoError(t, err, name)
+		_, err = Resolve(f)
+		if assert.Error(t, err, name) {
+			assert.Contains(t, err.Error(), "ev.toml:", name)
+			assert.NotContains(t, err.Error(), "two words", "a secret is never echoed")
 		}
 	}
 }

@@ -196,6 +196,21 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 		if bc.Level != "" && spec.Kind != BotBuiltin {
 			return nil, f.errorf(key+".level", "bot %q: level is for built-in bots", name)
 		}
+		if len(bc.Addresses) > 0 || bc.Secret != "" {
+			if spec.Kind != BotRemote {
+				return nil, f.errorf(key, "bot %q: addresses and secret are for remote bots", name)
+			}
+			var err error
+			if spec.Addresses, err = protocol.ParseAddresses(bc.Addresses); err != nil {
+				return nil, f.errorf(key+".addresses", "bot %q: addresses: %v", name, err)
+			}
+			if bc.Secret != "" {
+				if err := protocol.CheckSecret(bc.Secret); err != nil {
+					return nil, f.errorf(key+".secret", "bot %q: secret: %v", name, err)
+				}
+				spec.Secret = bc.Secret
+			}
+		}
 		if err := spec.check(); err != nil {
 			return nil, f.errorf(key, "%v", err)
 		}

@@ -95,6 +95,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
 		cfg.NoTiming[s] = spec.NoTiming
+		cfg.SeatAddress[s], cfg.SeatSecret[s] = spec.Addresses, spec.Secret
 		switch spec.Kind {
 		case BotBuiltin:
 			bot, err := r.NewPlayer.make(spec, job.Team(s))

@@ -2,10 +2,12 @@ package tournaments
 
 import (
 	"context"
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -230,6 +232,54 @@ func TestProtocolRunnerRemoteBots(t *testing.T) {
 	sameBoards(t, readRecords(t, sim.Out), readRecords(t, ev.Out))
 	assert.Contains(t, notices.String(), `waiting for remote bot "far" to sit East as team "B" on `+addr)
 	assert.Contains(t, notices.String(), `waiting for remote bot "far" to sit North as team "B"`)
+}
+
+// TestProtocolRunnerRemoteBotSecret: a remote bot with a secret in the
+// event file is seated only when it sends the secret; one without it is
+// refused and the table waits for the real one.
+func TestProtocolRunnerRemoteBotSecret(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+
+	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
+	far := BotSpec{Name: "far", Kind: BotRemote, Secret: "s3cret"}
+	ev.Teams[1].Bots = [2]BotSpec{far, far}
+	runner := protoRunner(t)
+	runner.Listen = addr
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var refused, seated atomic.Int32
+	for _, info := range []string{"MyBot 1.0", "MyBot 1.0 s3cret"} {
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for ctx.Err() == nil {
+					cfg := protocol.ClientConfig{Team: "B", AnySeat: true, Info: info}
+					_, err := protocol.RunSession(ctx, protocol.DialTCP(addr), cfg, player.Random{Seed: "B"}, time.Second)
+					switch {
+					case errors.Is(err, protocol.ErrRefused) && info == "MyBot 1.0":
+						refused.Add(1)
+					case err == nil && info != "MyBot 1.0":
+						seated.Add(1)
+					}
+					time.Sleep(5 * time.Millisecond)
+				}
+			}()
+		}
+	}
+	out, err := Run(context.Background(), ev, Options{Runner: runner})
+	cancel()
+	wg.Wait()
+	require.NoError(t, err)
+	assert.Equal(t, 4, out.Played)
+	assert.Positive(t, refused.Load(), "the bots without the secret were refused")
+	assert.Positive(t, seated.Load(), "the bots with it played")
+	for _, r := range readRecords(t, ev.Out) {
+		assert.Equal(t, results.KindNormal, r.Termination.Kind)
+	}
 }
 
 func TestProtocolRunnerRemoteNeedsListen(t *testing.T) {

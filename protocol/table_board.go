@@ -121,12 +121,14 @@ func (br *boardRun) handle(ev event) {
 	case ev.msg == nil && ev.err == nil:
 		br.fault = timeoutFault(s, fmt.Sprintf("no answer within %s: the table waited for %s (%s)",
 			c.limit.Round(time.Millisecond), c.awaiting, br.actionName()))
-	case ev.err != nil && failureOf(ev.err) != nil:
-		// An in-process bot failed to act (see startLocal).
-		o := failureOf(ev.err).Outcome()
-		o.AtFault = engine.SeatsOf(s)
-		br.fault = &o
 	case ev.err != nil:
+		if f := failureOf(ev.err); f != nil {
+			// An in-process bot failed to act (see startLocal).
+			o := f.Outcome()
+			o.AtFault = engine.SeatsOf(s)
+			br.fault = &o
+			return
+		}
 		why := "unparseable line"
 		var pe *ParseError
 		if errors.As(ev.err, &pe) {

@@ -93,8 +93,8 @@ func WriteLIN(ev *Event, m Match, recs []results.Record) error {
 	return writeFileAtomic(base+".bbo.txt", links.Bytes())
 }
 
-// writeFileAtomic writes a file through a temporary file and a rename, so
-// a reader never sees half of it.
+// writeFileAtomic writes a file through a temporary file, synced, and a
+// rename, so a reader never sees half of it and it is whole after a crash.
 func writeFileAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
 	if err != nil {
@@ -105,6 +105,9 @@ func writeFileAtomic(path string, data []byte) error {
 	werr := tmp.Chmod(0o644)
 	if werr == nil {
 		_, werr = tmp.Write(data)
+	}
+	if werr == nil {
+		werr = tmp.Sync()
 	}
 	cerr := tmp.Close()
 	if werr == nil {

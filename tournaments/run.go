@@ -218,34 +218,10 @@ func keepSeed(ev *Event, recs []results.Record) (drawn bool, err error) {
 	} else {
 		drawn = true
 	}
-	if err := writeSynced(path, []byte(ev.Seed+"\n")); err != nil {
+	if err := writeFileAtomic(path, []byte(ev.Seed+"\n")); err != nil {
 		return false, fmt.Errorf("%w: %w", ErrNoOutput, err)
 	}
 	return drawn, nil
-}
-
-// writeSynced writes a small file through a temporary one, synced, so it
-// is whole after a crash.
-func writeSynced(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
 
 // setAside renames an existing results file to the first free

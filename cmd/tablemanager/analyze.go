@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/pbn"
@@ -147,7 +148,7 @@ func analyzePBN(e *env, in io.Reader, name string, o analyzeOptions) int {
 	for i, b := range boards {
 		par := dds.ParOf(&tables[i], b.bd.Dealer, b.bd.Vul)
 		if o.json {
-			line, err := json.Marshal(boardJSON(b.bd, &tables[i], par))
+			line, err := json.Marshal(boardJSON(b.bd, &tables[i]))
 			if err != nil {
 				fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 				return exitSoftware
@@ -179,70 +180,39 @@ func pbnTable(t *dds.TrickTable) pbn.DDTable {
 	return out
 }
 
-// strainTricks is one declarer's row of the --json table, in key order C D H S NT.
-type strainTricks struct {
-	C  int `json:"C"`
-	D  int `json:"D"`
-	H  int `json:"H"`
-	S  int `json:"S"`
-	NT int `json:"NT"`
-}
-
-type seatTable struct {
-	N strainTricks `json:"N"`
-	E strainTricks `json:"E"`
-	S strainTricks `json:"S"`
-	W strainTricks `json:"W"`
-}
-
 type parJSON struct {
 	ScoreNS   int      `json:"score_ns"`
 	Contracts []string `json:"contracts"`
 }
 
 type analyzedBoard struct {
-	Board int       `json:"board"`
-	Deal  string    `json:"deal"`
-	DD    seatTable `json:"dd"`
-	Par   parJSON   `json:"par"`
+	Board int                `json:"board"`
+	Deal  string             `json:"deal"`
+	DD    analysis.SeatTable `json:"dd"`
+	Par   parJSON            `json:"par"`
 }
 
-func ddJSON(t *dds.TrickTable) seatTable {
-	row := func(seat engine.Seat) strainTricks {
-		return strainTricks{t[engine.StrainClubs][seat], t[engine.StrainDiamonds][seat],
-			t[engine.StrainHearts][seat], t[engine.StrainSpades][seat], t[engine.NoTrump][seat]}
-	}
-	return seatTable{row(engine.North), row(engine.East), row(engine.South), row(engine.West)}
-}
-
-func boardJSON(bd engine.BoardSetup, t *dds.TrickTable, par dds.Par) analyzedBoard {
-	cs := par.ContractStrings()
-	if cs == nil {
-		cs = []string{}
-	}
-	return analyzedBoard{Board: bd.Number, Deal: bd.Deal.Format(bd.Dealer), DD: ddJSON(t),
-		Par: parJSON{ScoreNS: par.ScoreNS, Contracts: cs}}
+func boardJSON(bd engine.BoardSetup, t *dds.TrickTable) analyzedBoard {
+	a := analysis.Table(bd, t)
+	return analyzedBoard{Board: bd.Number, Deal: a.Deal, DD: a.DD, Par: parJSON{ScoreNS: a.ParScore, Contracts: a.ParList}}
 }
 
 // analyzedResult is the JSON line written for one record of a results file.
 type analyzedResult struct {
-	Event      string    `json:"event"`
-	Match      string    `json:"match"`
-	Room       string    `json:"room"`
-	Table      string    `json:"table"`
-	Board      int       `json:"board"`
-	Deal       string    `json:"deal"`
-	Contract   string    `json:"contract"`
-	Declarer   string    `json:"declarer"`
-	Tricks     *int      `json:"tricks"`
-	DDTricks   *int      `json:"dd_tricks"` // declarer's double-dummy tricks in the contract's strain
-	Makeable   []string  `json:"makeable"`  // highest makeable contract per declarer and strain, e.g. "4S N"
-	DD         seatTable `json:"dd"`
-	Par        parJSON   `json:"par"`
-	TricksLost *struct {
-		NS int `json:"NS"`
-		EW int `json:"EW"`
-	} `json:"tricks_lost,omitempty"` // against double dummy, from the recorded play
+	Event      string               `json:"event"`
+	Match      string               `json:"match"`
+	Room       string               `json:"room"`
+	Table      string               `json:"table"`
+	Board      int                  `json:"board"`
+	Deal       string               `json:"deal"`
+	Contract   string               `json:"contract"`
+	Declarer   string               `json:"declarer"`
+	Tricks     *int                 `json:"tricks"`
+	DDTricks   *int                 `json:"dd_tricks"` // declarer's double-dummy tricks in the contract's strain
+	Makeable   []string             `json:"makeable"`  // highest makeable contract per declarer and strain, e.g. "4S N"
+	DD         analysis.SeatTable   `json:"dd"`
+	Par        parJSON              `json:"par"`
+	TricksLost *analysis.TricksLost `json:"tricks_lost,omitempty"` // against double dummy, from the recorded play
 }
 
 // resultBoard is one usable record of a results file, decoded: the board
@@ -367,55 +337,19 @@ func finishAnalyze(e *env, out *bufio.Writer, n int, what string, bad int, start
 // analyzeRecord fills the analysis of one record; the error is about the
 // play analysis only (the rest is always filled).
 func analyzeRecord(sv *dds.Solver, b *resultBoard, t *dds.TrickTable) (analyzedResult, error) {
-	rec, bd := &b.rec, b.board
-	par := dds.ParOf(t, bd.Dealer(), bd.Vulnerability())
-	cs := par.ContractStrings()
-	if cs == nil {
-		cs = []string{}
-	}
+	rec := &b.rec
+	an, err := analysis.WithTable(sv, b.board, t)
 	a := analyzedResult{Event: rec.Event, Match: rec.Match, Room: rec.Room, Table: rec.Table, Board: rec.Board,
 		Deal: rec.Deal, Contract: rec.Contract, Declarer: rec.Declarer, Tricks: rec.Tricks,
-		Makeable: []string{}, DD: ddJSON(t), Par: parJSON{ScoreNS: par.ScoreNS, Contracts: cs}}
-	for seat := engine.North; seat <= engine.West; seat++ {
-		for st := engine.NoTrump; ; st-- {
-			if n := t[st][seat]; n >= 7 {
-				a.Makeable = append(a.Makeable, fmt.Sprintf("%d%s %s", n-6, st, seat))
-			}
-			if st == engine.StrainClubs {
-				break
-			}
-		}
-	}
+		Makeable: an.Makeable, DD: an.DD, Par: parJSON{ScoreNS: an.ParScore, Contracts: an.ParList}}
 	// Decode checked that a recorded contract is the auction's.
-	c, ok := bd.Contract()
-	if !ok || c.PassedOut() || rec.Contract == "" {
+	if rec.Contract == "" {
 		return a, nil
 	}
-	dd := t[c.Strain][c.Declarer]
-	a.DDTricks = &dd
-	play := bd.Play()
-	cards := play.Cards()
-	if len(cards) == 0 {
-		return a, nil
+	a.DDTricks = an.DDTricks
+	if len(an.Cards) > 0 && err == nil {
+		lost := an.Lost
+		a.TricksLost = &lost
 	}
-	ns, err := sv.AnalysePlay(bd.Deal(), c.Strain, c.Leader(), cards)
-	if err != nil {
-		return a, err
-	}
-	a.TricksLost = &struct {
-		NS int `json:"NS"`
-		EW int `json:"EW"`
-	}{}
-	// The engine's play record says who played each card: trick by trick,
-	// clockwise from its leader.
-	for i := range cards {
-		_, leader := play.Trick(i / 4)
-		seat := (leader + engine.Seat(i%4)) & 3
-		if d := ns[i] - ns[i+1]; seat.Side() == engine.NS && d > 0 {
-			a.TricksLost.NS += d
-		} else if seat.Side() == engine.EW && d < 0 {
-			a.TricksLost.EW -= d
-		}
-	}
-	return a, nil
+	return a, err
 }

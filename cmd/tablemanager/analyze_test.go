@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/pbn"
@@ -96,7 +97,7 @@ func TestAnalyzeJSON(t *testing.T) {
 	var b analyzedBoard
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &b))
 	assert.Equal(t, 1, b.Board)
-	assert.Equal(t, ddJSON(&want[0]), b.DD)
+	assert.Equal(t, analysis.SeatTableOf(&want[0]), b.DD)
 	assert.Equal(t, 460, b.Par.ScoreNS)
 	assert.NotEmpty(t, b.Par.Contracts)
 	assert.True(t, strings.HasPrefix(lines[0], `{"board":1,"deal":"N:`), lines[0])
@@ -173,7 +174,7 @@ func TestAnalyzeResults(t *testing.T) {
 	assert.Contains(t, errs, "line 2")
 	var a analyzedResult
 	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &a))
-	assert.Equal(t, ddJSON(&tb), a.DD)
+	assert.Equal(t, analysis.SeatTableOf(&tb), a.DD)
 	require.NotNil(t, a.DDTricks)
 	assert.Equal(t, tb[engine.NoTrump][engine.South], *a.DDTricks)
 	require.NotNil(t, a.TricksLost)

@@ -1,0 +1,109 @@
+// Package browsertest starts a real headless Chromium for tests of the
+// project's pages, driven through the DevTools protocol by chromedp.
+//
+// A test calls New and gets a browser tab's context; everything the tab
+// does is bounded by the test's deadline. Where Chromium is not installed
+// the test is skipped, unless OPENROOM_REQUIRE_BROWSER is set (as .ci/run
+// does after installing Debian's chromium), in which case it fails: CI must
+// never pass by skipping its browser tests.
+package browsertest
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// RequireEnv is the environment variable that turns a missing browser from
+// a skip into a failure.
+const RequireEnv = "OPENROOM_REQUIRE_BROWSER"
+
+// DefaultTimeout bounds a whole browser test when the test has no deadline
+// of its own that comes sooner.
+const DefaultTimeout = 2 * time.Minute
+
+// candidates are the names Chromium is installed under.
+var candidates = []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"}
+
+// Find returns the path of a Chromium executable: $OPENROOM_CHROMIUM if set,
+// else the first of the usual names on PATH.
+func Find() (string, bool) {
+	if p := os.Getenv("OPENROOM_CHROMIUM"); p != "" {
+		return p, true
+	}
+	for _, name := range candidates {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// Options tune the browser a test gets.
+type Options struct {
+	Width, Height int // window size in CSS pixels; 0 means 1280×900
+	Mobile        bool // emulate a touch phone (used with Width 360)
+}
+
+// New starts a headless Chromium with a fresh profile and returns a tab's
+// context. The browser is closed when the test ends. Network access beyond
+// loopback is not attempted (background networking, sync, component
+// updates are off: this machine's network is closed and Chromium would
+// otherwise keep retrying).
+func New(t testing.TB, o Options) context.Context {
+	t.Helper()
+	path, ok := Find()
+	if !ok {
+		if os.Getenv(RequireEnv) != "" {
+			t.Fatalf("browsertest: no Chromium found and %s is set", RequireEnv)
+		}
+		t.Skip("browsertest: no Chromium installed (Debian: apt-get install chromium)")
+	}
+	w, h := o.Width, o.Height
+	if w == 0 {
+		w, h = 1280, 900
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(w, h),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.NoSandbox, // tests may run as root, where Chromium's own sandbox refuses to start
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	}
+	base := context.Background()
+	timeout := DefaultTimeout
+	if tt, ok := t.(*testing.T); ok {
+		if d, ok := tt.Deadline(); ok && time.Until(d) < timeout+10*time.Second {
+			timeout = time.Until(d) - 10*time.Second
+		}
+	}
+	base, cancelTimeout := context.WithTimeout(base, timeout)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(base, opts...)
+	ctx, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithErrorf(t.Logf))
+	t.Cleanup(func() {
+		cancelTab()
+		cancelAlloc()
+		cancelTimeout()
+	})
+	if o.Mobile {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+			t.Fatalf("browsertest: start Chromium: %v", err)
+		}
+	} else if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("browsertest: start Chromium: %v", err)
+	}
+	return ctx
+}

@@ -45,7 +45,7 @@ func Find() (string, bool) {
 
 // Options tune the browser a test gets.
 type Options struct {
-	Width, Height int // window size in CSS pixels; 0 means 1280×900
+	Width, Height int  // window size in CSS pixels; 0 means 1280×900
 	Mobile        bool // emulate a touch phone (used with Width 360)
 }
 

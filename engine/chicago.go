@@ -13,7 +13,9 @@ package engine
 //     wiped;
 //   - a part score made on the fourth deal that does not complete a game
 //     scores 100;
-//   - no rubber bonus: the totals after four deals are compared.
+//   - no rubber bonus: the totals after four deals are compared, and equal
+//     totals are a draw (games won do not break the tie: that is rubber
+//     bridge's rule, seed 001).
 //
 // Trick points, overtricks, undertricks, slams and honours are rubber-v1's
 // (seed 001's table), with the vulnerability of the deal.

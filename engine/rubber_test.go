@@ -69,7 +69,7 @@ type play struct {
 	honours  Honours
 }
 
-func (p play) contract_(t testing.TB) Contract {
+func (p play) toContract(t testing.TB) Contract {
 	t.Helper()
 	c := contract(t, p.contract)
 	c.Declarer = p.declarer
@@ -82,7 +82,7 @@ func playRubber(t testing.TB, kind RubberKind, deals ...play) (*Rubber, []Rubber
 	r := NewRubber(kind, North)
 	var out []RubberEntry
 	for i, p := range deals {
-		e, err := r.AddWithHonours(p.contract_(t), p.tricks, p.honours)
+		e, err := r.AddWithHonours(p.toContract(t), p.tricks, p.honours)
 		require.NoError(t, err, "deal %d (%s)", i+1, p.contract)
 		out = append(out, e)
 	}
@@ -433,7 +433,7 @@ func TestRubberEnd(t *testing.T) {
 		assert.Equal(t, "NS", s.Winner)
 		assert.Equal(t, 120+120+700, s.NS.Total)
 		assert.Equal(t, 0, s.EW.Total)
-		_, err := r.AddWithHonours(ns.contract_(t), 10, Honours{})
+		_, err := r.AddWithHonours(ns.toContract(t), 10, Honours{})
 		require.ErrorIs(t, err, ErrRubberOver)
 		assert.Equal(t, 2, r.Deals(), "a refused deal changes nothing")
 		assert.Len(t, r.Sheet().Games, 2, "no open game after the rubber")

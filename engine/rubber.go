@@ -223,8 +223,9 @@ func HonoursIn(d Deal, strain Strain) Honours {
 	return Honours{}
 }
 
-// check says whether a bonus is possible in the strain.
-func (h Honours) check(strain Strain) error {
+// Check says whether the bonus is possible in the strain: 100 or 150 in a
+// suit, 150 (the four aces) at no trump, held by a seat.
+func (h Honours) Check(strain Strain) error {
 	switch {
 	case h.Points == 0:
 		return nil
@@ -453,7 +454,7 @@ func (r *Rubber) check(c Contract, tricks int, h Honours) error {
 	case tricks < 0 || tricks > 13:
 		return fmt.Errorf("tricks %d: want the declaring side's tricks, 0 to 13", tricks)
 	}
-	return h.check(c.Strain)
+	return h.Check(c.Strain)
 }
 
 // rubberPenalty is the defenders' score for a defeated contract under

@@ -256,7 +256,8 @@ var ErrRubberOver = errors.New("the rubber is over")
 
 // Rubber is the score sheet of one rubber (or one Chicago) as it is played:
 // it decides each deal's dealer and vulnerability and writes each result
-// above and below the line. The zero Rubber is not usable; call NewRubber.
+// above and below the line. The zero Rubber is NewRubber(RubberBridge,
+// North). It is not safe for concurrent use.
 type Rubber struct {
 	kind    RubberKind
 	first   Seat

@@ -517,6 +517,20 @@ func TestRubberDealing(t *testing.T) {
 	}
 }
 
+// TestRubberZeroValue checks that the zero Rubber is a rubber-bridge
+// rubber dealt first by North.
+func TestRubberZeroValue(t *testing.T) {
+	var r Rubber
+	assert.Equal(t, RubberBridge, r.Kind())
+	assert.Equal(t, North, r.NextDealer())
+	assert.Equal(t, VulNone, r.NextVulnerability())
+	e, err := r.AddWithHonours(Contract{Level: 3, Strain: NoTrump, Declarer: East}, 9, Honours{})
+	require.NoError(t, err)
+	assert.Equal(t, "EW", e.GameWon)
+	assert.Equal(t, East, r.NextDealer())
+	assert.Equal(t, VulEW, r.NextVulnerability())
+}
+
 // TestRubberInputErrors checks that inconsistent input is refused with a
 // message naming the deal and what is wrong, and changes nothing.
 func TestRubberInputErrors(t *testing.T) {

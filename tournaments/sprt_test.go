@@ -194,7 +194,6 @@ func TestDecideSPRT(t *testing.T) {
 
 func itoa(n int) string { return sprintf("%d", n) }
 
-
 func TestDecideSPRTPrefix(t *testing.T) {
 	ev := sprtEvent(t, "builtin:random", "builtin:random", "[boards]\nseed = 1\ncount = 20\n[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 4")
 	diffs := make([]int, 20)

@@ -67,4 +67,8 @@ test-dds-full:
 sprt-sim:
 	$(GO) test -count=1 -run '^TestSimulatedErrorRates$$' -v ./sprt/ -args -sprt.sims 20000 -sprt.all
 
-.PHONY: sprt-sim
+## sprt-match: a real match, refbot expert against the random bot over the protocol, under the default sequential test: H1 well before 300 boards (~4 min on 2 busy cores).
+sprt-match:
+	$(GO) test -count=1 -run '^TestSPRTRealMatch$$' -v ./tournaments/ -args -sprt.real
+
+.PHONY: sprt-sim sprt-match

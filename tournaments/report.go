@@ -23,7 +23,11 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	if ev.PBN != "" {
 		src = "boards from " + ev.PBN
 	}
-	fmt.Fprintf(&b, "Event %s: %s, %d boards a match, %s\n", ev.Name, kindName(ev.Kind), ev.PerMatch, src)
+	if ev.SPRT != nil {
+		fmt.Fprintf(&b, "Event %s: %s, a sequential test (%s) of at most %d boards, %s\n", ev.Name, kindName(ev.Kind), ev.SPRT, ev.PerMatch, src)
+	} else {
+		fmt.Fprintf(&b, "Event %s: %s, %d boards a match, %s\n", ev.Name, kindName(ev.Kind), ev.PerMatch, src)
+	}
 	for _, t := range ev.Teams {
 		bots := t.Bots[0].Name
 		if t.Bots[1].Name != t.Bots[0].Name {

@@ -376,3 +376,26 @@ func TestSPRTRealMatch(t *testing.T) {
 	assert.Equal(t, sprt.AcceptH1, r.Verdict)
 	assert.Less(t, r.Boards, 200)
 }
+
+// BenchmarkDecideSPRT decides a 2,000-board test from its 4,000 records,
+// as merge or a report does (the records weighed in board order, none
+// deciding: the whole match is weighed).
+func BenchmarkDecideSPRT(b *testing.B) {
+	src := "name = \"seq\"\n[boards]\nseed = 1\ncount = 2000\n[sprt]\nimp0 = -0.1\nimp1 = 0.1\n[teams.A]\nbots = [\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
+	f, err := ParseFile([]byte(src), "seq.toml")
+	require.NoError(b, err)
+	f.Out = b.TempDir()
+	ev, err := Resolve(f)
+	require.NoError(b, err)
+	diffs := make([]int, 2000)
+	for i := range diffs {
+		diffs[i] = []int{0, 0, 50, -50, 420, -420}[i%6]
+	}
+	recs, _ := synthetic(ev, diffs)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := DecideSPRT(ev, recs); r.Boards != 2000 {
+			b.Fatalf("weighed %d boards", r.Boards)
+		}
+	}
+}

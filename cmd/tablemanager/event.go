@@ -67,7 +67,7 @@ func runEvent(e *env, args []string) int {
 	fs.SetOutput(io.Discard)
 	var rf runFlags
 	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL, remote (connects to --listen) or a command line with {host} {port} {seat} {name}")
-	fs.IntVar(&rf.boards, "boards", 0, "boards per match")
+	fs.IntVar(&rf.boards, "boards", 0, "boards per match (with --sprt, the most a test may take)")
 	fs.StringVar(&rf.seed, "seed", "", "deal seed, any string (default: the event file's, or a fresh random one kept in the output folder)")
 	fs.StringVar(&rf.pbnFile, "pbn", "", "play the deals of a PBN file instead of seeded ones")
 	fs.StringVar(&rf.out, "out", "", "output folder (results.jsonl, summary.txt, one PBN per match)")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -52,6 +53,7 @@ type runFlags struct {
 	unsandboxed bool
 	quiet       bool
 	showBoards  bool
+	web         string
 }
 
 const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
@@ -79,6 +81,7 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.unsandboxed, "unsandboxed", false, "run command bots as plain processes, without the bubblewrap sandbox (they can then read the results, logs and deal seed)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
+	fs.StringVar(&rf.web, "web", "", "serve the live page of the event on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
@@ -255,6 +258,17 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		Fresh:        rf.fresh,
 		MatchWriters: matchWriters(ev),
 	}
+	var lv *liveView
+	if rf.web != "" {
+		// The page lives as long as the command: after a first Ctrl-C
+		// it shows the boards in play finishing.
+		var code int
+		if lv, code = startLiveOr(context.WithoutCancel(e.ctx), "run", e.stderr, rf.web, ev.Allow); lv == nil {
+			return code
+		}
+		defer lv.Stop()
+		opt.Observer = lv.State.Observer()
+	}
 	// The first Ctrl-C (e.ctx) lets the boards in play finish; a second
 	// one abandons them (they are played again on resume).
 	sigs := make(chan os.Signal, 1)
@@ -297,6 +311,9 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	out, err := tournaments.Run(e.ctx, ev, opt)
 	if pl != nil {
 		pl.end()
+	}
+	if lv != nil {
+		lv.State.EventFinished(err)
 	}
 	if err != nil && (out == nil || out.Report == nil) {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)

@@ -20,6 +20,7 @@ import (
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/web/live"
 	flag "github.com/spf13/pflag"
 )
 
@@ -69,6 +70,7 @@ type serveFlags struct {
 	nsTeam, ewTeam   string
 	event, table     string
 	quiet            bool
+	web              string
 }
 
 const serveUsage = `usage: tablemanager serve --results FILE [flags]
@@ -108,6 +110,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.event, "event", "serve", "event name written in the results")
 	fs.StringVar(&sf.table, "table", "1", "table name written in the results")
 	fs.BoolVar(&sf.quiet, "quiet", false, "no progress line per board")
+	fs.StringVar(&sf.web, "web", "", "serve the table's live page on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
 	if code, ok := parseFlags(e, fs, args, serveUsage); !ok {
 		return code
 	}
@@ -210,9 +213,24 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		return fail(exitNoInput, "%v", err)
 	}
 	defer out.close()
+	var lv *liveView
+	if sf.web != "" {
+		var code int
+		if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow); lv == nil {
+			return code
+		}
+		defer lv.Stop()
+		plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
+		_ = lv.State.Begin(plan, nil, nil, nil)
+		lv.State.TableStarted(sf.table)
+		cfg.OnAction = func(b *engine.Board) { lv.State.Action(sf.table, b) }
+	}
 	cfg.OnBoard = func(r results.Record) error {
 		if err := out.write(r); err != nil {
 			return err
+		}
+		if lv != nil {
+			lv.State.BoardFinished(&r)
 		}
 		if !sf.quiet {
 			fmt.Fprintf(e.stderr, "%s\n", serveProgress(r, out.boards, len(boards)))
@@ -240,6 +258,10 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	runErr := tbl.Run(ctx)
 	stop()
 	<-srvDone
+	if lv != nil {
+		lv.State.TableFinished(sf.table, runErr)
+		lv.State.EventFinished(runErr)
+	}
 	// The closing line counts the boards in the results file, also those
 	// whose --pbn copy failed.
 	played := out.boards

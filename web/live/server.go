@@ -11,8 +11,8 @@ import (
 	"net/http"
 	"net/netip"
 	"path"
-	"strings"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 

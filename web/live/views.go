@@ -55,15 +55,15 @@ type BoardView struct {
 
 // RoomView is one room's result of a public board.
 type RoomView struct {
-	Room        string           `json:"room"`
-	Table       string           `json:"table"`
-	Players     results.Seats    `json:"players"`
-	Contract    string           `json:"contract"`
-	Declarer    string           `json:"declarer,omitempty"`
-	Tricks      *int             `json:"tricks,omitempty"`
-	ScoreNS     *int             `json:"score_ns,omitempty"`
-	Termination string           `json:"termination"` // "normal" or the fault's kind
-	Detail      string           `json:"detail,omitempty"`
+	Room        string            `json:"room"`
+	Table       string            `json:"table"`
+	Players     results.Seats     `json:"players"`
+	Contract    string            `json:"contract"`
+	Declarer    string            `json:"declarer,omitempty"`
+	Tricks      *int              `json:"tricks,omitempty"`
+	ScoreNS     *int              `json:"score_ns,omitempty"`
+	Termination string            `json:"termination"` // "normal" or the fault's kind
+	Detail      string            `json:"detail,omitempty"`
 	Adjusted    *results.Adjusted `json:"adjusted,omitempty"`
 }
 

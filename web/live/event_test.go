@@ -31,17 +31,18 @@ func matchEvent(t testing.TB, boards int) *tournaments.Event {
 	return ev
 }
 
-// slowRoom plays one room's tables with bots that think before every
-// call and card; the other rooms play at once.
-func slowRoom(room string, think time.Duration) tournaments.TableRunner {
+// slowRoom plays the closed room's tables with bots that think for slow
+// before every call and card, the open room's for fast.
+func slowRoom(fast, slow time.Duration) tournaments.TableRunner {
 	return tournaments.TableRunnerFunc(func(ctx context.Context, j tournaments.TableJob, onBoard func(results.Record) error) error {
-		r := tournaments.SimRunner{}
-		if j.Room == room {
-			r.NewPlayer = func(spec tournaments.BotSpec, team string) (player.Player, error) {
-				p, err := tournaments.NewBuiltinBot(spec, team)
-				return playertest.Slow{Player: p, Think: think}, err
-			}
+		think := fast
+		if j.Room == tournaments.RoomClosed {
+			think = slow
 		}
+		r := tournaments.SimRunner{NewPlayer: func(spec tournaments.BotSpec, team string) (player.Player, error) {
+			p, err := tournaments.NewBuiltinBot(spec, team)
+			return playertest.Slow{Player: p, Think: think}, err
+		}}
 		return r.RunTable(ctx, j, onBoard)
 	})
 }
@@ -97,10 +98,10 @@ func (o tee) BoardFinished(j *tournaments.TableJob, r *results.Record) {
 	o.Observer.BoardFinished(j, r)
 }
 
-// liveEvent serves the live view of a match whose closed room is slow on
+// liveEvent serves the live view of a match whose closed room is slower on
 // 127.0.0.1:0 and returns its URL, the truth, the State, and the func
 // that starts the event (so a client can connect first).
-func liveEvent(t *testing.T, boards int, think time.Duration) (string, *truth, *State, func()) {
+func liveEvent(t *testing.T, boards int, fast, slow time.Duration) (string, *truth, *State, func()) {
 	t.Helper()
 	ev := matchEvent(t, boards)
 	tr := newTruth(ev)
@@ -112,7 +113,7 @@ func liveEvent(t *testing.T, boards int, think time.Duration) (string, *truth, *
 	go func() {
 		defer close(done)
 		<-start
-		_, err := tournaments.Run(ctx, ev, tournaments.Options{Runner: slowRoom(tournaments.RoomClosed, think), Observer: tee{st.Observer(), tr}})
+		_, err := tournaments.Run(ctx, ev, tournaments.Options{Runner: slowRoom(fast, slow), Observer: tee{st.Observer(), tr}})
 		st.EventFinished(err)
 	}()
 	var once sync.Once
@@ -128,7 +129,7 @@ func liveEvent(t *testing.T, boards int, think time.Duration) (string, *truth, *
 // never shown while the closed room still has it to play.
 func TestStreamNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	const boards = 4
-	url, tr, st, begin := liveEvent(t, boards, 2*time.Millisecond)
+	url, tr, st, begin := liveEvent(t, boards, time.Millisecond, 4*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	c := dial(t, ctx, url, "")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -90,10 +91,12 @@ func testServer(t *testing.T, st *State) (*httptest.Server, context.Context) {
 func testServerOf(t *testing.T, st *State, mk func(*State, *Viewer) *Handler) (*httptest.Server, context.Context) {
 	t.Helper()
 	v := NewViewer(st)
-	srv := httptest.NewServer(mk(st, v))
+	srv := httptest.NewUnstartedServer(mk(st, v))
 	t.Cleanup(srv.Close)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel) // runs before srv.Close
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel) // runs before srv.Close: the streams end, as under Serve
+	srv.Config.BaseContext = func(net.Listener) context.Context { return ctx }
+	srv.Start()
 	go v.Run(ctx)
 	return srv, ctx
 }

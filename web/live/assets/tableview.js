@@ -10,7 +10,9 @@ export function tableView(t) {
     el('span', { class: 'tname' }, t.table),
     el('span', { class: 'teams' }, `${t.ns} (NS) v ${t.ew} (EW)`),
     el('span', { class: 'tstate' }, stateText(t)));
-  const box = el('div', { class: `table ${t.state}${t.hidden ? ' hidden' : ''}`, 'data-table': t.table }, head);
+  const box = el('div', {
+    class: `table ${t.state}${t.hidden ? ' hidden' : ''}`, 'data-table': t.table, 'data-room': t.room, 'data-board': t.board || null,
+  }, head);
   if (t.error) box.append(el('div', { class: 'error' }, t.error));
   if (!t.board) return box;
   if (t.hidden) {

@@ -33,7 +33,7 @@ type sseClient struct {
 	raw  strings.Builder // every byte received
 }
 
-func dial(t *testing.T, ctx context.Context, base, lastID string) *sseClient {
+func dial(t testing.TB, ctx context.Context, base, lastID string) *sseClient {
 	t.Helper()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/events", nil)
 	require.NoError(t, err)
@@ -74,7 +74,7 @@ func (c *sseClient) next() (sseEvent, error) {
 	}
 }
 
-func (c *sseClient) mustNext(t *testing.T) sseEvent {
+func (c *sseClient) mustNext(t testing.TB) sseEvent {
 	t.Helper()
 	ev, err := c.next()
 	require.NoError(t, err)

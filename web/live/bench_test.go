@@ -1,0 +1,158 @@
+package live
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/openroom/openroom/tournaments"
+	"github.com/stretchr/testify/require"
+)
+
+// eightTables is a team match of random bots played on 8 tables at once
+// (4 segments, two rooms each).
+func eightTables(b *testing.B, boards int) *tournaments.Event {
+	src := fmt.Sprintf("name = \"bench\"\nconcurrency = 8\nsegment = %d\n[boards]\nseed = \"bench\"\ncount = %d\n"+
+		"[teams.A]\nbots = [\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n", boards/4, boards)
+	f, err := tournaments.ParseFile([]byte(src), "bench.toml")
+	require.NoError(b, err)
+	f.Out = b.TempDir()
+	ev, err := tournaments.Resolve(f)
+	require.NoError(b, err)
+	return ev
+}
+
+// BenchmarkLiveEightTables plays 8 tables of builtin:random bots with the
+// live view fed and one browser-like client reading the stream over HTTP,
+// and reports what the view had to keep up with: the feeding calls a
+// second (every call, card, record), the events published and received a
+// second, the client's largest lag behind the stream (sampled every 10ms)
+// and at the end, and the snapshots it needed (a client that fell out of
+// the window gets one: a backlog would show here). Each table's events
+// are published at most every 100ms, so a client's load does not grow
+// with the bots' speed.
+//
+//	go test -run X -bench LiveEightTables -benchtime 1x ./web/live/
+func BenchmarkLiveEightTables(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		runner func() tournaments.TableRunner
+	}{
+		{"sim", func() tournaments.TableRunner { return tournaments.SimRunner{} }},
+		{"protocol", func() tournaments.TableRunner { return &tournaments.ProtocolRunner{} }},
+	} {
+		b.Run(tc.name+"/no-view", func(b *testing.B) {
+			for b.Loop() {
+				ev := eightTables(b, 512)
+				start := time.Now()
+				out, err := tournaments.Run(context.Background(), ev, tournaments.Options{Runner: tc.runner()})
+				require.NoError(b, err)
+				b.ReportMetric(float64(out.Played)/time.Since(start).Seconds(), "boardrooms/s")
+			}
+		})
+		b.Run(tc.name+"/live", func(b *testing.B) {
+			for b.Loop() {
+				benchLive(b, tc.runner(), 512)
+			}
+		})
+	}
+}
+
+func benchLive(b *testing.B, runner tournaments.TableRunner, boards int) {
+	ev := eightTables(b, boards)
+	st := New(Options{})
+	v := NewViewer(st)
+	srv := httptest.NewUnstartedServer(NewHandler(st, v))
+	ctx, cancel := context.WithCancel(context.Background())
+	srv.Config.BaseContext = func(net.Listener) context.Context { return ctx }
+	srv.Start()
+	defer srv.Close()
+	defer cancel()
+	go st.Run(ctx, 0)
+
+	var (
+		received atomic.Uint64
+		lastSeq  atomic.Uint64
+		wg       sync.WaitGroup
+	)
+	tctx, tcancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer tcancel()
+	c := dial(b, tctx, srv.URL, "")
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			e, err := c.next()
+			if err != nil {
+				return
+			}
+			received.Add(1)
+			if seq, ok := st.parseID(e.ID); ok {
+				lastSeq.Store(seq)
+			}
+		}
+	}()
+	var maxLag uint64
+	stopSample := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stopSample:
+				return
+			case <-t.C:
+				st.mu.Lock()
+				pub := st.seq
+				st.mu.Unlock()
+				if got := lastSeq.Load(); pub > got && pub-got > maxLag {
+					maxLag = pub - got
+				}
+			}
+		}
+	}()
+
+	start := time.Now()
+	out, err := tournaments.Run(ctx, ev, tournaments.Options{Runner: runner, Observer: st.Observer()})
+	require.NoError(b, err)
+	st.EventFinished(nil)
+	elapsed := time.Since(start)
+	// Let the client take the last events, then read its final lag.
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		st.mu.Lock()
+		pub := st.seq
+		st.mu.Unlock()
+		if lastSeq.Load() == pub {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	close(stopSample)
+	<-sampled
+	st.mu.Lock()
+	finalLag := st.seq - lastSeq.Load()
+	st.mu.Unlock()
+	stats := st.Stats()
+	cancel()
+	wg.Wait()
+
+	s := elapsed.Seconds()
+	b.ReportMetric(float64(out.Played)/s, "boardrooms/s")
+	b.ReportMetric(float64(stats.Inputs)/s, "inputs/s")
+	b.ReportMetric(float64(stats.Published)/s, "published/s")
+	b.ReportMetric(float64(received.Load())/s, "received/s")
+	b.ReportMetric(float64(maxLag), "maxlag")
+	b.ReportMetric(float64(finalLag), "finallag")
+	b.ReportMetric(float64(stats.Snapshots), "snapshots")
+	if finalLag != 0 {
+		b.Errorf("the client ended %d events behind", finalLag)
+	}
+}

@@ -174,13 +174,46 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 		assert.NotEqual(t, before, after)
 	}
 	if dir := os.Getenv("OPENROOM_SCREENSHOTS"); dir != "" {
-		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "live-desktop.jpg"), shot, 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "live-desktop.png"), shot, 0o644))
 	}
 }
 
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// TestBrowserPhoneWidth opens the page of a finished match at 360 pixels:
+// nothing is wider than the screen, and a board opens in the hand viewer.
+// It logs the time from navigation to the first snapshot drawn.
+func TestBrowserPhoneWidth(t *testing.T) {
+	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 740, Mobile: true})
+	url, _, st, begin := liveEvent(t, 2, 0, 0)
+	begin()
+	deadline := time.Now().Add(60 * time.Second)
+	for st.Snapshot().Event.State != "finished" {
+		require.True(t, time.Now().Before(deadline), "the event did not finish")
+		time.Sleep(10 * time.Millisecond)
+	}
+	start := time.Now()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("body[data-id] tr.brow"))))
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.getEntriesByName('first-snapshot')[0].startTime`))
+	require.NoError(t, err)
+	t.Logf("page load to the first snapshot drawn: %.0f ms after navigation start (%v with the test's polling)", ms, time.Since(start).Round(time.Millisecond))
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, wide, 360, "the page fits a phone's width")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("tr.brow"))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(".viewer .compass"))))
+	wide, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, wide, 360, "the hand viewer fits a phone's width")
+	if dir := os.Getenv("OPENROOM_SCREENSHOTS"); dir != "" {
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "live-phone.png"), shot, 0o644))
+	}
 }

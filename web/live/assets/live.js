@@ -10,7 +10,7 @@ import { handViewer } from './handviewer.js';
 import { resultText } from './cards.js';
 
 let state = initial();
-let drawn = false;
+let drawn = false; // the first draw is marked for the page-load figure
 const $ = (id) => document.getElementById(id);
 
 function fmt(x, digits = 2) {
@@ -96,6 +96,7 @@ function draw() {
     drawStandings();
     drawTables();
     drawBoards();
+    if (!drawn) performance.mark('first-snapshot');
     drawn = true;
     document.body.dataset.id = state.id;
   });
@@ -118,4 +119,3 @@ function connect() {
 }
 
 connect();
-export { drawn };

@@ -155,6 +155,10 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	assert.Positive(t, hiddenSeen, "hidden tables were on show")
 	t.Logf("%d looks at the page, %d stream messages; the closed room's board shown %d times, hidden tables %d times", looks, messages, shownClosed, hiddenSeen)
 
+	if underRace {
+		t.Log("under the race detector: the hand viewer's analysis of random deals is left out")
+		return
+	}
 	// A finished board opens in the hand viewer: four hands, both rooms,
 	// the double-dummy table, and a replay that steps back a card.
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("tr.brow"))))
@@ -206,6 +210,9 @@ func TestBrowserPhoneWidth(t *testing.T) {
 	wide, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 	require.NoError(t, err)
 	assert.LessOrEqual(t, wide, 360, "the page fits a phone's width")
+	if underRace {
+		return // see underRace
+	}
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("tr.brow"))))
 	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(".viewer .compass"))))
 	wide, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))

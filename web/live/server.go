@@ -85,6 +85,8 @@ func (h *Handler) board(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, ErrNotPublic):
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": err.Error() + " (yet: it is shown once every room has played it)"})
+	case errors.Is(err, ErrNotKept):
+		writeJSON(w, http.StatusGone, map[string]string{"error": err.Error()})
 	case err != nil:
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 	default:

@@ -370,3 +370,24 @@ func FuzzBoardQuery(f *testing.F) {
 		}
 	})
 }
+
+func TestBoardEndpointSaysWhenABoardIsNoLongerKept(t *testing.T) {
+	boards := []engine.BoardSetup{easyBoard(t, 1), easyBoard(t, 2)}
+	st, plan := begunState(t, Options{KeepBoards: 1}, boards)
+	srv, _ := testServer(t, st)
+	for _, b := range boards {
+		for _, pt := range plan.Tables {
+			r := play(t, st, pt, b)
+			st.BoardFinished(&r)
+		}
+	}
+	for _, tc := range []struct {
+		board  string
+		status int
+	}{{"1", http.StatusGone}, {"2", http.StatusOK}, {"3", http.StatusNotFound}} {
+		resp, err := http.Get(srv.URL + "/api/board?match=A-v-B&board=" + tc.board)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, tc.status, resp.StatusCode, "board %s", tc.board)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +23,10 @@ const (
 	DefaultRecentBoards = 200                    // public boards in a snapshot
 	DefaultInterval     = 100 * time.Millisecond // how often tables in play are published
 )
+
+// SnapshotTables is the most tables an event may have for a snapshot to
+// list them all; a larger event's snapshot lists those in play or failed.
+const SnapshotTables = 64
 
 // StandingsEvery is the least time between two scorings of the standings.
 const StandingsEvery = 500 * time.Millisecond
@@ -68,9 +73,13 @@ type State struct {
 	ev     EventView
 	begun  bool
 	tables map[string]*tableState
-	order  []string // tables in plan order
-	deals  map[engine.Deal]*dealState
-	done   map[roomKey]bool
+	order  []string      // tables in plan order
+	dirty  []*tableState // tables changed since the last flush
+	// boardDeal is each match board's deal, to tell a board not public
+	// from one public but no longer kept.
+	boardDeal map[boardKey]engine.Deal
+	deals     map[engine.Deal]*dealState
+	done      map[roomKey]bool
 	// pending holds the finished rooms of boards not yet public.
 	pending map[boardKey][]results.Record
 	// kept holds whole public boards for the hand viewer, evicted oldest
@@ -115,7 +124,8 @@ type boardKey struct {
 // dealState counts the board-rooms of the plan that play one deal.
 type dealState struct {
 	expected, finished int
-	boards             []boardKey // the match boards with this deal, in plan order
+	boards             []boardKey    // the match boards with this deal, in plan order
+	tables             []*tableState // the tables that play it, in plan order
 }
 
 type tableState struct {
@@ -148,16 +158,17 @@ func New(opt Options) *State {
 	var e [6]byte
 	_, _ = rand.Read(e[:])
 	return &State{
-		opt:     opt,
-		epoch:   hex.EncodeToString(e[:]),
-		ev:      EventView{State: "waiting"},
-		tables:  map[string]*tableState{},
-		deals:   map[engine.Deal]*dealState{},
-		done:    map[roomKey]bool{},
-		pending: map[boardKey][]results.Record{},
-		kept:    map[boardKey]*keptBoard{},
-		ring:    make([]Event, opt.Window),
-		wake:    make(chan struct{}),
+		opt:       opt,
+		epoch:     hex.EncodeToString(e[:]),
+		ev:        EventView{State: "waiting"},
+		tables:    map[string]*tableState{},
+		deals:     map[engine.Deal]*dealState{},
+		done:      map[roomKey]bool{},
+		pending:   map[boardKey][]results.Record{},
+		boardDeal: map[boardKey]engine.Deal{},
+		kept:      map[boardKey]*keptBoard{},
+		ring:      make([]Event, opt.Window),
+		wake:      make(chan struct{}),
 	}
 }
 
@@ -175,7 +186,8 @@ func (s *State) Begin(p Plan, done []results.Record, scorer Scorer, imps IMPer) 
 	s.ev = EventView{Name: p.Event, Kind: p.Kind, State: "running"}
 	for i := range s.plan.Tables {
 		pt := &s.plan.Tables[i]
-		s.tables[pt.Table] = &tableState{plan: pt, state: "waiting"}
+		ts := &tableState{plan: pt, state: "waiting"}
+		s.tables[pt.Table] = ts
 		s.order = append(s.order, pt.Table)
 		for _, b := range pt.Boards {
 			d := s.deals[b.Deal]
@@ -186,9 +198,13 @@ func (s *State) Begin(p Plan, done []results.Record, scorer Scorer, imps IMPer) 
 			d.expected++
 			s.ev.Total++
 			k := boardKey{pt.Match, b.Number}
-			if !containsKey(d.boards, k) {
+			if !slices.Contains(d.boards, k) {
 				d.boards = append(d.boards, k)
 			}
+			if !slices.Contains(d.tables, ts) {
+				d.tables = append(d.tables, ts)
+			}
+			s.boardDeal[k] = b.Deal
 		}
 	}
 	for i := range done {
@@ -199,13 +215,12 @@ func (s *State) Begin(p Plan, done []results.Record, scorer Scorer, imps IMPer) 
 	return nil
 }
 
-func containsKey(ks []boardKey, k boardKey) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
-		}
+// markDirty has a table published at the next flush.
+func (s *State) markDirty(t *tableState) {
+	if !t.dirty {
+		t.dirty = true
+		s.dirty = append(s.dirty, t)
 	}
-	return false
 }
 
 // TableStarted marks a table as playing.
@@ -215,7 +230,7 @@ func (s *State) TableStarted(table string) {
 	s.stats.Inputs++
 	if t := s.tables[table]; t != nil {
 		t.state = "playing"
-		t.dirty = true
+		s.markDirty(t)
 	}
 }
 
@@ -232,7 +247,7 @@ func (s *State) Action(table string, b *engine.Board) {
 	}
 	t.board = *b
 	t.inPlay = true
-	t.dirty = true
+	s.markDirty(t)
 }
 
 // TableFinished marks a table's job as ended, failed if err is not nil.
@@ -249,7 +264,7 @@ func (s *State) TableFinished(table string, err error) {
 	if err != nil {
 		t.state, t.err = "failed", err.Error()
 	}
-	t.dirty = true
+	s.markDirty(t)
 }
 
 // BoardFinished takes a record on disk: the board-room is finished, and its
@@ -292,7 +307,7 @@ func (s *State) finish(r *results.Record, live bool) {
 		if live {
 			t.inPlay = false
 		}
-		t.dirty = true
+		s.markDirty(t)
 	}
 	d := s.deals[setup.Deal]
 	if d == nil {
@@ -302,9 +317,9 @@ func (s *State) finish(r *results.Record, live bool) {
 	s.pending[bk] = append(s.pending[bk], *r)
 	d.finished++
 	// A table now the last one with this deal to play may show it.
-	for _, t := range s.tables {
+	for _, t := range d.tables {
 		if t.inPlay && t.board.Deal() == setup.Deal {
-			t.dirty = true
+			s.markDirty(t)
 		}
 	}
 	if d.finished < d.expected {
@@ -428,8 +443,7 @@ func (s *State) othersToPlay(t *tableState, b *engine.Board) []string {
 		return nil
 	}
 	var out []string
-	for _, name := range s.order {
-		o := s.tables[name]
+	for _, o := range d.tables {
 		if o == t {
 			continue
 		}
@@ -521,13 +535,12 @@ func (s *State) Flush() {
 }
 
 func (s *State) flushLocked() {
-	for _, name := range s.order {
-		t := s.tables[name]
-		if t.dirty {
-			t.dirty = false
-			s.publish("table", s.tableView(t))
-		}
+	for _, t := range s.dirty {
+		t.dirty = false
+		s.publish("table", s.tableView(t))
 	}
+	clear(s.dirty)
+	s.dirty = s.dirty[:0]
 }
 
 // Run flushes every interval (DefaultInterval if 0) until ctx ends.
@@ -557,9 +570,17 @@ func (s *State) Snapshot() Snapshot {
 
 func (s *State) snapshotLocked() Snapshot {
 	snap := Snapshot{ID: s.id(s.seq), Event: s.ev, Standings: s.stand}
-	snap.Tables = make([]TableView, 0, len(s.order))
+	// Every table of a small event; of a large one, those in play or
+	// failed (the others are counted).
+	all := len(s.order) <= SnapshotTables
+	snap.Tables = []TableView{}
 	for _, name := range s.order {
-		snap.Tables = append(snap.Tables, s.tableView(s.tables[name]))
+		t := s.tables[name]
+		if all || t.state == "playing" || t.state == "failed" {
+			snap.Tables = append(snap.Tables, s.tableView(t))
+		} else {
+			snap.OtherTables++
+		}
 	}
 	snap.Boards = append([]BoardView{}, s.recent...)
 	snap.Older = s.nPublic - len(s.recent)
@@ -573,10 +594,18 @@ func (s *State) Stats() Stats {
 	return s.stats
 }
 
-// publicBoard returns a kept public board's records (nil if the board is
-// not public, or no longer kept).
-func (s *State) publicBoard(k boardKey) *keptBoard {
+// publicBoard returns a kept public board's records, or nil and whether
+// the board is public all the same (but no longer kept).
+func (s *State) publicBoard(k boardKey) (kb *keptBoard, public bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.kept[k]
+	if kb := s.kept[k]; kb != nil {
+		return kb, true
+	}
+	deal, ok := s.boardDeal[k]
+	if !ok {
+		return nil, false
+	}
+	d := s.deals[deal]
+	return nil, d.finished >= d.expected && s.pending[k] == nil
 }

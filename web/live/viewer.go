@@ -14,9 +14,12 @@ import (
 // DefaultCacheBoards is how many analysed boards the hand viewer keeps.
 const DefaultCacheBoards = 256
 
-// ErrNotPublic means a board asked for is not public (yet), or no longer
-// kept whole.
+// ErrNotPublic means a board asked for is not public (yet).
 var ErrNotPublic = errors.New("board not public")
+
+// ErrNotKept means a board asked for is public but no longer kept whole
+// (the State keeps the last Options.KeepBoards); the results file has it.
+var ErrNotKept = errors.New("board no longer kept for the viewer (see the results file)")
 
 // Viewer gives the hand viewer its boards: a public board's rooms with
 // their double-dummy analysis. Analysis is CPU work: one worker does it,
@@ -125,7 +128,10 @@ func (v *Viewer) drop(k boardKey, e *viewEntry) {
 // boundary is the State's, and the viewer asks it every time.
 func (v *Viewer) Board(ctx context.Context, match string, board int) (*BoardDetail, error) {
 	k := boardKey{match, board}
-	if v.state.publicBoard(k) == nil {
+	if kb, public := v.state.publicBoard(k); kb == nil {
+		if public {
+			return nil, fmt.Errorf("board %d of match %q: %w", board, match, ErrNotKept)
+		}
 		return nil, fmt.Errorf("board %d of match %q: %w", board, match, ErrNotPublic)
 	}
 	e, fresh := v.entry(k)
@@ -147,9 +153,9 @@ func (v *Viewer) Board(ctx context.Context, match string, board int) (*BoardDeta
 
 // analyse builds a board's detail from its kept records.
 func (v *Viewer) analyse(sv *dds.Solver, k boardKey) *BoardDetail {
-	kb := v.state.publicBoard(k)
+	kb, _ := v.state.publicBoard(k)
 	if kb == nil {
-		return &BoardDetail{Error: ErrNotPublic.Error()}
+		return &BoardDetail{Error: ErrNotKept.Error()}
 	}
 	d := &BoardDetail{BoardView: kb.view}
 	var table *dds.TrickTable

@@ -128,10 +128,13 @@ type EventView struct {
 // Snapshot is the whole public state at one event id: what a page opened
 // late, or one too far behind, starts from.
 type Snapshot struct {
-	ID        string      `json:"id"`
-	Event     EventView   `json:"event"`
-	Tables    []TableView `json:"tables"`
-	Boards    []BoardView `json:"boards"`       // the most recent public boards, oldest first
-	Older     int         `json:"older_boards"` // public boards left out of Boards
-	Standings *Standings  `json:"standings,omitempty"`
+	ID     string      `json:"id"`
+	Event  EventView   `json:"event"`
+	Tables []TableView `json:"tables"`
+	// OtherTables counts the tables of a large event left out of Tables
+	// (waiting or finished).
+	OtherTables int         `json:"other_tables,omitempty"`
+	Boards      []BoardView `json:"boards"`       // the most recent public boards, oldest first
+	Older       int         `json:"older_boards"` // public boards left out of Boards
+	Standings   *Standings  `json:"standings,omitempty"`
 }

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"net"
 	"net/http/httptest"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
 	"github.com/stretchr/testify/require"
 )
@@ -155,4 +158,54 @@ func benchLive(b *testing.B, runner tournaments.TableRunner, boards int) {
 	if finalLag != 0 {
 		b.Errorf("the client ended %d events behind", finalLag)
 	}
+}
+
+// BenchmarkStateMemory measures the heap a State holds per board-room of
+// a long two-room match once every board is public (records kept whole
+// for the last KeepBoards boards, slim ones for the standings, the plan).
+//
+//	go test -run X -bench StateMemory -benchtime 1x ./web/live/
+func BenchmarkStateMemory(b *testing.B) {
+	const n = 20000
+	for b.Loop() {
+		boards := engine.SeededBoards("memory", engine.BoardNumbers(1, n))
+		plan := twoRoomPlan(boards)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		st := New(Options{})
+		require.NoError(b, st.Begin(plan, nil, EventScorerless, nil))
+		for i, bd := range boards {
+			for _, pt := range plan.Tables {
+				r := fakeRecord(pt, bd)
+				st.BoardFinished(&r)
+			}
+			if i%1000 == 0 {
+				st.Flush()
+			}
+		}
+		st.Flush()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(2*n), "heapB/boardroom")
+		runtime.KeepAlive(st)
+	}
+}
+
+// EventScorerless is a Scorer that scores nothing (the memory benchmark
+// measures the State, not the event's scoring).
+func EventScorerless([]results.Record) *Standings { return &Standings{} }
+
+// fakeRecord is a passed-out board's record, stamped for a table.
+func fakeRecord(pt PlanTable, bd engine.BoardSetup) results.Record {
+	var b engine.Board
+	b.Reset(bd)
+	for i := 0; i < 4; i++ {
+		_ = b.Call(b.Auction().SeatOf(i), engine.Pass)
+	}
+	r := results.FromBoard(&b, nil)
+	r.SetOutcome(engine.Outcome{Kind: engine.PassedOut})
+	id := results.Identity{Event: "ev", Match: pt.Match, Room: pt.Room, Table: pt.Table}
+	id.Stamp(&r)
+	return r
 }

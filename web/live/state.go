@@ -352,9 +352,13 @@ func (s *State) makePublic(k boardKey, recs []results.Record) {
 		s.keptList = s.keptList[1:]
 	}
 	for i := range recs {
-		slim := recs[i]
-		slim.Auction, slim.Play, slim.Extra = nil, nil, nil
-		s.scoring = append(s.scoring, slim)
+		// What the scoring reads (identity, contract, score, outcome), so
+		// that a long event's standings cost little memory per board.
+		r := &recs[i]
+		s.scoring = append(s.scoring, results.Record{
+			Event: r.Event, Match: r.Match, Room: r.Room, Board: r.Board,
+			Contract: r.Contract, ScoreNS: r.ScoreNS, Termination: r.Termination, Adjusted: r.Adjusted,
+		})
 	}
 	s.standDue = true
 	s.publish("board", v)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -153,7 +154,7 @@ func TestStreamSendsASnapshotWhenTheResumeIsImpossible(t *testing.T) {
 	srv, ctx := testServer(t, st)
 	old := st.Snapshot().ID
 	for i := 0; i < 10; i++ {
-		st.TableStarted(plan.Tables[i%2].Table)
+		st.TableFinished(plan.Tables[i%2].Table, fmt.Errorf("change %d", i)) // a new view each time
 		st.Flush()
 	}
 	for _, tc := range []struct{ name, id string }{

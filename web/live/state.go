@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -129,14 +130,14 @@ type dealState struct {
 }
 
 type tableState struct {
-	plan    *PlanTable
-	state   string
-	err     string
-	done    int
-	inPlay  bool
-	board   engine.Board // a copy of the board in play: server-side only
-	dirty   bool
-	waiting []string
+	plan   *PlanTable
+	state  string
+	err    string
+	done   int
+	inPlay bool
+	board  engine.Board // a copy of the board in play: server-side only
+	dirty  bool
+	last   []byte // the view last published
 }
 
 type keptBoard struct {
@@ -472,6 +473,11 @@ func (s *State) publish(name string, v any) {
 	if err != nil {
 		data = []byte(strconv.Quote(err.Error()))
 	}
+	s.publishRaw(name, data)
+}
+
+// publishRaw is publish for an event already in JSON.
+func (s *State) publishRaw(name string, data []byte) {
 	s.seq++
 	s.ring[(s.seq-1)%uint64(len(s.ring))] = Event{Seq: s.seq, ID: s.id(s.seq), Name: name, Data: data}
 	s.stats.Published++
@@ -541,7 +547,15 @@ func (s *State) Flush() {
 func (s *State) flushLocked() {
 	for _, t := range s.dirty {
 		t.dirty = false
-		s.publish("table", s.tableView(t))
+		// A view that has not changed is not sent again: a hidden table's
+		// view stays the same while it plays, and its events must not
+		// beat the time of its calls and cards.
+		data, err := json.Marshal(s.tableView(t))
+		if err != nil || bytes.Equal(data, t.last) {
+			continue
+		}
+		t.last = data
+		s.publishRaw("table", data)
 	}
 	clear(s.dirty)
 	s.dirty = s.dirty[:0]

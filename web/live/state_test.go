@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -275,7 +276,7 @@ func TestWindowAndResume(t *testing.T) {
 	st := New(Options{Window: 8})
 	require.NoError(t, st.Begin(twoRoomPlan(boards), nil, nil, nil))
 	for i := 0; i < 20; i++ {
-		st.TableStarted("A-v-B/open/1")
+		st.TableFinished("A-v-B/open/1", fmt.Errorf("change %d", i)) // a new view each time
 		st.Flush()
 	}
 	st.mu.Lock()
@@ -320,4 +321,28 @@ func TestWindowAndResume(t *testing.T) {
 		_, ok := st.parseID(tc.id)
 		assert.Equal(t, tc.ok, ok, tc.id)
 	}
+}
+
+func TestAnUnchangedTableIsNotSentAgain(t *testing.T) {
+	boards := engine.SeededBoards("quiet", []int{1})
+	st := New(Options{})
+	plan := twoRoomPlan(boards)
+	require.NoError(t, st.Begin(plan, nil, nil, nil))
+	st.TableStarted(plan.Tables[1].Table)
+	startBoard(st, plan.Tables[1].Table, boards[0])
+	st.Flush()
+	before := st.Stats().Published
+	// The closed room's calls while the open room still has the board:
+	// its hidden view does not change, so nothing is sent.
+	var b engine.Board
+	b.Reset(boards[0])
+	for i := 0; i < 3; i++ {
+		require.NoError(t, b.Call(b.Auction().SeatOf(i), engine.Pass))
+		st.Action(plan.Tables[1].Table, &b)
+		st.Flush()
+	}
+	assert.Equal(t, before, st.Stats().Published)
+	st.TableFinished(plan.Tables[1].Table, nil)
+	st.Flush()
+	assert.Equal(t, before+1, st.Stats().Published)
 }

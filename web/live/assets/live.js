@@ -9,6 +9,7 @@ import { tableView } from './tableview.js';
 import { handViewer } from './handviewer.js';
 import { resultText } from './cards.js';
 
+const MAX_IDLE = 24; // tables not in play listed by name
 let state = initial();
 let drawn = false; // the first draw is marked for the page-load figure
 const $ = (id) => document.getElementById(id);
@@ -52,8 +53,13 @@ function drawTables() {
   const ts = tableOrder(state.tables);
   const playing = ts.filter((t) => t.state === 'playing');
   $('tables').replaceChildren(...(playing.length ? playing.map(tableView) : [el('p', { class: 'muted' }, 'No table in play.')]));
-  const others = ts.filter((t) => t.state !== 'playing');
-  $('idle').replaceChildren(...others.map((t) => el('li', { class: t.state }, `${t.table}: ${t.state}, ${t.done}/${t.boards} boards${t.error ? ' \u2014 ' + t.error : ''}`)));
+  // The other tables, failed ones first; a long event lists only a few.
+  const others = ts.filter((t) => t.state !== 'playing').sort((a, b) => (b.state === 'failed') - (a.state === 'failed'));
+  const shown = others.slice(0, MAX_IDLE);
+  const items = shown.map((t) => el('li', { class: t.state }, `${t.table}: ${t.state}, ${t.done}/${t.boards} boards${t.error ? ' \u2014 ' + t.error : ''}`));
+  const more = others.length - shown.length + (state.otherTables || 0);
+  if (more > 0) items.push(el('li', { class: 'muted' }, `and ${more} more tables`));
+  $('idle').replaceChildren(...items);
 }
 
 function drawBoards() {

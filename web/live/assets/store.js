@@ -6,7 +6,7 @@ export const MAX_BOARDS = 500;
 
 /** initial is the state before the first snapshot. */
 export function initial() {
-  return { id: '', event: { state: 'connecting' }, tables: [], boards: [], older: 0, standings: null };
+  return { id: '', event: { state: 'connecting' }, tables: [], boards: [], older: 0, otherTables: 0, standings: null };
 }
 
 function boardKey(b) {
@@ -26,6 +26,7 @@ export function apply(state, name, data, id) {
         tables: data.tables || [],
         boards: data.boards || [],
         older: data.older_boards || 0,
+        otherTables: data.other_tables || 0,
         standings: data.standings || null,
       };
     case 'event':

@@ -15,6 +15,8 @@ test('a snapshot replaces the state', () => {
   const s = apply(initial(), 'snapshot', snap);
   assert.equal(s.id, 'e-5');
   assert.equal(s.older, 3);
+  assert.equal(s.otherTables, 0);
+  assert.equal(apply(s, 'snapshot', { ...snap, other_tables: 7 }).otherTables, 7);
   assert.equal(s.tables.length, 1);
   assert.equal(s.boards[0].board, 1);
 });

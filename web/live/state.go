@@ -302,18 +302,29 @@ func (s *State) finish(r *results.Record, live bool) {
 	if err != nil {
 		return // a record the model cannot read is never shown
 	}
-	s.done[rk] = true
-	if t := s.tables[r.Table]; t != nil {
-		t.done++
-		if live {
-			t.inPlay = false
-		}
-		s.markDirty(t)
-	}
 	d := s.deals[setup.Deal]
 	if d == nil {
 		return // not in the plan: never public
 	}
+	// The plan's table for this board-room: the one of its match and room
+	// that plays the deal. (Not by the record's table name: a resumed event
+	// may have played it under another segment length.)
+	var t *tableState
+	for _, o := range d.tables {
+		if o.plan.Match == r.Match && o.plan.Room == r.Room {
+			t = o
+			break
+		}
+	}
+	if t == nil {
+		return // a board-room the plan does not have never counts
+	}
+	s.done[rk] = true
+	t.done++
+	if live {
+		t.inPlay = false
+	}
+	s.markDirty(t)
 	bk := boardKey{r.Match, r.Board}
 	s.pending[bk] = append(s.pending[bk], *r)
 	d.finished++

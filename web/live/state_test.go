@@ -247,6 +247,25 @@ func TestRecordsOnDiskAndDuplicates(t *testing.T) {
 	assert.Len(t, st.Snapshot().Boards, 1)
 	assert.NotContains(t, snapshotText(t, st), stray.Deal)
 
+	// Nor does a record of a planned deal from a match or room the plan
+	// does not have count towards it: board 2 stays hidden.
+	for _, id := range []results.Identity{{Event: "ev", Match: "Z-v-Y", Room: "closed", Table: "Z-v-Y/closed/1"}, {Event: "ev", Match: "A-v-B", Room: "third", Table: "A-v-B/closed/1"}} {
+		forged := half
+		id.Stamp(&forged)
+		st.BoardFinished(&forged)
+	}
+	assert.Len(t, st.Snapshot().Boards, 1)
+	for _, s := range secrets(boards[1]) {
+		assert.NotContains(t, snapshotText(t, st), s)
+	}
+
+	// The closed room's board 2 under another table name (a resumed event
+	// with another segment length) counts: board 2 is public.
+	other := play(t, scratch, plan.Tables[1], boards[1])
+	other.Table = "A-v-B/closed/2"
+	st.BoardFinished(&other)
+	assert.Len(t, st.Snapshot().Boards, 2)
+
 	assert.Error(t, st.Begin(plan, nil, nil, nil), "an event begins once")
 }
 

@@ -65,7 +65,8 @@ func page(t *testing.T, ctx context.Context) pageState {
 func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	const boards = 4
 	ctx := browsertest.New(t, browsertest.Options{})
-	url, tr, _, begin := liveEvent(t, boards, 3*time.Millisecond, 12*time.Millisecond)
+	srv, tr, _, begin := liveEvent(t, boards, 3*time.Millisecond, 12*time.Millisecond)
+	url := srv.URL
 
 	var (
 		mu       sync.Mutex
@@ -194,7 +195,8 @@ func itoa(n int) string {
 // It logs the time from navigation to the first snapshot drawn.
 func TestBrowserPhoneWidth(t *testing.T) {
 	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 740, Mobile: true})
-	url, _, st, begin := liveEvent(t, 2, 0, 0)
+	srv, _, st, begin := liveEvent(t, 2, 0, 0)
+	url := srv.URL
 	begin()
 	deadline := time.Now().Add(60 * time.Second)
 	for st.Snapshot().Event.State != "finished" {
@@ -223,4 +225,55 @@ func TestBrowserPhoneWidth(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "live-phone.png"), shot, 0o644))
 	}
+}
+
+// TestBrowserResumesAfterADroppedConnection cuts the page's connection in
+// the middle of a match: the browser reconnects by itself with the last
+// event id it had, gets the events it missed without a new snapshot, and
+// ends with every board.
+func TestBrowserResumesAfterADroppedConnection(t *testing.T) {
+	const boards = 4
+	ctx := browsertest.New(t, browsertest.Options{})
+	srv, _, st, begin := liveEvent(t, boards, 3*time.Millisecond, 10*time.Millisecond)
+	streams := chromedp.Events(ctx, network.RequestWillBeSent)
+	var mu sync.Mutex
+	opened := 0
+	go func() {
+		for ev, err := range streams {
+			if err != nil {
+				return
+			}
+			if strings.HasSuffix(ev.Request.URL, "/events") {
+				mu.Lock()
+				opened++
+				mu.Unlock()
+			}
+		}
+	}()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("body[data-id]"))))
+	begin()
+	// Wait for the first public board, then cut every connection.
+	deadline := time.Now().Add(60 * time.Second)
+	for len(st.Snapshot().Boards) == 0 {
+		require.True(t, time.Now().Before(deadline), "no board finished")
+		time.Sleep(5 * time.Millisecond)
+	}
+	srv.CloseClientConnections()
+	for {
+		require.True(t, time.Now().Before(deadline), "the page did not see the event end")
+		p := page(t, ctx)
+		if p.State == "finished" {
+			assert.Len(t, p.Rows, boards, "every board, those finished while it was away too")
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	mu.Lock()
+	assert.GreaterOrEqual(t, opened, 2, "the stream was opened again")
+	mu.Unlock()
+	assert.Equal(t, uint64(1), st.Stats().Snapshots, "the second connection resumed from its last event id")
+	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.id`))
+	require.NoError(t, err)
+	assert.Equal(t, st.Snapshot().ID, id, "the page is at the stream's last event")
 }

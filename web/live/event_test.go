@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -101,7 +102,7 @@ func (o tee) BoardFinished(j *tournaments.TableJob, r *results.Record) {
 // liveEvent serves the live view of a match whose closed room is slower on
 // 127.0.0.1:0 and returns its URL, the truth, the State, and the func
 // that starts the event (so a client can connect first).
-func liveEvent(t *testing.T, boards int, fast, slow time.Duration) (string, *truth, *State, func()) {
+func liveEvent(t *testing.T, boards int, fast, slow time.Duration) (*httptest.Server, *truth, *State, func()) {
 	t.Helper()
 	ev := matchEvent(t, boards)
 	tr := newTruth(ev)
@@ -119,7 +120,7 @@ func liveEvent(t *testing.T, boards int, fast, slow time.Duration) (string, *tru
 	var once sync.Once
 	begin := func() { once.Do(func() { close(start) }) }
 	t.Cleanup(func() { begin(); <-done })
-	return srv.URL, tr, st, begin
+	return srv, tr, st, begin
 }
 
 // TestStreamNeverShowsABoardStillInPlayInTheOtherRoom reads the whole
@@ -129,10 +130,10 @@ func liveEvent(t *testing.T, boards int, fast, slow time.Duration) (string, *tru
 // never shown while the closed room still has it to play.
 func TestStreamNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	const boards = 4
-	url, tr, st, begin := liveEvent(t, boards, time.Millisecond, 4*time.Millisecond)
+	srv, tr, st, begin := liveEvent(t, boards, time.Millisecond, 4*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	c := dial(t, ctx, url, "")
+	c := dial(t, ctx, srv.URL, "")
 	begin()
 	public := map[int]bool{}
 	shownOpen, shownClosed, hiddenSeen := 0, 0, 0

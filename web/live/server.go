@@ -141,6 +141,11 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 		last = r.URL.Query().Get("last")
 	}
 	cursor, resume := s.parseID(last)
+	// A dropped stream is opened again after a second (the browser's
+	// default is longer).
+	if _, err := w.Write([]byte("retry: 1000\n\n")); err != nil {
+		return
+	}
 	var buf []Event
 	ping := time.NewTicker(heartbeat)
 	defer ping.Stop()

@@ -102,7 +102,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.DurationVar(&sf.startTimeout, "start-timeout", 0, "end the session, naming the empty seats, when four bots have not sat down within this time (0: wait until interrupted)")
 	fs.StringVar(&sf.onFault, "on-fault", "adjust", "what a fault does to the board: adjust (A+/A-) or replay")
 	fs.DurationVar(&sf.minGap, "min-gap", 0, "least time between two lines to the same seat, for robots that need it")
-	fs.StringArrayVar(&sf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may take a seat besides loopback (repeat or comma-separate)")
+	fs.StringArrayVar(&sf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may take a seat, or open --web, besides loopback (repeat or comma-separate)")
 	fs.StringArrayVar(&sf.seatSecret, "seat-secret", nil, "a seat or side needs this word after the version number of its Connecting line, as SEAT=SECRET (repeat): North=s3cret, EW=s3cret")
 	fs.StringArrayVar(&sf.seatAddress, "seat-address", nil, "only these addresses or networks may take a seat or side, as SEAT=ADDR (repeat): North=192.0.2.7, NS=192.0.2.0/24 (default: a seat is bound to the IP it first joined from)")
 	fs.StringVar(&sf.nsTeam, "ns-team", "", "team name North-South must connect with (default: what the first of them says)")

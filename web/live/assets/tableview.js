@@ -8,7 +8,7 @@ import { callText, cardText, isRed, SEATS } from './cards.js';
 export function tableView(t) {
   const head = el('div', { class: 'thead' },
     el('span', { class: 'tname' }, t.table),
-    el('span', { class: 'teams' }, `${t.ns} (NS) v ${t.ew} (EW)`),
+    el('span', { class: 'teams' }, `${t.ns || '?'} (NS) v ${t.ew || '?'} (EW)`),
     el('span', { class: 'tstate' }, stateText(t)));
   const box = el('div', {
     class: `table ${t.state}${t.hidden ? ' hidden' : ''}`, 'data-table': t.table, 'data-room': t.room, 'data-board': t.board || null,

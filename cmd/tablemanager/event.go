@@ -54,6 +54,7 @@ type runFlags struct {
 	quiet       bool
 	showBoards  bool
 	web         string
+	webWait     bool
 }
 
 const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
@@ -82,11 +83,16 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
 	fs.StringVar(&rf.web, "web", "", "serve the live page of the event on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
+	fs.BoolVar(&rf.webWait, "web-wait", false, "after the event, keep the --web page up until Ctrl-C")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintf(e.stderr, "tablemanager run: want at most one event file, found %d arguments\n", fs.NArg())
+		return exitUsage
+	}
+	if rf.webWait && rf.web == "" {
+		fmt.Fprintln(e.stderr, "tablemanager run: --web-wait needs --web ADDR")
 		return exitUsage
 	}
 
@@ -267,6 +273,11 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 			return code
 		}
 		defer lv.Stop()
+		if rf.webWait {
+			// Runs after the summary is printed and the interrupt watcher
+			// has gone (deferred before them), so Ctrl-C ends the wait.
+			defer lv.Linger(e0.ctx, e.stderr)
+		}
 		opt.Observer = lv.State.Observer()
 	}
 	// The first Ctrl-C (e.ctx) lets the boards in play finish; a second

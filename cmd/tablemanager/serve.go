@@ -71,6 +71,7 @@ type serveFlags struct {
 	event, table     string
 	quiet            bool
 	web              string
+	webWait          bool
 }
 
 const serveUsage = `usage: tablemanager serve --results FILE [flags]
@@ -111,6 +112,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.table, "table", "1", "table name written in the results")
 	fs.BoolVar(&sf.quiet, "quiet", false, "no progress line per board")
 	fs.StringVar(&sf.web, "web", "", "serve the table's live page on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
+	fs.BoolVar(&sf.webWait, "web-wait", false, "after the session, keep the --web page up until Ctrl-C")
 	if code, ok := parseFlags(e, fs, args, serveUsage); !ok {
 		return code
 	}
@@ -123,6 +125,9 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	}
 	if sf.resultsPath == "" {
 		return fail(exitUsage, "--results FILE is required")
+	}
+	if sf.webWait && sf.web == "" {
+		return fail(exitUsage, "--web-wait needs --web ADDR")
 	}
 	if sf.dealsPath != "" && sf.seed != "" {
 		return fail(exitUsage, "give --seed or --deals, not both")
@@ -220,6 +225,9 @@ func serveWith(e *env, args []string, bots botFactory) int {
 			return code
 		}
 		defer lv.Stop()
+		if sf.webWait {
+			defer lv.Linger(e.ctx, e.stderr)
+		}
 		plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
 		_ = lv.State.Begin(plan, nil, nil, nil)
 		lv.State.TableStarted(sf.table)

@@ -61,6 +61,16 @@ func startLiveOr(ctx context.Context, cmd string, stderr io.Writer, addr string,
 	return lv, exitOK
 }
 
+// Linger keeps the page up after the command's work until ctx ends
+// (Ctrl-C), for --web-wait, saying so on stderr.
+func (l *liveView) Linger(ctx context.Context, stderr io.Writer) {
+	if ctx.Err() != nil {
+		return
+	}
+	fmt.Fprintf(stderr, "live page stays up on %s until Ctrl-C\n", l.URL)
+	<-ctx.Done()
+}
+
 // Stop closes the page's server and its workers.
 func (l *liveView) Stop() {
 	if l != nil {

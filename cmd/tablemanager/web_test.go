@@ -30,6 +30,8 @@ func TestWebFlagRefusesAddresses(t *testing.T) {
 		{"run beyond loopback without --allow", []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--web", "0.0.0.0:0"}, exitUsage, "--web"},
 		{"run a malformed address", []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--web", "nowhere"}, exitUsage, "--web"},
 		{"run a busy port", []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--web", busy.Addr().String()}, exitFailure, "--web"},
+		{"run --web-wait without --web", []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--web-wait"}, exitUsage, "--web-wait needs --web"},
+		{"serve --web-wait without --web", []string{"serve", "--results", "r.jsonl", "--web-wait"}, exitUsage, "--web-wait needs --web"},
 		{"serve beyond loopback without --allow", []string{"serve", "--results", "r.jsonl", "--listen", "127.0.0.1:0", "--web", "0.0.0.0:0"}, exitUsage, "--web"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -126,4 +128,42 @@ func follow(ctx context.Context, url string) []string {
 		}
 	}
 	return names
+}
+
+// TestRunWebWaitKeepsThePageUntilInterrupted: with --web-wait the page
+// still answers after the event, until Ctrl-C (the context) ends the
+// command, which exits 0 with the summary printed.
+func TestRunWebWaitKeepsThePageUntilInterrupted(t *testing.T) {
+	t.Chdir(t.TempDir())
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	answered := make(chan int, 1)
+	errw := &watchWriter{on: func(line string) {
+		_, rest, ok := strings.Cut(line, "live page stays up on ")
+		if !ok {
+			return
+		}
+		url := strings.TrimSuffix(strings.TrimSpace(rest), " until Ctrl-C")
+		go func() {
+			status := 0
+			if resp, err := http.Get(url + "api/state"); err == nil {
+				status = resp.StatusCode
+				resp.Body.Close()
+			}
+			answered <- status
+			cancel() // Ctrl-C
+		}()
+	}}
+	var out strings.Builder
+	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: errw}
+	code := dispatch(e, []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "2",
+		"--seed", "w", "--out", "out", "--quiet", "--web", "127.0.0.1:0", "--web-wait"})
+	assert.Equal(t, exitOK, code, errw.String())
+	assert.Contains(t, out.String(), "Match A-v-B")
+	select {
+	case status := <-answered:
+		assert.Equal(t, http.StatusOK, status, "the page answered after the event")
+	default:
+		t.Fatalf("the command did not wait with its page up: %s", errw.String())
+	}
 }

@@ -264,6 +264,7 @@ func TestBoardEndpointKeepsTheBoundary(t *testing.T) {
 		assert.Len(t, a.Cards, len(rec.Play), "every card's cost")
 		assert.Equal(t, rec.Play, d.Plays[i])
 		assert.Len(t, d.Auctions[i], len(rec.Auction))
+		assert.Contains(t, d.BBO[i], "lin=", "room %d's BBO link", i)
 	}
 	assert.Equal(t, d.Analysis[0].DD, d.Analysis[1].DD, "one table for both rooms")
 }

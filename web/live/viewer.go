@@ -8,6 +8,7 @@ import (
 
 	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/lin"
 	"github.com/openroom/openroom/results"
 )
 
@@ -164,6 +165,11 @@ func (v *Viewer) analyse(sv *dds.Solver, k boardKey) *BoardDetail {
 		r := &kb.recs[i]
 		d.Auctions = append(d.Auctions, append([]results.Call{}, r.Auction...))
 		d.Plays = append(d.Plays, append([]string{}, r.Play...))
+		link := ""
+		if line, err := lin.Line(*r); err == nil {
+			link = lin.HandViewerURL(line)
+		}
+		d.BBO = append(d.BBO, link)
 		dec, err := r.Decode()
 		if err != nil {
 			d.Analysis = append(d.Analysis, nil)

@@ -73,6 +73,9 @@ type BoardDetail struct {
 	BoardView
 	Auctions [][]results.Call `json:"auctions"` // by room, as Rooms
 	Plays    [][]string       `json:"plays"`
+	// BBO is each room's board as a link to BBO's hand viewer ("" if it
+	// cannot be written as LIN).
+	BBO []string `json:"bbo"`
 	// Analysis is by room: the table and par (the same in every room) and
 	// each card's cost in that room's play. Nil entries failed (Error).
 	Analysis []*analysis.Board `json:"analysis"`

@@ -146,7 +146,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 	if _, err := w.Write([]byte("retry: 1000\n\n")); err != nil {
 		return
 	}
-	var buf []Event
+	var buf []streamEvent
 	ping := time.NewTicker(heartbeat)
 	defer ping.Stop()
 	for {

@@ -52,9 +52,9 @@ type Scorer func(public []results.Record) *Standings
 // IMPer gives a team match board's IMPs to the home team from its two rooms.
 type IMPer func(open, closed *results.Record) int
 
-// Event is one message of the stream: its id, its kind (the SSE event
+// streamEvent is one message of the stream: its id, its kind (the SSE event
 // name: "snapshot", "event", "table", "board", "standings") and its JSON.
-type Event struct {
+type streamEvent struct {
 	Seq  uint64
 	ID   string
 	Name string
@@ -98,7 +98,7 @@ type State struct {
 	standGap time.Duration // the least time before they are scored again
 
 	seq   uint64
-	ring  []Event // the last Window events, ring[(seq-1)%Window]
+	ring  []streamEvent // the last Window events, ring[(seq-1)%Window]
 	wake  chan struct{}
 	stats Stats
 
@@ -168,7 +168,7 @@ func New(opt Options) *State {
 		pending:   map[boardKey][]results.Record{},
 		boardDeal: map[boardKey]engine.Deal{},
 		kept:      map[boardKey]*keptBoard{},
-		ring:      make([]Event, opt.Window),
+		ring:      make([]streamEvent, opt.Window),
 		wake:      make(chan struct{}),
 	}
 }
@@ -490,7 +490,7 @@ func (s *State) publish(name string, v any) {
 // publishRaw is publish for an event already in JSON.
 func (s *State) publishRaw(name string, data []byte) {
 	s.seq++
-	s.ring[(s.seq-1)%uint64(len(s.ring))] = Event{Seq: s.seq, ID: s.id(s.seq), Name: name, Data: data}
+	s.ring[(s.seq-1)%uint64(len(s.ring))] = streamEvent{Seq: s.seq, ID: s.id(s.seq), Name: name, Data: data}
 	s.stats.Published++
 	close(s.wake)
 	s.wake = make(chan struct{})
@@ -510,7 +510,7 @@ func (s *State) parseID(id string) (uint64, bool) {
 
 // since returns the events after seq, or ok false when some of them have
 // left the window (or seq is not one of this stream's).
-func (s *State) since(seq uint64, dst []Event) ([]Event, bool) {
+func (s *State) since(seq uint64, dst []streamEvent) ([]streamEvent, bool) {
 	if seq > s.seq {
 		return dst, false
 	}

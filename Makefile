@@ -17,6 +17,7 @@ build:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -race -count=1 $(PKGS)
+	@if command -v node >/dev/null; then node --test web/live/; else echo "node not installed: the live page's JavaScript tests were not run"; fi
 
 ## run: the main job — the built-in event: a 16-board team match, refbot expert against refbot easy (resumes; out/default).
 run: build
@@ -40,6 +41,13 @@ fuzz:
 
 clean:
 	rm -rf $(BIN)
+
+## screenshots-live: the live page at desktop and phone width (from its browser tests) into docs/screenshots/.
+screenshots-live:
+	mkdir -p docs/screenshots
+	OPENROOM_REQUIRE_BROWSER=1 OPENROOM_SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run '^TestBrowser' ./web/live/
+
+.PHONY: screenshots-live
 
 # --- double-dummy solver (dds/) ---------------------------------------------
 # These targets need cgo and the system's DDS library (Debian: apt-get install

@@ -18,6 +18,10 @@ import (
 type Referee struct {
 	// Players are the four seats' players, by engine.Seat.
 	Players [engine.NumSeats]Player
+	// OnAction, if set, is shown the board when Play starts and after
+	// each legal call and card, for a live view (which must take from it
+	// only what it may show). It must not block or keep the board.
+	OnAction func(*engine.Board)
 
 	alerts []string
 }
@@ -32,6 +36,7 @@ func (r *Referee) Play(ctx context.Context, b *engine.Board) (engine.Outcome, er
 	for range b.Auction().Len() {
 		r.alerts = append(r.alerts, "")
 	}
+	r.onAction(b)
 	for {
 		actor, ok := b.Actor()
 		if !ok {
@@ -50,6 +55,7 @@ func (r *Referee) Play(ctx context.Context, b *engine.Board) (engine.Outcome, er
 					err = &Failure{Seat: actor, Err: fmt.Errorf("%w: %w", ErrIllegalAction, err)}
 				} else {
 					r.alerts = append(r.alerts, alert)
+					r.onAction(b)
 				}
 			}
 		} else {
@@ -58,6 +64,8 @@ func (r *Referee) Play(ctx context.Context, b *engine.Board) (engine.Outcome, er
 			if c, err = AskCard(ctx, r.Players[actor], &v); err == nil {
 				if err = b.PlayCard(turn, c); err != nil {
 					err = &Failure{Seat: actor, Err: fmt.Errorf("%w: %w", ErrIllegalAction, err)}
+				} else {
+					r.onAction(b)
 				}
 			}
 		}
@@ -69,6 +77,12 @@ func (r *Referee) Play(ctx context.Context, b *engine.Board) (engine.Outcome, er
 			errors.As(err, &f)
 			return f.Outcome(), nil
 		}
+	}
+}
+
+func (r *Referee) onAction(b *engine.Board) {
+	if r.OnAction != nil {
+		r.OnAction(b)
 	}
 }
 

@@ -250,6 +250,13 @@ func (t *Table) shutdown() {
 }
 
 // now reads the table's clock.
+// onAction shows the board in play to Config.OnAction.
+func (t *Table) onAction(b *engine.Board) {
+	if t.cfg.OnAction != nil {
+		t.cfg.OnAction(b)
+	}
+}
+
 func (t *Table) now() time.Time { return t.cfg.Clock.Now() }
 
 func (t *Table) logf(format string, args ...any) {

@@ -55,6 +55,7 @@ type boardRun struct {
 func (t *Table) playBoard(ctx context.Context, spec engine.BoardSetup) (results.Record, *engine.Outcome, error) {
 	br := &boardRun{t: t, spec: spec}
 	br.b.Reset(spec)
+	t.onAction(&br.b)
 	t.clock.startBoard()
 	now := t.now()
 	for s := engine.North; s < engine.NumSeats; s++ {
@@ -330,6 +331,7 @@ func (br *boardRun) call(c *hostConn, m Called, raw string, now time.Time) {
 		br.bare = append(br.bare, len(br.alerts))
 	}
 	br.alerts = append(br.alerts, m.Alert)
+	br.t.onAction(&br.b)
 	br.acted = true
 	c.satisfied()
 	br.toOpp = Called{Seat: c.seat, Call: m.Call, Alerted: m.Alerted, Alert: m.Alert}
@@ -359,6 +361,7 @@ func (br *boardRun) play(c *hostConn, m Played, raw string, now time.Time) {
 	if br.b.Play().Len() == 1 {
 		br.seenLead[c.seat] = true
 	}
+	br.t.onAction(&br.b)
 	br.acted = true
 	c.satisfied()
 	br.toOpp = Played{Seat: br.cur, Card: m.Card, Signal: m.Signal}

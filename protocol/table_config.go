@@ -123,6 +123,11 @@ type Config struct {
 	// lost during the session (for a supervisor that restarts spawned
 	// bots). It runs on the table's goroutine and must not block.
 	OnSeatLost func(engine.Seat)
+	// OnAction, if set, is shown the board in play when it starts and
+	// after each legal call and card, for a live view of the table (which
+	// must take from it only what it may show). It runs on the table's
+	// goroutine, must not block and must not keep the board.
+	OnAction func(*engine.Board)
 	// Logf, if set, receives one line per notable event (seatings,
 	// refusals, faults).
 	Logf func(format string, args ...any)

@@ -80,6 +80,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		ReconnectTimeout: job.Faults.Reconnect,
 		StartTimeout:     job.Clocks.Start,
 		OnBoard:          onBoard,
+		OnAction:         job.OnAction,
 		Logf:             logf,
 	}
 	if cfg.StartTimeout <= 0 {

@@ -75,6 +75,30 @@ type Options struct {
 	// such as PBN. The records are on disk already; a writer's error is
 	// reported but does not undo the run.
 	MatchWriters []MatchWriter
+	// Observer, if set, watches the event as it is played (a live view).
+	Observer Observer
+}
+
+// Observer watches a running event: what is on disk when it starts, each
+// table, each board in play after every call and card, and each record
+// once it is on disk. Its methods are called on the tables' goroutines
+// (BoardFinished one at a time, in the results file's order) and must
+// return quickly: the tables wait for them. It is shown everything; what
+// it passes on is its own business to bound.
+type Observer interface {
+	// EventStarted is called once before any table starts, with the
+	// event's records already on disk.
+	EventStarted(ev *Event, done []results.Record)
+	// TableStarted is called when a table begins its job.
+	TableStarted(j *TableJob)
+	// Action shows the table's board in play when it starts and after each
+	// legal call and card; the board must not be kept.
+	Action(j *TableJob, b *engine.Board)
+	// BoardFinished is called with each record once it is on disk.
+	BoardFinished(j *TableJob, r *results.Record)
+	// TableFinished is called when a table's job ends, with its error
+	// (nil when every board was recorded).
+	TableFinished(j *TableJob, err error)
 }
 
 // MatchWriter writes a per-match file from a finished (or partial) match.
@@ -153,6 +177,15 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	}
 	for i := range recs {
 		tracker.add(&recs[i])
+	}
+	if opt.Observer != nil {
+		var mine []results.Record
+		for i := range recs {
+			if recs[i].Event == ev.Name {
+				mine = append(mine, recs[i])
+			}
+		}
+		opt.Observer.EventStarted(ev, mine)
 	}
 	recs = nil // the run holds no records: the report is read back from the file
 
@@ -378,9 +411,14 @@ func (s *session) play(ctx context.Context, jobs []TableJob) error {
 }
 
 // runJob plays one table and scores what a seat fault left unplayed.
-func (s *session) runJob(ctx context.Context, j TableJob) error {
+func (s *session) runJob(ctx context.Context, j TableJob) (err error) {
 	s.running.Add(1)
 	defer s.running.Add(-1)
+	if obs := s.opt.Observer; obs != nil {
+		obs.TableStarted(&j)
+		j.OnAction = func(b *engine.Board) { obs.Action(&j, b) }
+		defer func() { obs.TableFinished(&j, err) }()
+	}
 	next := 0 // index in j.Boards of the next board expected
 	onBoard := func(r results.Record) error {
 		if next >= len(j.Boards) || r.Board != j.Boards[next].Number {
@@ -395,7 +433,7 @@ func (s *session) runJob(ctx context.Context, j TableJob) error {
 		}
 		return nil
 	}
-	err := s.runner().RunTable(ctx, j, onBoard)
+	err = s.runner().RunTable(ctx, j, onBoard)
 	var sf *SeatFault
 	switch {
 	case err == nil || errors.Is(err, ErrStopped):
@@ -438,6 +476,9 @@ func (s *session) record(j TableJob, r results.Record) error {
 	s.done++
 	s.played++
 	s.sprt.add(&r)
+	if s.opt.Observer != nil {
+		s.opt.Observer.BoardFinished(&j, &r)
+	}
 	if s.opt.Progress != nil {
 		s.opt.Progress(Progress{Done: s.done, Total: s.total, Played: s.played, Running: int(s.running.Load()), Elapsed: time.Since(s.start), SPRT: s.sprt.result()})
 	}

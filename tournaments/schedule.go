@@ -37,6 +37,11 @@ type TableJob struct {
 	Boards []engine.BoardSetup      // the boards still to play, in order
 	Clocks Clocks
 	Faults FaultRules
+	// OnAction, if set, is shown the board in play when it starts and
+	// after each legal call and card (Run sets it for its Observer); the
+	// runners pass it to their referee or table. It must not block or keep
+	// the board.
+	OnAction func(*engine.Board)
 }
 
 // Identity returns what every record of the table is stamped with: the

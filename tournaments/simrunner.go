@@ -23,7 +23,7 @@ type SimRunner struct {
 
 // RunTable plays the job's boards; see TableRunner.
 func (r SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
-	var ref player.Referee
+	ref := player.Referee{OnAction: job.OnAction}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
 		if spec.Kind != BotBuiltin {

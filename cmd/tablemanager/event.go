@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -54,6 +55,8 @@ type runFlags struct {
 	quiet       bool
 	showBoards  bool
 	sprt        string
+	web         string
+	webWait     bool
 }
 
 const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
@@ -76,17 +79,23 @@ func runEvent(e *env, args []string) int {
 	fs.StringVar(&rf.name, "name", "", "event name (the results' \"event\")")
 	fs.BoolVar(&rf.lin, "lin", false, "also write a LIN line and a BBO hand-viewer link per board-room")
 	fs.StringVar(&rf.listen, "listen", "", "address remote bots connect to (BOT = remote), e.g. 127.0.0.1:2000")
-	fs.StringArrayVar(&rf.allow, "allow", nil, "an address or network beyond loopback that may connect to --listen (repeat)")
+	fs.StringArrayVar(&rf.allow, "allow", nil, "an address or network beyond loopback that may connect to --listen and open --web (repeat)")
 	fs.BoolVar(&rf.fresh, "fresh", false, "set earlier results in the output folder aside (results.jsonl.N) and start again")
 	fs.BoolVar(&rf.unsandboxed, "unsandboxed", false, "run command bots as plain processes, without the bubblewrap sandbox (they can then read the results, logs and deal seed)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
 	fs.StringVar(&rf.sprt, "sprt", "", "a sequential test of a two-team match, imp0=X,imp1=Y[,alpha=0.05,beta=0.05,min_boards=128]: the match ends once H0 or H1 is accepted (--boards is the cap, default 2000; replaces the event file's [sprt])")
+	fs.StringVar(&rf.web, "web", "", "serve the live page of the event on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
+	fs.BoolVar(&rf.webWait, "web-wait", false, "after the event, keep the --web page up until Ctrl-C")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintf(e.stderr, "tablemanager run: want at most one event file, found %d arguments\n", fs.NArg())
+		return exitUsage
+	}
+	if rf.webWait && rf.web == "" {
+		fmt.Fprintln(e.stderr, "tablemanager run: --web-wait needs --web ADDR")
 		return exitUsage
 	}
 
@@ -266,6 +275,22 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		Fresh:        rf.fresh,
 		MatchWriters: matchWriters(ev),
 	}
+	var lv *liveView
+	if rf.web != "" {
+		// The page lives as long as the command: after a first Ctrl-C
+		// it shows the boards in play finishing.
+		var code int
+		if lv, code = startLiveOr(context.WithoutCancel(e.ctx), "run", e.stderr, rf.web, ev.Allow); lv == nil {
+			return code
+		}
+		defer lv.Stop()
+		if rf.webWait {
+			// Runs after the summary is printed and the interrupt watcher
+			// has gone (deferred before them), so Ctrl-C ends the wait.
+			defer lv.Linger(e0.ctx, e.stderr)
+		}
+		opt.Observer = lv.State.Observer()
+	}
 	// The first Ctrl-C (e.ctx) lets the boards in play finish; a second
 	// one abandons them (they are played again on resume).
 	sigs := make(chan os.Signal, 1)
@@ -308,6 +333,9 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	out, err := tournaments.Run(e.ctx, ev, opt)
 	if pl != nil {
 		pl.end()
+	}
+	if lv != nil {
+		lv.State.EventFinished(err)
 	}
 	if err != nil && (out == nil || out.Report == nil) {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)

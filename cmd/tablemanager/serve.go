@@ -20,6 +20,7 @@ import (
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/web/live"
 	flag "github.com/spf13/pflag"
 )
 
@@ -70,6 +71,8 @@ type serveFlags struct {
 	nsTeam, ewTeam   string
 	event, table     string
 	quiet            bool
+	web              string
+	webWait          bool
 }
 
 const serveUsage = `usage: tablemanager serve --results FILE [flags]
@@ -102,7 +105,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.DurationVar(&sf.startTimeout, "start-timeout", 0, "end the session, naming the empty seats, when four bots have not sat down within this time (0: wait until interrupted)")
 	fs.StringVar(&sf.onFault, "on-fault", "adjust", "what a fault does to the board: adjust (A+/A-) or replay")
 	fs.DurationVar(&sf.minGap, "min-gap", 0, "least time between two lines to the same seat, for robots that need it")
-	fs.StringArrayVar(&sf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may take a seat besides loopback (repeat or comma-separate)")
+	fs.StringArrayVar(&sf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may take a seat, or open --web, besides loopback (repeat or comma-separate)")
 	fs.StringArrayVar(&sf.seatSecret, "seat-secret", nil, "a seat or side needs this word after the version number of its Connecting line, as SEAT=SECRET (repeat): North=s3cret, EW=s3cret")
 	fs.StringArrayVar(&sf.seatAddress, "seat-address", nil, "only these addresses or networks may take a seat or side, as SEAT=ADDR (repeat): North=192.0.2.7, NS=192.0.2.0/24 (default: a seat is bound to the IP it first joined from)")
 	fs.StringVar(&sf.nsTeam, "ns-team", "", "team name North-South must connect with (default: what the first of them says)")
@@ -110,6 +113,8 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.event, "event", "serve", "event name written in the results")
 	fs.StringVar(&sf.table, "table", "1", "table name written in the results")
 	fs.BoolVar(&sf.quiet, "quiet", false, "no progress line per board")
+	fs.StringVar(&sf.web, "web", "", "serve the table's live page on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
+	fs.BoolVar(&sf.webWait, "web-wait", false, "after the session, keep the --web page up until Ctrl-C")
 	if code, ok := parseFlags(e, fs, args, serveUsage); !ok {
 		return code
 	}
@@ -122,6 +127,9 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	}
 	if sf.resultsPath == "" {
 		return fail(exitUsage, "--results FILE is required")
+	}
+	if sf.webWait && sf.web == "" {
+		return fail(exitUsage, "--web-wait needs --web ADDR")
 	}
 	if sf.dealsPath != "" && sf.seed != "" {
 		return fail(exitUsage, "give --seed or --deals, not both")
@@ -215,9 +223,27 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		return fail(exitNoInput, "%v", err)
 	}
 	defer out.close()
+	var lv *liveView
+	if sf.web != "" {
+		var code int
+		if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow); lv == nil {
+			return code
+		}
+		defer lv.Stop()
+		if sf.webWait {
+			defer lv.Linger(e.ctx, e.stderr)
+		}
+		plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
+		_ = lv.State.Begin(plan, nil, nil, nil)
+		lv.State.TableStarted(sf.table)
+		cfg.OnAction = func(b *engine.Board) { lv.State.Action(sf.table, b) }
+	}
 	cfg.OnBoard = func(r results.Record) error {
 		if err := out.write(r); err != nil {
 			return err
+		}
+		if lv != nil {
+			lv.State.BoardFinished(&r)
 		}
 		if !sf.quiet {
 			fmt.Fprintf(e.stderr, "%s\n", serveProgress(r, out.boards, len(boards)))
@@ -245,6 +271,10 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	runErr := tbl.Run(ctx)
 	stop()
 	<-srvDone
+	if lv != nil {
+		lv.State.TableFinished(sf.table, runErr)
+		lv.State.EventFinished(runErr)
+	}
 	// The closing line counts the boards in the results file, also those
 	// whose --pbn copy failed.
 	played := out.boards

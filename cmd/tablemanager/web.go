@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/web/live"
+)
+
+// liveView is the live page of a run or serve command (--web ADDR): the
+// state model, its hand viewer and the page's server, until stop.
+type liveView struct {
+	State *live.State
+	URL   string
+	stop  func()
+}
+
+// startLive listens on addr (loopback, or beyond it for the allow list)
+// and serves the live page of a new State. A refused or unusable address
+// is an error before anything is played.
+func startLive(ctx context.Context, addr string, allow *protocol.AllowList) (*liveView, error) {
+	ln, err := live.Listen(addr, allow)
+	if err != nil {
+		return nil, fmt.Errorf("--web %s: %w", addr, err)
+	}
+	st := live.New(live.Options{})
+	viewer := live.NewViewer(st)
+	h := live.NewHandler(st, viewer)
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() { defer wg.Done(); st.Run(ctx, 0) }()
+	go func() { defer wg.Done(); viewer.Run(ctx) }()
+	go func() { defer wg.Done(); _ = live.Serve(ctx, ln, allow, h) }()
+	return &liveView{State: st, URL: "http://" + ln.Addr().String() + "/", stop: func() { cancel(); wg.Wait() }}, nil
+}
+
+// startLiveOr starts the live page of a command on addr for the allow
+// list's entries and tells the user where it is, or reports why it cannot
+// and returns the exit status: 64 for an address the rules refuse, 1 for
+// one that cannot be listened on.
+func startLiveOr(ctx context.Context, cmd string, stderr io.Writer, addr string, allowEntries []string) (*liveView, int) {
+	allow, err := protocol.ParseAllowList(allowEntries)
+	if err != nil {
+		fmt.Fprintf(stderr, "tablemanager %s: --allow: %v\n", cmd, err)
+		return nil, exitUsage
+	}
+	if err := protocol.CheckListen(addr, allow); err != nil {
+		fmt.Fprintf(stderr, "tablemanager %s: --web: %v\n", cmd, err)
+		return nil, exitUsage
+	}
+	lv, err := startLive(ctx, addr, allow)
+	if err != nil {
+		fmt.Fprintf(stderr, "tablemanager %s: %v\n", cmd, err)
+		return nil, exitFailure
+	}
+	fmt.Fprintf(stderr, "live page: %s\n", lv.URL)
+	return lv, exitOK
+}
+
+// Linger keeps the page up after the command's work until ctx ends
+// (Ctrl-C), for --web-wait, saying so on stderr.
+func (l *liveView) Linger(ctx context.Context, stderr io.Writer) {
+	if ctx.Err() != nil {
+		return
+	}
+	fmt.Fprintf(stderr, "live page stays up on %s until Ctrl-C\n", l.URL)
+	<-ctx.Done()
+}
+
+// Stop closes the page's server and its workers.
+func (l *liveView) Stop() {
+	if l != nil {
+		l.stop()
+	}
+}

@@ -1,0 +1,118 @@
+// cards.js: cards, hands, calls and seats as the live page shows them.
+// Pure functions, shared by the table view and the hand viewer.
+
+export const SEATS = ['N', 'E', 'S', 'W'];
+export const SUITS = ['S', 'H', 'D', 'C'];
+export const SUIT_SYMBOL = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
+const RANKS = 'AKQJT98765432';
+
+/** The seat after s, clockwise. */
+export function nextSeat(s) {
+  return SEATS[(SEATS.indexOf(s) + 1) % 4];
+}
+
+/** The side ("NS" or "EW") of a seat. */
+export function sideOf(s) {
+  return s === 'N' || s === 'S' ? 'NS' : 'EW';
+}
+
+/**
+ * parseDeal reads a PBN deal string ("N:AK7.K832.Q752.98 ...", from any
+ * seat; "-" for an unknown hand) into hands by seat, each a map suit ->
+ * ranks ("AK7"). It throws on a malformed string, naming what is wrong.
+ */
+export function parseDeal(pbn) {
+  const m = /^([NESW]):(.*)$/.exec(String(pbn).trim());
+  if (!m) throw new Error(`deal ${JSON.stringify(pbn)}: want "N:" (or E, S, W) and four hands`);
+  const hands = m[2].trim().split(/\s+/);
+  if (hands.length !== 4) throw new Error(`deal ${JSON.stringify(pbn)}: ${hands.length} hands, want 4`);
+  const out = {};
+  let seat = m[1];
+  for (const h of hands) {
+    out[seat] = h === '-' ? null : parseHand(h, seat);
+    seat = nextSeat(seat);
+  }
+  return out;
+}
+
+function parseHand(h, seat) {
+  const suits = h.split('.');
+  if (suits.length !== 4) throw new Error(`hand of ${seat} ${JSON.stringify(h)}: want four suits`);
+  const out = {};
+  SUITS.forEach((s, i) => {
+    const ranks = suits[i].toUpperCase();
+    for (const r of ranks) {
+      if (!RANKS.includes(r)) throw new Error(`hand of ${seat}: no rank ${JSON.stringify(r)}`);
+    }
+    out[s] = sortRanks(ranks);
+  });
+  return out;
+}
+
+/** sortRanks puts ranks in order, ace first. */
+export function sortRanks(ranks) {
+  return [...ranks].sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b)).join('');
+}
+
+/** rankText shows a rank, a ten as "10". */
+export function rankText(r) {
+  return r === 'T' ? '10' : r;
+}
+
+/** cardText shows a card "SA" as "♠A". */
+export function cardText(c) {
+  return SUIT_SYMBOL[c[0]] + rankText(c[1]);
+}
+
+/** callText shows a call: bids with suit symbols, "NT", Pass, X, XX. */
+export function callText(c) {
+  if (c === 'Pass' || c === 'X' || c === 'XX') return c;
+  const level = c[0];
+  const strain = c.slice(1);
+  if (strain === 'NT' || strain === 'N') return level + 'NT';
+  return level + (SUIT_SYMBOL[strain] || strain);
+}
+
+/** isRed says whether a suit (or a card, or a bid) is shown in red. */
+export function isRed(x) {
+  const s = x.length === 2 && SUITS.includes(x[0]) ? x[0] : x.slice(-1);
+  return s === 'H' || s === 'D';
+}
+
+/**
+ * trickWinner returns the index (0-3) of the winning card of a trick of
+ * cards ("SA") in play order, under trump ("S", "H", "D", "C" or "NT").
+ */
+export function trickWinner(cards, trump) {
+  let best = 0;
+  for (let i = 1; i < cards.length; i++) {
+    const a = cards[i];
+    const b = cards[best];
+    if (a[0] === b[0]) {
+      if (RANKS.indexOf(a[1]) < RANKS.indexOf(b[1])) best = i;
+    } else if (a[0] === trump) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** strainOf returns a contract's strain ("4SX" -> "S", "3NT" -> "NT"), or "" for none. */
+export function strainOf(contract) {
+  const m = /^[1-7](NT|N|S|H|D|C)/.exec(contract || '');
+  if (!m) return '';
+  return m[1] === 'N' ? 'NT' : m[1];
+}
+
+/** resultText shows a room's result: "4S N +1", "3NT E -2", "Pass". */
+export function resultText(room) {
+  if (room.termination && room.termination !== 'normal') {
+    return room.adjusted ? `${room.termination} (${room.adjusted.ns}/${room.adjusted.ew})` : room.termination;
+  }
+  if (!room.contract || room.contract === 'Pass') return 'Pass';
+  const level = Number(room.contract[0]);
+  if (room.tricks == null) return `${room.contract} ${room.declarer}`;
+  const over = room.tricks - (level + 6);
+  const res = over === 0 ? '=' : over > 0 ? `+${over}` : String(over);
+  return `${room.contract} ${room.declarer} ${res}`;
+}

@@ -1,0 +1,73 @@
+// tableview.js: a table as the stream shows it: in play (its auction and
+// cards so far, when the server allows), hidden, or between boards.
+
+import { el, colored } from './dom.js';
+import { callText, cardText, isRed, SEATS } from './cards.js';
+
+/** tableView renders one table of the stream. */
+export function tableView(t) {
+  const head = el('div', { class: 'thead' },
+    el('span', { class: 'tname' }, t.table),
+    el('span', { class: 'teams' }, `${t.ns || '?'} (NS) v ${t.ew || '?'} (EW)`),
+    el('span', { class: 'tstate' }, stateText(t)));
+  const box = el('div', {
+    class: `table ${t.state}${t.hidden ? ' hidden' : ''}`, 'data-table': t.table, 'data-room': t.room, 'data-board': t.board || null,
+  }, head);
+  if (t.error) box.append(el('div', { class: 'error' }, t.error));
+  if (!t.board) return box;
+  if (t.hidden) {
+    box.append(el('div', { class: 'hiddennote' },
+      `Board ${t.board} in play: hidden until ${(t.waiting_for || []).join(', ')} ${
+        (t.waiting_for || []).length === 1 ? 'has' : 'have'} played it.`));
+    return box;
+  }
+  box.append(el('div', { class: 'bhead' }, `Board ${t.board} · dealer ${t.dealer} · vul ${t.vul}`,
+    t.contract ? ` · ${t.contract === 'Pass' ? 'passed out' : `${t.contract} by ${t.declarer}`}` : '',
+    t.play && t.play.length ? ` · tricks NS ${t.tricks_ns || 0} EW ${t.tricks_ew || 0}` : ''));
+  box.append(auctionTable(t.dealer, (t.auction || []).map((c) => ({ call: c }))));
+  if (t.play && t.play.length) {
+    const cards = t.play.map((c) => colored(cardText(c), isRed(c)));
+    const tricks = el('div', { class: 'playline' });
+    cards.forEach((c, i) => {
+      tricks.append(c, i % 4 === 3 ? el('span', { class: 'sep' }, ' | ') : ' ');
+    });
+    box.append(tricks);
+  }
+  return box;
+}
+
+function stateText(t) {
+  switch (t.state) {
+    case 'playing': return `playing · ${t.done}/${t.boards} boards done`;
+    case 'waiting': return `waiting · ${t.boards} boards`;
+    case 'failed': return `failed · ${t.done}/${t.boards}`;
+    default: return `finished · ${t.done}/${t.boards}`;
+  }
+}
+
+/** auctionTable renders calls ({call, alert}) in four columns from West. */
+export function auctionTable(dealer, calls) {
+  const order = ['W', 'N', 'E', 'S'];
+  const head = el('tr', {}, order.map((s) => el('th', {}, s)));
+  const rows = [head];
+  let row = el('tr');
+  const skip = order.indexOf(dealer);
+  for (let i = 0; i < skip; i++) row.append(el('td'));
+  let col = skip;
+  for (const c of calls) {
+    const td = el('td', { title: c.alert || null, class: c.alerted || c.alert ? 'alerted' : null },
+      colored(callText(c.call), isRed(c.call)));
+    if (c.alert) td.append(el('sup', {}, '*'));
+    row.append(td);
+    col++;
+    if (col === 4) {
+      rows.push(row);
+      row = el('tr');
+      col = 0;
+    }
+  }
+  if (col > 0) rows.push(row);
+  return el('table', { class: 'auction' }, rows);
+}
+
+export { SEATS };

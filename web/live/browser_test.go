@@ -1,0 +1,279 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/web/browsertest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pageState is what the test reads of the page's DOM in one go.
+type pageState struct {
+	State  string      `json:"state"`
+	HTML   string      `json:"html"`
+	Rows   []int       `json:"rows"` // finished boards listed
+	Tables []pageTable `json:"tables"`
+	Viewer int         `json:"viewer"` // the board open in the hand viewer, 0 for none
+}
+
+type pageTable struct {
+	Room   string `json:"room"`
+	Board  int    `json:"board"`
+	Hidden bool   `json:"hidden"`
+	Text   string `json:"text"`
+}
+
+const readPage = `(() => {
+  const v = document.querySelector('.viewer');
+  return {
+    state: document.getElementById('status').dataset.state || '',
+    html: document.documentElement.outerHTML,
+    rows: [...document.querySelectorAll('tr.brow')].map((r) => Number(r.dataset.board)),
+    tables: [...document.querySelectorAll('#tables .table')].map((t) => ({
+      room: t.dataset.room || '', board: Number(t.dataset.board || 0), hidden: t.classList.contains('hidden'), text: t.textContent,
+    })),
+    viewer: v ? Number(v.dataset.board) : 0,
+  };
+})()`
+
+func page(t *testing.T, ctx context.Context) pageState {
+	t.Helper()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](readPage))
+	require.NoError(t, err)
+	var p pageState
+	require.NoError(t, json.Unmarshal(raw, &p))
+	return p
+}
+
+// TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom watches a match
+// whose closed room is slow in a real browser, from the first board to
+// the last: every event-stream message the browser received and the DOM
+// at every look are checked against the truth (read after the page, so a
+// board that went public in between is not taken for a leak). Then a
+// finished board opens in the hand viewer and replays.
+func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
+	const boards = 4
+	ctx := browsertest.New(t, browsertest.Options{})
+	srv, tr, _, begin := liveEvent(t, boards, 3*time.Millisecond, 12*time.Millisecond)
+	url := srv.URL
+
+	var (
+		mu       sync.Mutex
+		messages int
+		leaks    []string
+		urls     []string
+	)
+	sse := chromedp.Events(ctx, network.EventSourceMessageReceived)
+	reqs := chromedp.Events(ctx, network.RequestWillBeSent)
+	go func() {
+		for ev, err := range sse {
+			if err != nil {
+				return
+			}
+			hidden := tr.hidden()
+			mu.Lock()
+			messages++
+			for n, ss := range hidden {
+				for _, s := range ss {
+					if strings.Contains(ev.Data, s) {
+						leaks = append(leaks, ev.EventName+" message shows board "+s+" of hidden board "+itoa(n))
+					}
+				}
+			}
+			mu.Unlock()
+		}
+	}()
+	go func() {
+		for ev, err := range reqs {
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			urls = append(urls, ev.Request.URL)
+			mu.Unlock()
+		}
+	}()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("#status[data-state]"))))
+	begin()
+
+	looks, shownClosed, hiddenSeen := 0, 0, 0
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		require.True(t, time.Now().Before(deadline), "the event did not finish in the page")
+		p := page(t, ctx)
+		hidden := tr.hidden() // after the page: what was hidden while it was read
+		looks++
+		for n, ss := range hidden {
+			for _, s := range ss {
+				require.NotContains(t, p.HTML, s, "board %d's cards in the DOM", n)
+			}
+			require.NotContains(t, p.Rows, n, "board %d listed as finished before both rooms finished it", n)
+			require.NotEqual(t, n, p.Viewer)
+		}
+		for _, tb := range p.Tables {
+			if tb.Board == 0 {
+				continue
+			}
+			other := tournaments.RoomOpen
+			if tb.Room == tournaments.RoomOpen {
+				other = tournaments.RoomClosed
+			}
+			if !tr.finished("A-v-B", other, tb.Board) {
+				require.True(t, tb.Hidden, "the %s room's board %d shown while the %s room plays it: %s", tb.Room, tb.Board, other, tb.Text)
+			}
+			if tb.Hidden {
+				hiddenSeen++
+				require.NotRegexp(t, "[\u2660\u2665\u2666\u2663]", tb.Text, "a hidden table shows cards or calls")
+			} else if tb.Room == tournaments.RoomClosed {
+				shownClosed++
+			}
+		}
+		if p.State == "finished" {
+			require.Len(t, p.Rows, boards)
+			break
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	mu.Lock()
+	assert.Empty(t, leaks)
+	assert.Positive(t, messages, "the browser's event-stream messages were seen")
+	for _, u := range urls {
+		assert.True(t, strings.HasPrefix(u, url), "the page asked only its own server: %s", u)
+	}
+	mu.Unlock()
+	assert.Positive(t, hiddenSeen, "hidden tables were on show")
+	t.Logf("%d looks at the page, %d stream messages; the closed room's board shown %d times, hidden tables %d times", looks, messages, shownClosed, hiddenSeen)
+
+	if underRace {
+		t.Log("under the race detector: the hand viewer's analysis of random deals is left out")
+		return
+	}
+	// A finished board opens in the hand viewer: four hands, both rooms,
+	// the double-dummy table, and a replay that steps back a card.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("tr.brow"))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(".viewer .ddt"))))
+	hands, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('.viewer .hand').length`))
+	require.NoError(t, err)
+	assert.Equal(t, 4, hands)
+	rooms, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('.viewer .rooms button').length`))
+	require.NoError(t, err)
+	assert.Equal(t, 2, rooms)
+	before, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".viewer .stepno")))
+	require.NoError(t, err)
+	if !strings.HasPrefix(before, "card 0/") {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.viewer button[aria-label="back"]`))))
+		after, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".viewer .stepno")))
+		require.NoError(t, err)
+		assert.NotEqual(t, before, after)
+	}
+	if dir := os.Getenv("OPENROOM_SCREENSHOTS"); dir != "" {
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "live-desktop.png"), shot, 0o644))
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// TestBrowserPhoneWidth opens the page of a finished match at 360 pixels:
+// nothing is wider than the screen, and a board opens in the hand viewer.
+// It logs the time from navigation to the first snapshot drawn.
+func TestBrowserPhoneWidth(t *testing.T) {
+	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 740, Mobile: true})
+	srv, _, st, begin := liveEvent(t, 2, 0, 0)
+	url := srv.URL
+	begin()
+	deadline := time.Now().Add(60 * time.Second)
+	for st.Snapshot().Event.State != "finished" {
+		require.True(t, time.Now().Before(deadline), "the event did not finish")
+		time.Sleep(10 * time.Millisecond)
+	}
+	start := time.Now()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("body[data-id] tr.brow"))))
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.getEntriesByName('first-snapshot')[0].startTime`))
+	require.NoError(t, err)
+	t.Logf("page load to the first snapshot drawn: %.0f ms after navigation start (%v with the test's polling)", ms, time.Since(start).Round(time.Millisecond))
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, wide, 360, "the page fits a phone's width")
+	if underRace {
+		return // see underRace
+	}
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("tr.brow"))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(".viewer .compass"))))
+	wide, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, wide, 360, "the hand viewer fits a phone's width")
+	if dir := os.Getenv("OPENROOM_SCREENSHOTS"); dir != "" {
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "live-phone.png"), shot, 0o644))
+	}
+}
+
+// TestBrowserResumesAfterADroppedConnection cuts the page's connection in
+// the middle of a match: the browser reconnects by itself with the last
+// event id it had, gets the events it missed without a new snapshot, and
+// ends with every board.
+func TestBrowserResumesAfterADroppedConnection(t *testing.T) {
+	const boards = 4
+	ctx := browsertest.New(t, browsertest.Options{})
+	srv, _, st, begin := liveEvent(t, boards, 3*time.Millisecond, 10*time.Millisecond)
+	streams := chromedp.Events(ctx, network.RequestWillBeSent)
+	var mu sync.Mutex
+	opened := 0
+	go func() {
+		for ev, err := range streams {
+			if err != nil {
+				return
+			}
+			if strings.HasSuffix(ev.Request.URL, "/events") {
+				mu.Lock()
+				opened++
+				mu.Unlock()
+			}
+		}
+	}()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("body[data-id]"))))
+	begin()
+	// Wait for the first public board, then cut every connection.
+	deadline := time.Now().Add(60 * time.Second)
+	for len(st.Snapshot().Boards) == 0 {
+		require.True(t, time.Now().Before(deadline), "no board finished")
+		time.Sleep(5 * time.Millisecond)
+	}
+	srv.CloseClientConnections()
+	for {
+		require.True(t, time.Now().Before(deadline), "the page did not see the event end")
+		p := page(t, ctx)
+		if p.State == "finished" {
+			assert.Len(t, p.Rows, boards, "every board, those finished while it was away too")
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	mu.Lock()
+	assert.GreaterOrEqual(t, opened, 2, "the stream was opened again")
+	mu.Unlock()
+	assert.Equal(t, uint64(1), st.Stats().Snapshots, "the second connection resumed from its last event id")
+	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.id`))
+	require.NoError(t, err)
+	assert.Equal(t, st.Snapshot().ID, id, "the page is at the stream's last event")
+}

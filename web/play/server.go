@@ -64,6 +64,11 @@ type Config struct {
 	// idle one that has no page open, or is refused.
 	MaxSessions int
 
+	// Analyse judges a finished board for the page after it; nil means
+	// analysis.Analyse on the server's own solver (one, 90 MB, made on
+	// first use, boards queued for it).
+	Analyse func(*engine.Board) (*analysis.Board, error)
+
 	// Logf receives the server's notes; nil discards them.
 	Logf func(format string, args ...any)
 }
@@ -178,6 +183,9 @@ func (s *Server) nextBoard(prev engine.BoardSetup) engine.BoardSetup {
 
 // analyse runs the after-board analysis on the server's one solver.
 func (s *Server) analyse(b *engine.Board) (*analysis.Board, error) {
+	if s.cfg.Analyse != nil {
+		return s.cfg.Analyse(b)
+	}
 	s.solverMu.Lock()
 	defer s.solverMu.Unlock()
 	if s.solver == nil {

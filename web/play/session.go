@@ -308,6 +308,9 @@ func (s *session) finish(b *engine.Board, o engine.Outcome) {
 // analyse computes the finished board's double-dummy analysis with the
 // server's solver and sends it to the page.
 func (s *session) analyse(b *engine.Board, res *Result) {
+	if s.srv.ctx.Err() != nil {
+		return // the server is closing: nobody will read it
+	}
 	a, err := s.srv.analyse(b)
 	if err != nil && a == nil {
 		s.srv.logf("play: board %d: analysis: %v", b.Number(), err)

@@ -78,6 +78,9 @@ function render() {
   document.body.dataset.your = state.your || "";
   document.body.dataset.version = String(state.version);
   document.body.dataset.phase = state.phase;
+  document.body.dataset.board = String(state.board);
+  document.body.dataset.played = String(state.played.length);
+  document.body.dataset.analysed = state.result?.analysis ? "1" : "";
   const focus = document.getElementById("alert");
   if (focus && ui.focusAlert) focus.focus();
 }

@@ -1,0 +1,51 @@
+package play
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/web/browsertest"
+)
+
+// screenshots is where TestScreenshots writes its PNGs (make screenshots);
+// empty: the test is skipped.
+var screenshots = flag.String("screenshots", "", "write screenshots of the play page into this folder")
+
+// TestScreenshots writes the play page mid-play and after a board, at
+// desktop and at phone width.
+func TestScreenshots(t *testing.T) {
+	if *screenshots == "" {
+		t.Skip("run with -screenshots DIR (make screenshots)")
+	}
+	require.NoError(t, os.MkdirAll(*screenshots, 0o755))
+	for _, size := range []struct {
+		name          string
+		width, height int
+		mobile        bool
+	}{
+		{"desktop", 1280, 900, false},
+		{"phone", 360, 780, true},
+	} {
+		t.Run(size.name, func(t *testing.T) {
+			ts := newTestServer(t, Config{Seat: 2, Level: "easy", Seed: "screenshot", FirstBoard: 3})
+			ctx := browsertest.New(t, browsertest.Options{Width: size.width, Height: size.height, Mobile: size.mobile})
+			require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL)))
+			// Play until the first card is on the table, so the shot shows
+			// a trick, the auction and the hand.
+			p := pageDriver{t: t, ctx: ctx}
+			p.playUntil(func(st pageState) bool { return st.Phase == "play" && st.Your == "card" && st.Played >= 2 })
+			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(*screenshots, "play-"+size.name+".png"), shot, 0o644))
+			p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Analysed })
+			shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(90))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(*screenshots, "after-"+size.name+".png"), shot, 0o644))
+		})
+	}
+}

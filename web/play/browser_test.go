@@ -283,16 +283,17 @@ func TestBrowserPlaysBoards(t *testing.T) {
 			lost++
 		}
 	}
-	marked, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer .play.lost").length`))
+	marked, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer .step.lost").length`))
 	require.NoError(t, err)
 	assert.Equal(t, lost, marked, "every card that lost a trick is marked, no other")
 	viewerCards, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer .hand [data-card]").length`))
 	require.NoError(t, err)
-	assert.Equal(t, 0, viewerCards, "at the end of the replay every hand is empty")
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#viewer .replay button`)))) // to the start
+	assert.Equal(t, 52, viewerCards, "the replay starts with all four hands shown")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-end"))))
 	viewerCards, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer .hand [data-card]").length`))
 	require.NoError(t, err)
-	assert.Equal(t, 52, viewerCards, "at the start of the replay all four hands are shown")
+	assert.Equal(t, 0, viewerCards, "at the end of the replay every hand is empty")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-start"))))
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-fwd"))))
 	at, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("replay-at")))
 	require.NoError(t, err)

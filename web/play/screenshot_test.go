@@ -39,11 +39,11 @@ func TestScreenshots(t *testing.T) {
 			// a trick, the auction and the hand.
 			p := pageDriver{t: t, ctx: ctx}
 			p.playUntil(func(st pageState) bool { return st.Phase == "play" && st.Your == "card" && st.Played >= 2 })
-			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100: a PNG
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(filepath.Join(*screenshots, "play-"+size.name+".png"), shot, 0o644))
 			p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Analysed })
-			shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(90))
+			shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100: a PNG
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(filepath.Join(*screenshots, "after-"+size.name+".png"), shot, 0o644))
 		})

@@ -88,8 +88,11 @@ export function renderTable(root, st, act, ui) {
     trickArea(st, places),
     seatBox(st, places.right, "right", onplay),
     seatBox(st, places.bottom, "bottom", onplay));
-  root.append(info, board, auctionView(st, ui), st.your === "call" ? biddingBox(st, act, ui) : null,
-    lastTrickView(st), totalsView(st));
+  // After the board the hand viewer below shows the table; here stay the
+  // facts and the auction.
+  const live = !st.result;
+  root.append(...[info, live ? board : null, auctionView(st, ui), st.your === "call" ? biddingBox(st, act, ui) : null,
+    live ? lastTrickView(st) : null, totalsView(st)].filter(Boolean));
 }
 
 function auctionView(st, ui) {

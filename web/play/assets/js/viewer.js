@@ -33,7 +33,8 @@ export function renderViewer(root, st, act, ui) {
   if (!r) return;
   const trump = trumpOf(st.contract);
   const marks = lostMarks(st.played, r.analysis);
-  const n = Math.min(ui.replayAt ?? st.played.length, st.played.length);
+  // The replay starts before the opening lead, with all four hands shown.
+  const n = Math.min(ui.replayAt ?? 0, st.played.length);
   const pos = positionAt(r.deal, st.played, n, trump);
   const places = compass(st.seat);
   const seatHand = (seat, where) => el("section", { class: `seat ${where}` },
@@ -45,15 +46,15 @@ export function renderViewer(root, st, act, ui) {
   }));
   const go = (k) => () => { ui.replayAt = Math.max(0, Math.min(st.played.length, k)); ui.rerender(); };
   const controls = el("div", { class: "replay" },
-    el("button", { onclick: go(0), "aria-label": "to the start", text: "\u23ee" }),
+    el("button", { id: "replay-start", onclick: go(0), "aria-label": "to the start", text: "\u00ab" }),
     el("button", { id: "replay-back", onclick: go(n - 1), "aria-label": "one card back", text: "\u25c0" }),
     el("span", { id: "replay-at", text: ` card ${n} of ${st.played.length} \u00b7 NS ${pos.tricks.NS} EW ${pos.tricks.EW} ` }),
     el("button", { id: "replay-fwd", onclick: go(n + 1), "aria-label": "one card on", text: "\u25b6" }),
-    el("button", { onclick: go(st.played.length), "aria-label": "to the end", text: "\u23ed" }));
+    el("button", { id: "replay-end", onclick: go(st.played.length), "aria-label": "to the end", text: "\u00bb" }));
   const tricks = [];
   for (let i = 0; i < marks.length; i += 4) tricks.push(marks.slice(i, i + 4));
   const playList = el("ol", { class: "plays" }, tricks.map((t, ti) => el("li", {}, t.map((p, j) => el("button", {
-    class: `play${p.lost ? " lost" : ""}${ti * 4 + j < n ? " done" : ""}`, dataset: { lost: String(p.lost) },
+    class: `step${p.lost ? " lost" : ""}${ti * 4 + j < n ? " done" : ""}`, dataset: { lost: String(p.lost) },
     title: p.lost ? `lost ${p.lost} trick${p.lost > 1 ? "s" : ""} against double dummy` : "",
     onclick: go(ti * 4 + j + 1),
   }, `${p.seat} `, playedCard(p.card), p.lost ? ` \u2212${p.lost}` : "")))));

@@ -5,6 +5,7 @@
 // Usage:
 //
 //	tablemanager score CONTRACT DECLARER VULNERABILITY TRICKS
+//	tablemanager score --rubber|--chicago [--dealer SEAT] < deals.txt
 //	tablemanager serve [flags]
 //	tablemanager run [EVENT.toml] [flags]
 //	tablemanager analyze FILE.pbn [flags]

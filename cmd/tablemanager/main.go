@@ -39,7 +39,7 @@ type command struct {
 
 // commands lists the subcommands; each lives in its own file.
 var commands = map[string]command{
-	"score":   {"print the Law 77 raw score of a contract", runScore},
+	"score":   {"print the Law 77 raw score of a contract, or a rubber's score sheet", runScore},
 	"serve":   {"seat four bots over TCP and play a set of boards", runServe},
 	"run":     {"run a bot-vs-bot event (with no arguments: the built-in demo match)", runEvent},
 	"analyze": {"add double-dummy tables and par to a PBN or results file", runAnalyze},

@@ -121,17 +121,27 @@ func scoreBreakdown(in scoreInput) scoreJSON {
 
 const scoreUsage = `usage: tablemanager score [--json] CONTRACT DECLARER VULNERABILITY TRICKS
        tablemanager score [--json] -   (one such line per board on standard input)
+       tablemanager score --rubber|--chicago [--dealer SEAT] [--json]
 Prints the Law 77 raw score from North-South's side, e.g. score 4SX N EW 10 prints 590.
+With --rubber or --chicago, reads one deal per line on standard input,
+CONTRACT DECLARER TRICKS [HONOURS] (e.g. "4S N 10", "3NT W 8 150E", "Pass"),
+and prints the rubber's score sheet above and below the line and the winner.
 `
 
 func runScore(e *env, args []string) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print the full breakdown as JSON")
+	asJSON := fs.Bool("json", false, "print the full breakdown (with --rubber or --chicago: the score sheet) as JSON")
+	rubber := fs.Bool("rubber", false, "score the deals on standard input as one rubber (rule set rubber-v1) and print its score sheet")
+	chicago := fs.Bool("chicago", false, "score the deals on standard input as one Chicago of four deals (rule set chicago-v1)")
+	dealer := fs.String("dealer", "N", "with --rubber or --chicago: the first dealer, N, E, S or W")
 	// Flags come first; after the first argument everything is positional,
 	// so a negative trick count is reported as a bad TRICKS field.
 	fs.SetInterspersed(false)
 	if code, ok := parseFlags(e, fs, args, scoreUsage); !ok {
 		return code
+	}
+	if *rubber || *chicago || fs.Changed("dealer") {
+		return runRubberScore(e, fs, *rubber, *chicago, *dealer, *asJSON)
 	}
 	print := func(in scoreInput) error {
 		if *asJSON {

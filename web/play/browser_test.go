@@ -372,3 +372,41 @@ func TestBrowserTakeOver(t *testing.T) {
 	p.playUntil(func(st pageState) bool { return st.Your == "call" || st.Your == "card" })
 	p.playUntil(func(st pageState) bool { return st.Version > 0 && st.Your == "" || st.Your == "next" || st.Played > 0 })
 }
+
+// TestBrowserRubberModes plays a whole deal in Chicago and in rubber
+// bridge in Chromium: the score sheet is on the page, the deal is written
+// on it, and it cannot be played again.
+func TestBrowserRubberModes(t *testing.T) {
+	for _, mode := range []Mode{Chicago, Rubber} {
+		t.Run(string(mode), func(t *testing.T) {
+			const seed = "browser-rubber"
+			ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Mode: mode, Seed: seed, Analyse: noAnalysis})
+			ctx := browsertest.New(t, browsertest.Options{})
+			require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.ID("sheet"))))
+			rules, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("rules")))
+			require.NoError(t, err)
+			assert.NotContains(t, rules, "Law 77", "no duplicate scoring in a rubber mode")
+			setup := engine.SeededBoards(seed, []int{1})[0]
+			p := &pageDriver{t: t, ctx: ctx, call: func(legal []string) string {
+				for _, c := range legal {
+					if c == "3NT" {
+						return c
+					}
+				}
+				return "Pass"
+			}}
+			p.onStep = func(pageState) { domCheck(t, p, engine.South, setup.Deal) }
+			p.playUntil(func(st pageState) bool { return st.Your == "next" })
+			sheet, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("sheet")))
+			require.NoError(t, err)
+			assert.Contains(t, sheet, "We (NS)")
+			assert.Contains(t, sheet, "They (EW)")
+			result, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("result")))
+			require.NoError(t, err)
+			assert.Contains(t, result, "on the sheet")
+			again, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.getElementById("again")`))
+			require.NoError(t, err)
+			assert.False(t, again, "a deal on the sheet is not offered again")
+		})
+	}
+}

@@ -31,18 +31,34 @@ type Mode string
 
 // The modes. Duplicate practice is seed 000's: each board stands alone,
 // its dealer and vulnerability from its number, scored by its Law 77 raw
-// score.
+// score. Rubber bridge and Chicago are seed 001's: the deals are scored on
+// a rubber's score sheet (engine.Rubber), which also decides each deal's
+// dealer and vulnerability; the two scorings are never mixed.
 const (
 	Duplicate Mode = "duplicate"
+	Rubber    Mode = "rubber"
+	Chicago   Mode = "chicago"
 )
 
 // ParseMode reads a mode name.
 func ParseMode(s string) (Mode, error) {
-	switch Mode(s) {
-	case Duplicate:
-		return Duplicate, nil
+	switch m := Mode(s); m {
+	case Duplicate, Rubber, Chicago:
+		return m, nil
 	}
-	return "", fmt.Errorf("unknown mode %q (duplicate)", s)
+	return "", fmt.Errorf("unknown mode %q (duplicate, rubber or chicago)", s)
+}
+
+// rubberKind is the engine's rule set of a rubber mode; ok is false for
+// duplicate.
+func (m Mode) rubberKind() (engine.RubberKind, bool) {
+	switch m {
+	case Rubber:
+		return engine.RubberBridge, true
+	case Chicago:
+		return engine.Chicago, true
+	}
+	return 0, false
 }
 
 // Config is what a play server deals and who sits at the table.
@@ -56,7 +72,9 @@ type Config struct {
 	Seed       string
 	FirstBoard int
 	// Deal, when set, is the first board to play (a given deal played
-	// again); the boards after it are dealt from Seed, numbered on.
+	// again); the boards after it are dealt from Seed, numbered on. In a
+	// rubber mode only its cards count: the rubber decides the dealer and
+	// vulnerability.
 	Deal *engine.BoardSetup
 
 	// MaxSessions bounds the tables played at once (each person gets one;
@@ -532,6 +550,9 @@ func (se *session) act(tab string, req request) (int, error) {
 	case "next", "replay":
 		if w.kind != waitNext {
 			return http.StatusConflict, fmt.Errorf("the board is not over: %s", w.describe())
+		}
+		if _, rubber := se.srv.cfg.Mode.rubberKind(); rubber && req.Kind == "replay" {
+			return http.StatusConflict, fmt.Errorf("a %s deal is on the score sheet and cannot be played again", se.srv.cfg.Mode)
 		}
 	}
 	se.wait = nil

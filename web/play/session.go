@@ -60,6 +60,7 @@ type session struct {
 	meanings []string
 	bots     [engine.NumSeats]player.Player
 	isBot    [engine.NumSeats]bool
+	rubber   *engine.Rubber // the score sheet in a rubber mode; nil in duplicate
 
 	mu       sync.Mutex
 	version  int
@@ -68,6 +69,7 @@ type session struct {
 	changed  chan struct{} // closed and replaced on every change
 	wait     *waiting
 	result   *Result // the finished board's, until the next begins
+	sheet    *engine.RubberSheet // the rubber's sheet as last published
 	totals   Totals
 	holder   string // the tab that holds the seat
 	conn     *conn  // the holder's live stream, if any
@@ -116,7 +118,7 @@ func (s *session) stop() {
 // run plays boards one after another: each to its end through a Referee,
 // then waits for the person's next board (or the same one again).
 func (s *session) run(ctx context.Context) {
-	setup := s.srv.firstBoard()
+	setup := s.firstSetup()
 	for {
 		b := engine.NewBoard(setup.Number, setup.Deal)
 		b.Reset(setup)
@@ -142,9 +144,50 @@ func (s *session) run(ctx context.Context) {
 			return
 		}
 		if a.kind == "next" {
-			setup = s.srv.nextBoard(setup)
+			setup = s.nextSetup(setup)
 		}
 	}
+}
+
+// firstSetup is the session's first board: in duplicate the server's; in a
+// rubber mode its cards, with the dealer and vulnerability of a new rubber.
+func (s *session) firstSetup() engine.BoardSetup {
+	setup := s.srv.firstBoard()
+	if kind, ok := s.srv.cfg.Mode.rubberKind(); ok {
+		s.rubber = engine.NewRubber(kind, engine.North)
+		s.publishSheet()
+		setup = s.rubberDeal(setup)
+	}
+	return setup
+}
+
+// nextSetup follows a finished board. In a rubber mode the deals are
+// numbered on through the session (each dealt from the seed) and a rubber
+// that is over gives way to a new one, its first dealer the next seat.
+func (s *session) nextSetup(prev engine.BoardSetup) engine.BoardSetup {
+	next := s.srv.nextBoard(prev)
+	if s.rubber == nil {
+		return next
+	}
+	if s.rubber.Over() {
+		s.rubber = engine.NewRubber(s.rubber.Kind(), s.rubber.FirstDealer().Next())
+		s.publishSheet()
+	}
+	return s.rubberDeal(next)
+}
+
+// rubberDeal gives a board the rubber's dealer and vulnerability.
+func (s *session) rubberDeal(setup engine.BoardSetup) engine.BoardSetup {
+	setup.Dealer, setup.Vul = s.rubber.NextDealer(), s.rubber.NextVulnerability()
+	return setup
+}
+
+// publishSheet stores the rubber's sheet for the next states.
+func (s *session) publishSheet() {
+	sheet := s.rubber.Sheet()
+	s.mu.Lock()
+	s.sheet = &sheet
+	s.mu.Unlock()
 }
 
 // botSeat is a bot at the table; it tells the page that it is thinking
@@ -232,6 +275,7 @@ func (s *session) publish(thinking engine.Seat, w *waiting) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st.Result = s.result
+	st.Sheet = s.sheet
 	s.wait = w
 	s.setLocked(st)
 }
@@ -273,21 +317,56 @@ func (s *session) finish(b *engine.Board, o engine.Outcome) {
 		res.Deal[seat.String()] = cardStrings(b.Deal()[seat])
 	}
 	c, _ := b.Contract()
+	res.Scoring = "Law 77 raw score"
 	score, _ := b.ScoreNS()
+	if !c.PassedOut() {
+		res.Tricks = b.DeclarerTricks()
+	}
+	played := "Passed out"
+	if !c.PassedOut() {
+		played = fmt.Sprintf("%s by %s, %d tricks", c, c.Declarer, res.Tricks)
+	}
+	res.Text = fmt.Sprintf("%s: %+d to NS", played, score)
+	if s.rubber != nil {
+		res.Scoring = s.rubber.Kind().Ruleset()
+		rec.Ruleset = res.Scoring
+		score = 0
+		res.Text = played
+		if !o.IsFault() {
+			// A board stopped by a fault (no person or refbot makes one)
+			// is not scored on the sheet.
+			e, err := s.rubber.Add(b.Deal(), c, res.Tricks)
+			if err != nil {
+				s.srv.logf("play: deal %d: rubber: %v", b.Number(), err)
+			} else {
+				res.Entry = &e
+				score = e.NS.Points() - e.EW.Points()
+				res.Text = fmt.Sprintf("%s: NS %+d, EW %+d on the sheet", played, e.NS.Points(), e.EW.Points())
+				if e.GameWon != "" {
+					res.Text += "; game to " + e.GameWon
+				}
+				if e.Over {
+					res.Text += "; the rubber is over"
+				}
+			}
+			s.publishSheet()
+		}
+	}
 	res.ScoreNS, res.ScoreYou = score, score
 	if s.seat.Side() == engine.EW {
 		res.ScoreYou = -score
 	}
-	if c.PassedOut() {
-		res.Text = "Passed out: 0"
-	} else {
-		res.Tricks = b.DeclarerTricks()
-		res.Text = fmt.Sprintf("%s by %s, %d tricks: %+d to NS", c, c.Declarer, res.Tricks, score)
-	}
 	if o.IsFault() {
 		res.Text = "Stopped: " + o.String()
 	}
-	if g, err := pbn.FromRecord(rec, pbn.RecordOptions{Scoring: "Duplicate raw score (Law 77)", Date: time.Now()}); err == nil {
+	scoring := "Duplicate raw score (Law 77)"
+	switch s.srv.cfg.Mode {
+	case Rubber:
+		scoring = "Rubber"
+	case Chicago:
+		scoring = "Chicago"
+	}
+	if g, err := pbn.FromRecord(rec, pbn.RecordOptions{Scoring: scoring, Date: time.Now()}); err == nil {
 		if buf, err := g.AppendExport([]byte(pbn.Header)); err == nil {
 			res.PBN = string(buf)
 		}
@@ -298,6 +377,9 @@ func (s *session) finish(b *engine.Board, o engine.Outcome) {
 	s.mu.Lock()
 	s.totals.Boards++
 	s.totals.Score += res.ScoreYou
+	if res.Entry != nil && res.Entry.Over {
+		s.totals.Rubbers++
+	}
 	s.result = res
 	s.mu.Unlock()
 	s.publish(noSeat, nil)

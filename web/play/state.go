@@ -47,6 +47,9 @@ type State struct {
 
 	Result  *Result `json:"result,omitempty"`
 	Session Totals  `json:"session"`
+	// Sheet is the rubber's score sheet so far (rubber and Chicago modes;
+	// public, as it would be on the table).
+	Sheet *engine.RubberSheet `json:"sheet,omitempty"`
 }
 
 // CallInfo is one call of the auction with what the table says about it.
@@ -77,9 +80,18 @@ type Result struct {
 	DealPBN  string              `json:"deal_pbn"`
 	Outcome  string              `json:"outcome"`
 	Tricks   int                 `json:"tricks"` // declarer's side
-	ScoreNS  int                 `json:"score_ns"`
-	ScoreYou int                 `json:"score_you"` // the person's side's raw score
-	Text     string              `json:"text"`      // "4S by N, 10 tricks: +420 to NS"
+	// Scoring names how the board was scored: "Law 77 raw score"
+	// (duplicate), or the rubber's rule set.
+	Scoring string `json:"scoring"`
+	// ScoreNS is the board's score from North-South's side: the Law 77 raw
+	// score in duplicate; in a rubber mode, the points this deal wrote for
+	// North-South less those it wrote for East-West.
+	ScoreNS  int    `json:"score_ns"`
+	ScoreYou int    `json:"score_you"` // the same from the person's side
+	Text     string `json:"text"`      // "4S by N, 10 tricks: +420 to NS"
+	// Entry is what the deal wrote on the rubber's score sheet (rubber
+	// modes only).
+	Entry *engine.RubberEntry `json:"entry,omitempty"`
 	PBN      string              `json:"pbn"`
 	LINURL   string              `json:"lin_url"`
 	// Analysis is the double-dummy table, par and each card's cost; nil
@@ -93,8 +105,11 @@ type Result struct {
 // Totals is the running session: raw scores are added up as they are,
 // never called IMPs or matchpoints.
 type Totals struct {
-	Boards   int `json:"boards"`
-	Score    int `json:"score"`    // the person's side's raw scores added up
+	Boards int `json:"boards"`
+	// Score adds up the boards' ScoreYou: raw scores in duplicate, net
+	// points on the score sheets in a rubber mode.
+	Score    int `json:"score"`
+	Rubbers  int `json:"rubbers,omitempty"` // rubbers finished (rubber modes)
 	Lost     int `json:"lost"`     // tricks the person's cards lost against double dummy
 	Analysed int `json:"analysed"` // boards whose analysis is in Lost
 }

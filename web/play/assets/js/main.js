@@ -21,6 +21,11 @@ function tabId() {
 }
 
 const tab = tabId();
+const RULES = {
+  duplicate: "Duplicate practice: each board stands alone, its dealer and vulnerability from its number, scored by its Law 77 raw score (no IMPs, no matchpoints). Only legal calls and cards; no claims, no undo.",
+  rubber: "Rubber bridge: trick points below the line, bonuses, overtricks, penalties and honours above; a side that has won a game is vulnerable; the rubber ends when a side wins two games. Only legal calls and cards; no claims, no undo.",
+  chicago: "Chicago: four deals, vulnerability from the four-deal cycle, each game and a part score on the fourth deal scored at once. Only legal calls and cards; no claims, no undo.",
+};
 const tableRoot = document.getElementById("table");
 const viewerRoot = document.getElementById("viewer");
 const notice = document.getElementById("notice");
@@ -72,6 +77,7 @@ function render() {
     ui.explanation = null;
     lastBoardKey = boardKey;
   }
+  document.getElementById("rules").textContent = RULES[state.mode] ?? "";
   renderTable(tableRoot, state, act, ui);
   renderViewer(viewerRoot, state, act, ui);
   viewerRoot.hidden = !state.result;

@@ -3,7 +3,7 @@
 // and nothing else.
 
 import { el, clear } from "./dom.js";
-import { SEAT_NAMES, compass, isVulnerable } from "./cards.js";
+import { SEAT_NAMES, compass, isVulnerable, sideOf } from "./cards.js";
 import { callLabel, boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
 
@@ -78,7 +78,7 @@ export function renderTable(root, st, act, ui) {
   const onplay = (card) => act("card", { card });
   clear(root);
   const info = el("div", { class: "info" },
-    el("div", {}, el("strong", { text: `Board ${st.board}` }), ` \u00b7 dealer ${SEAT_NAMES[st.dealer]} \u00b7 vulnerable: ${st.vul === "None" ? "none" : st.vul === "All" ? "both" : st.vul}`),
+    el("div", {}, el("strong", { text: `${st.sheet ? "Deal" : "Board"} ${st.board}` }), ` \u00b7 dealer ${SEAT_NAMES[st.dealer]} \u00b7 vulnerable: ${st.vul === "None" ? "none" : st.vul === "All" ? "both" : st.vul}`),
     el("div", { id: "contract", text: contractLine(st) }),
     el("div", { id: "tricks", text: `Tricks NS ${st.tricks.NS} \u00b7 EW ${st.tricks.EW}` }),
     el("div", { id: "status", class: st.thinking ? "busy" : st.your ? "yours" : "", "aria-live": "polite", text: statusText(st) }));
@@ -92,7 +92,7 @@ export function renderTable(root, st, act, ui) {
   // facts and the auction.
   const live = !st.result;
   root.append(...[info, live ? board : null, auctionView(st, ui), st.your === "call" ? biddingBox(st, act, ui) : null,
-    live ? lastTrickView(st) : null, totalsView(st)].filter(Boolean));
+    live ? lastTrickView(st) : null, st.sheet ? sheetView(st) : null, totalsView(st)].filter(Boolean));
 }
 
 function auctionView(st, ui) {
@@ -126,9 +126,45 @@ function lastTrickView(st) {
     `won by ${SEAT_NAMES[st.last_won]}`);
 }
 
+// sheetColumns arranges a rubber's score sheet for the person: their side
+// ("We") first, each column's items above the line, then below the line
+// game by game.
+export function sheetColumns(sheet, you) {
+  const we = sideOf(you), they = we === "NS" ? "EW" : "NS";
+  const col = (side) => ({
+    side,
+    above: sheet[side.toLowerCase()].above ?? [],
+    total: sheet[side.toLowerCase()].total,
+    games: sheet[side.toLowerCase()].games,
+    vulnerable: sheet[side.toLowerCase()].vulnerable,
+  });
+  const games = (sheet.games ?? []).map((g) => ({
+    number: g.number, winner: g.winner ?? "",
+    we: g[we.toLowerCase()] ?? [], they: g[they.toLowerCase()] ?? [],
+  }));
+  return { we: col(we), they: col(they), games, over: sheet.over, winner: sheet.winner ?? "" };
+}
+
+function sheetView(st) {
+  const c = sheetColumns(st.sheet, st.seat);
+  const items = (list) => el("ul", {}, list.map((it) => el("li", { title: it.label }, `${it.points}`, el("small", { text: ` ${it.label}` }))));
+  const head = (col, name) => el("th", {}, `${name} (${col.side})`, col.vulnerable ? el("span", { class: "vulmark", text: " vul" }) : null);
+  return el("div", { class: "sheet", id: "sheet" },
+    el("table", {},
+      el("thead", {}, el("tr", {}, head(c.we, "We"), head(c.they, "They"))),
+      el("tbody", {},
+        el("tr", { class: "above" }, el("td", {}, items(c.we.above)), el("td", {}, items(c.they.above))),
+        c.games.map((g) => el("tr", { class: `below${g.winner ? " won" : ""}` },
+          el("td", {}, items(g.we)), el("td", {}, items(g.they))))),
+      el("tfoot", {}, el("tr", {}, el("td", { text: `${c.we.total} (${c.we.games} game${c.we.games === 1 ? "" : "s"})` }),
+        el("td", { text: `${c.they.total} (${c.they.games} game${c.they.games === 1 ? "" : "s"})` })))),
+    c.over ? el("p", { class: "sheetover", text: c.winner ? `Rubber over: ${c.winner === c.we.side ? "you win" : "they win"}` : "Rubber over: a draw" } ) : null);
+}
+
 function totalsView(st) {
   const s = st.session;
+  const what = st.sheet ? `${s.rubbers ?? 0} rubber${s.rubbers === 1 ? "" : "s"} finished, net points ` : "raw score ";
   return el("div", { class: "totals", id: "totals" },
-    `Session: ${s.boards} board${s.boards === 1 ? "" : "s"}, raw score ${s.score >= 0 ? "+" : ""}${s.score}`,
+    `Session: ${s.boards} board${s.boards === 1 ? "" : "s"}, ${what}${s.score >= 0 ? "+" : ""}${s.score}`,
     s.analysed ? `, ${s.lost} trick${s.lost === 1 ? "" : "s"} lost against double dummy (${s.analysed} analysed)` : "");
 }

@@ -70,8 +70,9 @@ export function renderViewer(root, st, act, ui) {
   root.append(
     el("h2", { id: "result", text: `${r.text} \u2014 ${r.score_you >= 0 ? "+" : ""}${r.score_you} to you` }),
     el("div", { class: "actions" },
-      el("button", { id: "next", class: "primary", onclick: () => act("next"), text: "Next board (n)" }),
-      el("button", { id: "again", onclick: () => act("replay"), text: "Play it again (a)" })),
+      el("button", { id: "next", class: "primary", onclick: () => act("next"), text: st.sheet ? "Next deal (n)" : "Next board (n)" }),
+      // A rubber's deal is on its score sheet: it is not played again.
+      st.sheet ? null : el("button", { id: "again", onclick: () => act("replay"), text: "Play it again (a)" })),
     el("div", { class: "board viewer" }, seatHand(places.top, "top"), seatHand(places.left, "left"), trick,
       seatHand(places.right, "right"), seatHand(places.bottom, "bottom")),
     controls, playList, ddView,

@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test run bench flood fuzz vet clean
+.PHONY: all build test test-js screenshots run bench flood fuzz vet clean
 
 all: build
 
@@ -17,6 +17,19 @@ build:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -race -count=1 $(PKGS)
+	@$(MAKE) --no-print-directory test-js
+
+## test-js: the pages' JavaScript unit tests under node's test runner (skipped without node, unless OPENROOM_REQUIRE_BROWSER is set).
+test-js:
+	@if command -v node >/dev/null 2>&1; then \
+	  node --test $$(find web -name '*.test.js' -not -path '*/node_modules/*' | sort); \
+	elif [ -n "$$OPENROOM_REQUIRE_BROWSER" ]; then \
+	  echo "test-js: node is not installed and OPENROOM_REQUIRE_BROWSER is set" >&2; exit 1; \
+	else echo "test-js: skipped (node is not installed)"; fi
+
+## screenshots: PNGs of the play page mid-board and after it, at desktop and phone width, into docs/screenshots/ (needs Chromium).
+screenshots:
+	OPENROOM_REQUIRE_BROWSER=1 $(GO) test -count=1 -run '^TestScreenshots$$' ./web/play/ -args -screenshots $(CURDIR)/docs/screenshots
 
 ## run: the main job — the built-in event: a 16-board team match, refbot expert against refbot easy (resumes; out/default).
 run: build

@@ -21,6 +21,7 @@ export function parseCardKeys(keys, legal) {
     }
     return { error: `"${keys}" is not a card (type a suit and a rank: sq, h10)` };
   }
+  if (/^[shdc]1$/.test(k)) return { pending: true }; // "h1" on the way to "h10"
   if (k.length === 2) {
     const [a, b] = k;
     if (SUIT_KEYS[a] && RANK_KEYS[b]) return pick(SUIT_KEYS[a] + RANK_KEYS[b]);

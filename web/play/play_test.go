@@ -270,10 +270,13 @@ func TestRefusals(t *testing.T) {
 		t.Fatalf("a refused request published a state: %s", ev.data)
 	default:
 	}
-	c.mustAct("call", "call", "1C")
+	c.mustAct("call", "call", "1C", "alert", "could be short")
 	st = c.waitState(func(st *State) bool { return len(st.Auction) >= 1 }, nil)
 	assert.Equal(t, "1C", st.Auction[0].Call)
 	assert.Equal(t, "S", st.Auction[0].Seat)
+	assert.Equal(t, "could be short", st.Auction[0].Alert, "the person's alert is on the call")
+	assert.False(t, st.Auction[0].Bot)
+	assert.Contains(t, st.Auction[0].Meaning, "1C:", "refbot's reading of the call, from the public auction")
 }
 
 // TestCardRefusals: in the play, a card not held, not following suit, or

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot"
 )
 
 // person strategies for the tests: what to call.
@@ -119,6 +120,14 @@ func TestWholeBoardsKeepTheBoundary(t *testing.T) {
 			}
 			replayed, err := engine.Replay(setup, calls, cards)
 			require.NoError(t, err)
+			// Every call carries refbot's own reading of it.
+			sys := refbot.NewSystem()
+			for i, ci := range final.Auction {
+				m, err := sys.Explain(replayed.Auction(), i)
+				require.NoError(t, err)
+				assert.Equal(t, m.String(), ci.Meaning, "call %d", i)
+				assert.Equal(t, ci.Seat != tc.seat.String(), ci.Bot)
+			}
 			require.Equal(t, engine.PhaseDone, replayed.Phase())
 			score, _ := replayed.ScoreNS()
 			assert.Equal(t, score, final.Result.ScoreNS)

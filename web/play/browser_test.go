@@ -367,46 +367,14 @@ func TestBrowserTakeOver(t *testing.T) {
 	text, err = chromedp.Run(first, chromedp.Text(chromedp.ID("notice")))
 	require.NoError(t, err)
 	assert.Contains(t, text, "Another tab took over this seat")
+	// The first tab's page is still drawn, but what it sends is refused.
+	// (South deals board 3: the first tab still shows its bidding box.)
+	require.NoError(t, chromedp.Do(first, chromedp.Click(chromedp.CSS(`.bid:not([disabled])`)), chromedp.WaitVisible(chromedp.ID("error"))))
+	msg, err := chromedp.Run(first, chromedp.Text(chromedp.ID("error")))
+	require.NoError(t, err)
+	assert.Contains(t, msg, "another tab")
 	// The second tab plays on.
 	p := &pageDriver{t: t, ctx: second}
-	p.playUntil(func(st pageState) bool { return st.Your == "call" || st.Your == "card" })
-	p.playUntil(func(st pageState) bool { return st.Version > 0 && st.Your == "" || st.Your == "next" || st.Played > 0 })
-}
-
-// TestBrowserRubberModes plays a whole deal in Chicago and in rubber
-// bridge in Chromium: the score sheet is on the page, the deal is written
-// on it, and it cannot be played again.
-func TestBrowserRubberModes(t *testing.T) {
-	for _, mode := range []Mode{Chicago, Rubber} {
-		t.Run(string(mode), func(t *testing.T) {
-			const seed = "browser-rubber"
-			ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Mode: mode, Seed: seed, Analyse: noAnalysis})
-			ctx := browsertest.New(t, browsertest.Options{})
-			require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.ID("sheet"))))
-			rules, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("rules")))
-			require.NoError(t, err)
-			assert.NotContains(t, rules, "Law 77", "no duplicate scoring in a rubber mode")
-			setup := engine.SeededBoards(seed, []int{1})[0]
-			p := &pageDriver{t: t, ctx: ctx, call: func(legal []string) string {
-				for _, c := range legal {
-					if c == "3NT" {
-						return c
-					}
-				}
-				return "Pass"
-			}}
-			p.onStep = func(pageState) { domCheck(t, p, engine.South, setup.Deal) }
-			p.playUntil(func(st pageState) bool { return st.Your == "next" })
-			sheet, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("sheet")))
-			require.NoError(t, err)
-			assert.Contains(t, sheet, "We (NS)")
-			assert.Contains(t, sheet, "They (EW)")
-			result, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("result")))
-			require.NoError(t, err)
-			assert.Contains(t, result, "on the sheet")
-			again, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.getElementById("again")`))
-			require.NoError(t, err)
-			assert.False(t, again, "a deal on the sheet is not offered again")
-		})
-	}
+	st := p.playUntil(func(st pageState) bool { return st.Your == "call" || st.Your == "card" })
+	p.playUntil(func(s pageState) bool { return s.Version > st.Version })
 }

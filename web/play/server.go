@@ -254,12 +254,13 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request) (*session, erro
 // evictLocked ends the longest idle session with no page open.
 func (s *Server) evictLocked() bool {
 	var old *session
+	var oldSeen time.Time
 	for _, se := range s.sessions {
 		se.mu.Lock()
 		idle, seen := se.conn == nil, se.lastSeen
 		se.mu.Unlock()
-		if idle && (old == nil || seen.Before(old.lastSeen)) {
-			old = se
+		if idle && (old == nil || seen.Before(oldSeen)) {
+			old, oldSeen = se, seen
 		}
 	}
 	if old == nil {

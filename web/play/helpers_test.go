@@ -2,10 +2,8 @@ package play
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -308,14 +306,3 @@ func walkStrings(v any, f func(string)) {
 		}
 	}
 }
-
-// compactJSON is for readable failure messages.
-func compactJSON(s string) string {
-	var b bytes.Buffer
-	if json.Compact(&b, []byte(s)) != nil {
-		return s
-	}
-	return b.String()
-}
-
-var _ = fmt.Sprintf

@@ -68,7 +68,7 @@ type session struct {
 	msg      []byte        // state as JSON
 	changed  chan struct{} // closed and replaced on every change
 	wait     *waiting
-	result   *Result // the finished board's, until the next begins
+	result   *Result             // the finished board's, until the next begins
 	sheet    *engine.RubberSheet // the rubber's sheet as last published
 	totals   Totals
 	holder   string // the tab that holds the seat

@@ -76,10 +76,10 @@ type SideCount struct {
 // Result is the finished board: every hand, the score and the board in the
 // two file formats, and its double-dummy analysis once computed.
 type Result struct {
-	Deal     map[string][]string `json:"deal"` // all four original hands
-	DealPBN  string              `json:"deal_pbn"`
-	Outcome  string              `json:"outcome"`
-	Tricks   int                 `json:"tricks"` // declarer's side
+	Deal    map[string][]string `json:"deal"` // all four original hands
+	DealPBN string              `json:"deal_pbn"`
+	Outcome string              `json:"outcome"`
+	Tricks  int                 `json:"tricks"` // declarer's side
 	// Scoring names how the board was scored: "Law 77 raw score"
 	// (duplicate), or the rubber's rule set.
 	Scoring string `json:"scoring"`
@@ -91,9 +91,9 @@ type Result struct {
 	Text     string `json:"text"`      // "4S by N, 10 tricks: +420 to NS"
 	// Entry is what the deal wrote on the rubber's score sheet (rubber
 	// modes only).
-	Entry *engine.RubberEntry `json:"entry,omitempty"`
-	PBN      string              `json:"pbn"`
-	LINURL   string              `json:"lin_url"`
+	Entry  *engine.RubberEntry `json:"entry,omitempty"`
+	PBN    string              `json:"pbn"`
+	LINURL string              `json:"lin_url"`
 	// Analysis is the double-dummy table, par and each card's cost; nil
 	// until the solver has finished (a later message brings it).
 	Analysis *analysis.Board `json:"analysis"`
@@ -110,8 +110,8 @@ type Totals struct {
 	// points on the score sheets in a rubber mode.
 	Score    int `json:"score"`
 	Rubbers  int `json:"rubbers,omitempty"` // rubbers finished (rubber modes)
-	Lost     int `json:"lost"`     // tricks the person's cards lost against double dummy
-	Analysed int `json:"analysed"` // boards whose analysis is in Lost
+	Lost     int `json:"lost"`              // tricks the person's cards lost against double dummy
+	Analysed int `json:"analysed"`          // boards whose analysis is in Lost
 }
 
 // viewState builds the state of a board in play from the seat's view and

@@ -17,7 +17,8 @@ import (
 var screenshots = flag.String("screenshots", "", "write screenshots of the play page into this folder")
 
 // TestScreenshots writes the play page mid-play and after a board, at
-// desktop and at phone width.
+// desktop and at phone width, and a rubber's second deal with its score
+// sheet.
 func TestScreenshots(t *testing.T) {
 	if *screenshots == "" {
 		t.Skip("run with -screenshots DIR (make screenshots)")
@@ -52,4 +53,26 @@ func TestScreenshots(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(*screenshots, "after-"+size.name+".png"), shot, 0o644))
 		})
 	}
+	// Rubber bridge, the second deal under way: the score sheet.
+	t.Run("rubber", func(t *testing.T) {
+		srv, err := NewServer(Config{Seat: 2, Level: "easy", Mode: Rubber, Seed: "screenshot-rubber"})
+		require.NoError(t, err)
+		ts := newHTTPTestServer(t, srv)
+		ctx := browsertest.New(t, browsertest.Options{Width: 1280, Height: 900})
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL)))
+		p := pageDriver{t: t, ctx: ctx, call: func(legal []string) string {
+			for _, c := range legal {
+				if c == "3NT" {
+					return c
+				}
+			}
+			return "Pass"
+		}}
+		p.playUntil(func(st pageState) bool { return st.Your == "next" })
+		p.typeKeys("n")
+		p.playUntil(func(st pageState) bool { return st.Board == 2 && st.Phase == "play" && st.Played >= 1 && st.Your == "card" })
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(*screenshots, "play-rubber-desktop.png"), shot, 0o644))
+	})
 }

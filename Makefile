@@ -75,3 +75,13 @@ test-dds-full:
 	$(GO) test -count=1 -run 'Reference' ./dds/ -args -dds.full
 
 .PHONY: bench-dds bench-dds-ref test-libdds test-dds-full
+
+## sprt-sim: the SPRT's error rates and boards needed, by simulation: 20,000 tests per line on real matches' IMP distributions, min_boards 0 to 256 (~40s).
+sprt-sim:
+	$(GO) test -count=1 -run '^TestSimulatedErrorRates$$' -v ./sprt/ -args -sprt.sims 20000 -sprt.all
+
+## sprt-match: a real match, refbot expert against the random bot over the protocol, under the default sequential test: H1 well before 300 boards (~4 min on 2 busy cores).
+sprt-match:
+	$(GO) test -count=1 -run '^TestSPRTRealMatch$$' -v ./tournaments/ -args -sprt.real
+
+.PHONY: sprt-sim sprt-match

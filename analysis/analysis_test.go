@@ -32,7 +32,7 @@ func playRandom(t *testing.T, setup engine.BoardSetup, seed string) *engine.Boar
 func TestLostTricksAddUp(t *testing.T) {
 	sv := dds.NewSolver()
 	played := 0
-	for _, setup := range engine.SeededBoards("analysis", engine.BoardNumbers(1, 8)) {
+	for _, setup := range engine.SeededBoards("analysis", engine.BoardNumbers(1, 4)) {
 		b := playRandom(t, setup, "r")
 		a, err := Analyse(sv, b)
 		require.NoError(t, err)

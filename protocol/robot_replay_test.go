@@ -71,17 +71,21 @@ func comparable(line string) string {
 }
 
 // robotSessions are the recorded sessions of real robots and the table
-// they were played at (serve --boards 1-2 --seed ben with the other three
-// seats builtin:random, which take the remote robot's team name for NS
-// and "builtin:random" for EW).
+// they were played at (serve --boards 1-2 --seed SEED with the other three
+// seats builtin:random; the robot's partner takes its team name).
 var robotSessions = []struct {
-	file string
-	seat engine.Seat
+	file     string
+	seat     engine.Seat
+	team     string // the robot's team name
+	seed     string // serve's --seed
+	noTiming bool   // serve --no-timing for the robot's seat
 	// The recorded results: contract by declarer, tricks, NS score.
 	want []string
 }{
-	{"ben-north.txt", engine.North, []string{"5D E 7 200", "4H S 8 -200"}},
-	{"ben-north-sendinfo.txt", engine.North, []string{"5D E 7 200", "4H S 8 -200"}},
+	{"ben-north.txt", engine.North, "BEN", "ben", false, []string{"5D E 7 200", "4H S 8 -200"}},
+	{"ben-north-sendinfo.txt", engine.North, "BEN", "ben", false, []string{"5D E 7 200", "4H S 8 -200"}},
+	{"bridge_env-north.txt", engine.North, "bridge_env", "bridge_env", true, []string{"1H E 5 100", "1NT W 5 100"}},
+	{"bridge_env-east.txt", engine.East, "bridge_env", "bridge_env", true, []string{"1S N 8 110", "1C E 8 -90"}},
 }
 
 // TestRobotTranscripts replays the robot's side of each recorded session
@@ -104,10 +108,13 @@ func TestRobotTranscripts(t *testing.T) {
 			}
 			var mu sync.Mutex
 			var recs []results.Record
+			var noTiming [engine.NumSeats]bool
+			noTiming[rs.seat] = rs.noTiming
 			tbl, err := NewTable(Config{
-				Boards: engine.SeededBoards("ben", []int{1, 2}),
-				Local:  local,
-				Logf:   t.Logf,
+				Boards:   engine.SeededBoards(rs.seed, []int{1, 2}),
+				Local:    local,
+				NoTiming: noTiming,
+				Logf:     t.Logf,
 				OnBoard: func(r results.Record) error {
 					mu.Lock()
 					defer mu.Unlock()
@@ -168,7 +175,7 @@ func TestRobotTranscripts(t *testing.T) {
 				require.NotNil(t, rec.Tricks, "board %d", rec.Board)
 				require.NotNil(t, rec.ScoreNS, "board %d", rec.Board)
 				got = append(got, strings.Join([]string{rec.Contract, rec.Declarer, strconv.Itoa(*rec.Tricks), strconv.Itoa(*rec.ScoreNS)}, " "))
-				assert.Equal(t, "BEN", rec.Players.Get(rs.seat))
+				assert.Equal(t, rs.team, rec.Players.Get(rs.seat))
 			}
 			assert.Equal(t, rs.want, got)
 		})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/sprt"
 )
 
 // ScheduleKind is the shape of an event.
@@ -92,6 +93,7 @@ type Event struct {
 	Source      string // the event file, when read from one
 	Clocks      Clocks
 	Faults      FaultRules
+	SPRT        *sprt.Params // a sequential test of the match: the match ends once it decides, PerMatch is the cap
 }
 
 // Resolve checks a File and fills its defaults. Every mistake is a
@@ -161,6 +163,9 @@ func Resolve(f *File) (*Event, error) {
 		return nil, err
 	}
 	if err := resolveBoards(f, ev); err != nil {
+		return nil, err
+	}
+	if err := resolveSPRT(f, ev); err != nil {
 		return nil, err
 	}
 	return ev, nil
@@ -386,6 +391,9 @@ func resolveBoards(f *File, ev *Event) error {
 	ev.PerMatch = bc.Count
 	if ev.PerMatch == 0 {
 		ev.PerMatch = DefaultCount
+		if f.SPRT != nil {
+			ev.PerMatch = DefaultSPRTBoards // a cap, not the boards to play
+		}
 	}
 	ev.Boards = engine.SeededBoards(ev.Seed, engine.BoardNumbers(1, ev.PerMatch*rounds))
 	return nil

@@ -123,8 +123,9 @@ func writeFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// WriteSummaryFile writes DIR/summary.txt: the summary and the board by
-// board table.
+// WriteSummaryFile writes DIR/summary.txt, the summary and the board by
+// board table, and DIR/summary.json, the same figures for programs
+// (Report.WriteJSON).
 func WriteSummaryFile(rep *Report) error {
 	var buf bytes.Buffer
 	if err := rep.WriteSummary(&buf); err != nil {
@@ -134,5 +135,12 @@ func WriteSummaryFile(rep *Report) error {
 	if err := rep.WriteBoards(&buf); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(rep.Event.Out, "summary.txt"), buf.Bytes())
+	if err := writeFileAtomic(filepath.Join(rep.Event.Out, "summary.txt"), buf.Bytes()); err != nil {
+		return err
+	}
+	buf.Reset()
+	if err := rep.WriteJSON(&buf); err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(rep.Event.Out, SummaryJSONFile), buf.Bytes())
 }

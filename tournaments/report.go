@@ -23,7 +23,11 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	if ev.PBN != "" {
 		src = "boards from " + ev.PBN
 	}
-	fmt.Fprintf(&b, "Event %s: %s, %d boards a match, %s\n", ev.Name, kindName(ev.Kind), ev.PerMatch, src)
+	if ev.SPRT != nil {
+		fmt.Fprintf(&b, "Event %s: %s, a sequential test (%s) of at most %d boards, %s\n", ev.Name, kindName(ev.Kind), ev.SPRT, ev.PerMatch, src)
+	} else {
+		fmt.Fprintf(&b, "Event %s: %s, %d boards a match, %s\n", ev.Name, kindName(ev.Kind), ev.PerMatch, src)
+	}
 	for _, t := range ev.Teams {
 		bots := t.Bots[0].Name
 		if t.Bots[1].Name != t.Bots[0].Name {
@@ -31,7 +35,10 @@ func (r *Report) WriteSummary(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "  team %s: %s\n", t.Name, bots)
 	}
-	if r.Records < r.Expected {
+	switch {
+	case r.Records < r.Expected && r.SPRT != nil && r.SPRT.Verdict.Decided():
+		fmt.Fprintf(&b, "  ended by the sequential test: %d of at most %d board-rooms played\n", r.Records, r.Expected)
+	case r.Records < r.Expected:
 		fmt.Fprintf(&b, "  incomplete: %d of %d board-rooms played\n", r.Records, r.Expected)
 	}
 	for _, m := range r.Matches {
@@ -46,6 +53,13 @@ func (r *Report) WriteSummary(w io.Writer) error {
 			fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, s.Team, s.Played, s.Won, s.Drawn, s.Lost, s.IMPsFor, s.IMPsAgainst, s.VPs)
 		}
 		tw.Flush()
+	}
+	if r.SPRT != nil {
+		// Last, so that the summary ends with the verdict.
+		b.WriteString("\n")
+		if err := r.SPRT.WriteSummary(&b); err != nil {
+			return err
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -15,6 +15,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/sprt"
 )
 
 // ResultsFile is the name of the results stream in an event's folder.
@@ -49,6 +50,7 @@ type Progress struct {
 	Played  int // board-rooms played by this run
 	Running int // tables in play
 	Elapsed time.Duration
+	SPRT    *sprt.Result // the sequential test on the finished prefix, for an event with one
 }
 
 // Options are the knobs of Run that are not part of the event.
@@ -143,6 +145,15 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	out.Resumed = len(done)
+	// The sequential test follows the records as they come; one that the
+	// records on disk decide already plays no more boards.
+	tracker, err := newSPRTTracker(ev)
+	if err != nil {
+		return nil, err
+	}
+	for i := range recs {
+		tracker.add(&recs[i])
+	}
 	recs = nil // the run holds no records: the report is read back from the file
 
 	total := 0
@@ -162,14 +173,14 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	}
 
 	var runErr error
-	if len(todo) > 0 {
+	if len(todo) > 0 && !tracker.decided() {
 		f, err := results.OpenAppend(path)
 		if err != nil {
 			return nil, err
 		}
 		s := &session{
 			ev: ev, opt: opt, w: results.NewWriter(f),
-			start: time.Now(), total: total, done: len(done),
+			start: time.Now(), total: total, done: len(done), sprt: tracker,
 		}
 		runErr = s.play(ctx, todo)
 		out.Played = s.played
@@ -311,6 +322,7 @@ type session struct {
 
 	mu     sync.Mutex // guards everything below: one record written at a time
 	w      *results.Writer
+	sprt   *sprtTracker // the sequential test, nil without one; decided() needs no lock
 	done   int
 	played int
 }
@@ -408,8 +420,9 @@ func (s *session) runJob(ctx context.Context, j TableJob) error {
 
 func (s *session) runner() TableRunner { return s.opt.Runner }
 
-// stopping reports whether the event is being interrupted.
-func (s *session) stopping() bool { return s.parent.Err() != nil }
+// stopping reports whether the event is being interrupted, or its
+// sequential test is decided: either way no new board starts.
+func (s *session) stopping() bool { return s.parent.Err() != nil || s.sprt.decided() }
 
 // record appends a record, stamped by its table runner, to the results
 // file (synced before returning) and reports progress.
@@ -424,8 +437,9 @@ func (s *session) record(j TableJob, r results.Record) error {
 	}
 	s.done++
 	s.played++
+	s.sprt.add(&r)
 	if s.opt.Progress != nil {
-		s.opt.Progress(Progress{Done: s.done, Total: s.total, Played: s.played, Running: int(s.running.Load()), Elapsed: time.Since(s.start)})
+		s.opt.Progress(Progress{Done: s.done, Total: s.total, Played: s.played, Running: int(s.running.Load()), Elapsed: time.Since(s.start), SPRT: s.sprt.result()})
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/sprt"
 )
 
 // AdjustedIMPs returns the event's values of adjusted scores:
@@ -59,9 +60,10 @@ type Standing struct {
 type Report struct {
 	Event     *Event
 	Matches   []MatchResult
-	Standings []Standing // by VPs, then IMP difference, then name
-	Records   int        // board-rooms in the results for this event
-	Expected  int        // board-rooms the schedule has
+	Standings []Standing   // by VPs, then IMP difference, then name
+	Records   int          // board-rooms in the results for this event
+	Expected  int          // board-rooms the schedule has
+	SPRT      *sprt.Result // the sequential test (DecideSPRT), for an event with one
 }
 
 // roomKey identifies a board-room of an event for scoring and resuming.
@@ -147,6 +149,7 @@ func ScoreEvent(ev *Event, recs []results.Record) *Report {
 		}
 		return a.Team < b.Team
 	})
+	rep.SPRT = DecideSPRT(ev, recs)
 	return rep
 }
 

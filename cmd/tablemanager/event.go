@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
 	flag "github.com/spf13/pflag"
 )
@@ -52,6 +53,7 @@ type runFlags struct {
 	unsandboxed bool
 	quiet       bool
 	showBoards  bool
+	sprt        string
 }
 
 const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
@@ -65,7 +67,7 @@ func runEvent(e *env, args []string) int {
 	fs.SetOutput(io.Discard)
 	var rf runFlags
 	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL, remote (connects to --listen) or a command line with {host} {port} {seat} {name}")
-	fs.IntVar(&rf.boards, "boards", 0, "boards per match")
+	fs.IntVar(&rf.boards, "boards", 0, "boards per match (with --sprt, the most a test may take)")
 	fs.StringVar(&rf.seed, "seed", "", "deal seed, any string (default: the event file's, or a fresh random one kept in the output folder)")
 	fs.StringVar(&rf.pbnFile, "pbn", "", "play the deals of a PBN file instead of seeded ones")
 	fs.StringVar(&rf.out, "out", "", "output folder (results.jsonl, summary.txt, one PBN per match)")
@@ -79,6 +81,7 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.unsandboxed, "unsandboxed", false, "run command bots as plain processes, without the bubblewrap sandbox (they can then read the results, logs and deal seed)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
+	fs.StringVar(&rf.sprt, "sprt", "", "a sequential test of a two-team match, imp0=X,imp1=Y[,alpha=0.05,beta=0.05,min_boards=128]: the match ends once H0 or H1 is accepted (--boards is the cap, default 2000; replaces the event file's [sprt])")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
@@ -225,6 +228,14 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 	if fs.Changed("allow") {
 		f.Allow = rf.allow
 	}
+	if fs.Changed("sprt") {
+		p, err := sprt.ParseParams(rf.sprt)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager run: --sprt: %v\n", err)
+			return exitUsage
+		}
+		f.SPRT = tournaments.SPRTConfigOf(p)
+	}
 	return exitOK
 }
 
@@ -325,7 +336,10 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		fmt.Fprintf(e.stderr, "tablemanager run: summary not written: %v\n", werr)
 		unwritten++
 	}
-	if out.Played == 0 && err == nil {
+	switch {
+	case out.Played == 0 && err == nil && out.Resumed < out.Report.Expected && out.Report.SPRT != nil:
+		fmt.Fprintf(e.stderr, "tablemanager run: the sequential test was already decided by the %d board-rooms in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
+	case out.Played == 0 && err == nil:
 		fmt.Fprintf(e.stderr, "tablemanager run: all %d board-rooms were already in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
 	}
 	if perr := out.Report.WriteSummary(e.stdout); perr != nil {
@@ -379,7 +393,11 @@ func (pl *progressLine) print() {
 	if s := p.Elapsed.Seconds(); s > 0 {
 		rate = float64(p.Played) / s
 	}
-	fmt.Fprintf(pl.w, "\rplayed %d of %d board-rooms, tables in play %d, %.1f board-rooms/s   ", p.Done, p.Total, p.Running, rate)
+	llr := ""
+	if p.SPRT != nil {
+		llr = ", " + p.SPRT.LLRLine()
+	}
+	fmt.Fprintf(pl.w, "\rplayed %d of %d board-rooms, tables in play %d, %.1f board-rooms/s%s   ", p.Done, p.Total, p.Running, rate, llr)
 	pl.shown, pl.current = true, true
 }
 

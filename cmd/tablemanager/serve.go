@@ -61,6 +61,7 @@ type serveFlags struct {
 	reconnectTimeout time.Duration
 	handshakeTimeout time.Duration
 	startTimeout     time.Duration
+	acceptBudget     int
 	onFault          string
 	minGap           time.Duration
 	allow            []string
@@ -96,6 +97,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.DurationVar(&sf.actionTimeout, "action-timeout", 30*time.Second, "longest wait for any line from a seated bot")
 	fs.DurationVar(&sf.boardBudget, "board-budget", 0, "think time per side per board, e.g. 2m (0: none)")
 	fs.DurationVar(&sf.reconnectTimeout, "reconnect-timeout", 30*time.Second, "how long a lost seat has to come back before its boards are scored as faults")
+	fs.IntVar(&sf.acceptBudget, "accept-budget", protocol.DefaultAcceptBudget, "connections one address may open a second; beyond it a connection is reset at once (a seat's own address is never held to it; -1: no bound)")
 	fs.DurationVar(&sf.handshakeTimeout, "handshake-timeout", 10*time.Second, "how long a connection may take over each step of its handshake before it is dropped (a seated bot waiting for the others keeps its seat)")
 	fs.DurationVar(&sf.startTimeout, "start-timeout", 0, "end the session, naming the empty seats, when four bots have not sat down within this time (0: wait until interrupted)")
 	fs.StringVar(&sf.onFault, "on-fault", "adjust", "what a fault does to the board: adjust (A+/A-) or replay")
@@ -145,6 +147,9 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	}
 	if sf.startTimeout < 0 {
 		return fail(exitUsage, "--start-timeout must not be negative")
+	}
+	if sf.acceptBudget == 0 || sf.acceptBudget < -1 {
+		return fail(exitUsage, "--accept-budget must be positive, or -1 for no bound")
 	}
 	if sf.boardBudget < 0 || sf.minGap < 0 {
 		return fail(exitUsage, "--board-budget and --min-gap cannot be negative")
@@ -233,7 +238,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	defer stop()
 	srvDone := make(chan error, 1)
 	go func() {
-		srvDone <- (&protocol.Server{Table: tbl, Allow: allow, Logf: func(f string, a ...any) {
+		srvDone <- (&protocol.Server{Table: tbl, Allow: allow, AcceptBudget: sf.acceptBudget, Logf: func(f string, a ...any) {
 			fmt.Fprintf(e.stderr, "refused: "+f+"\n", a...)
 		}}).Serve(ctx, ln)
 	}()

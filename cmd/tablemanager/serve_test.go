@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -371,6 +373,8 @@ func TestServeUsageErrors(t *testing.T) {
 		{"seat address without seat", []string{"--results", res, "--seat-address", "192.0.2.7"}, exitUsage, "--seat-address"},
 		{"bad policy", []string{"--results", res, "--on-fault", "forgive"}, exitUsage, "--on-fault"},
 		{"bad timeout", []string{"--results", res, "--action-timeout", "0s"}, exitUsage, "--action-timeout"},
+		{"zero accept budget", []string{"--results", res, "--accept-budget", "0"}, exitUsage, "--accept-budget"},
+		{"negative accept budget", []string{"--results", res, "--accept-budget", "-2"}, exitUsage, "--accept-budget"},
 		{"seed and deals", []string{"--results", res, "--seed", "x", "--deals", bad}, exitUsage, "not both"},
 		{"missing deals", []string{"--results", res, "--deals", filepath.Join(dir, "none.pbn")}, exitNoInput, "--deals"},
 		{"bad deals", []string{"--results", res, "--deals", bad}, exitDataErr, "--deals"},
@@ -466,4 +470,51 @@ func TestServeStartTimeoutNamesTheEmptySeats(t *testing.T) {
 	assert.GreaterOrEqual(t, ended, 3*time.Second)
 	assert.Less(t, dropped, ended-time.Second, "the stranger was dropped by the handshake timeout, well before the session ended")
 	assert.Contains(t, errs, "0 boards")
+}
+
+// TestServeAcceptBudget: with --accept-budget 2, the third connection one
+// address opens within a second is reset at once, while the first two are
+// kept waiting for their Connecting line.
+func TestServeAcceptBudget(t *testing.T) {
+	res := filepath.Join(t.TempDir(), "r.jsonl")
+	type outcome struct {
+		reset   bool // closed or reset by the table
+		timeout bool // still open when the test stopped waiting
+	}
+	var got []outcome
+	done := make(chan struct{})
+	on := func(line string) {
+		m := listening.FindStringSubmatch(line)
+		if m == nil {
+			return
+		}
+		go func() {
+			defer close(done)
+			var conns []net.Conn
+			for range 3 {
+				nc, err := net.DialTimeout("tcp", m[1], time.Second)
+				if err != nil { // reset before the dial returned
+					assert.ErrorIs(t, err, syscall.ECONNRESET)
+				}
+				conns = append(conns, nc)
+			}
+			for _, nc := range conns {
+				if nc == nil {
+					got = append(got, outcome{reset: true})
+					continue
+				}
+				nc.SetReadDeadline(time.Now().Add(500 * time.Millisecond))
+				_, err := nc.Read(make([]byte, 1))
+				var ne net.Error
+				to := errors.As(err, &ne) && ne.Timeout()
+				got = append(got, outcome{reset: err != nil && !to, timeout: to})
+				nc.Close()
+			}
+		}()
+	}
+	// The session never fills: --start-timeout ends it.
+	serveCmd(t, context.Background(), nil, on, "--listen", "127.0.0.1:0", "--boards", "1", "--seed", "s",
+		"--results", res, "--accept-budget", "2", "--handshake-timeout", "5s", "--start-timeout", "2s")
+	<-done
+	assert.Equal(t, []outcome{{timeout: true}, {timeout: true}, {reset: true}}, got)
 }

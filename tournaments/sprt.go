@@ -1,0 +1,200 @@
+package tournaments
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync/atomic"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/sprt"
+)
+
+// DefaultSPRTBoards is the cap of a sequential test given no board count:
+// beyond the boards most tests need (the simulations' 95th percentile is
+// 200 to 1,500 boards, for hypotheses half an IMP a board apart).
+const DefaultSPRTBoards = 2000
+
+// SPRTConfig is the [sprt] table of an event file: a sequential test of
+// a two-team match (see package sprt). imp0 and imp1 are required; alpha
+// and beta default to 0.05 and min_boards to 128.
+type SPRTConfig struct {
+	IMP0      *float64 `toml:"imp0"`       // H0: the first team's mean is at most imp0 IMPs a board
+	IMP1      *float64 `toml:"imp1"`       // H1: at least imp1
+	Alpha     *float64 `toml:"alpha"`      // false H1 rate
+	Beta      *float64 `toml:"beta"`       // false H0 rate
+	MinBoards *int     `toml:"min_boards"` // no decision before this many boards
+}
+
+// SPRTConfigOf returns the [sprt] table that gives p, so that a
+// command-line test (run --sprt) can take the file's place.
+func SPRTConfigOf(p sprt.Params) *SPRTConfig {
+	return &SPRTConfig{IMP0: &p.IMP0, IMP1: &p.IMP1, Alpha: &p.Alpha, Beta: &p.Beta, MinBoards: &p.MinBoards}
+}
+
+// params fills the table's defaults.
+func (c *SPRTConfig) params() (sprt.Params, error) {
+	p := sprt.Params{Alpha: sprt.DefaultAlpha, Beta: sprt.DefaultBeta, MinBoards: sprt.DefaultMinBoards}
+	for _, f := range []struct {
+		key string
+		src *float64
+		dst *float64
+	}{{sprt.KeyIMP0, c.IMP0, &p.IMP0}, {sprt.KeyIMP1, c.IMP1, &p.IMP1}, {sprt.KeyAlpha, c.Alpha, &p.Alpha}, {sprt.KeyBeta, c.Beta, &p.Beta}} {
+		switch {
+		case f.src != nil:
+			*f.dst = *f.src
+		case f.key == sprt.KeyIMP0 || f.key == sprt.KeyIMP1:
+			return p, &sprt.ParamError{Key: f.key, Msg: fmt.Sprintf("%s is missing: the test needs imp0 and imp1", f.key)}
+		}
+	}
+	if c.MinBoards != nil {
+		p.MinBoards = *c.MinBoards
+	}
+	return p, p.Validate()
+}
+
+// resolveSPRT checks the event's sequential test: valid parameters, a
+// two-team match, a cap of at least min_boards, and no deal played twice
+// (a repeated deal would repeat a sample).
+func resolveSPRT(f *File, ev *Event) error {
+	if f.SPRT == nil {
+		return nil
+	}
+	p, err := f.SPRT.params()
+	if err != nil {
+		key := "sprt"
+		var pe *sprt.ParamError
+		if errors.As(err, &pe) && pe.Key != "" {
+			key += "." + pe.Key
+		}
+		return f.errorf(key, "sprt: %v", err)
+	}
+	if ev.Kind != ScheduleMatch {
+		return f.errorf("sprt", "sprt: a sequential test is for a team match of two teams, not a %s", kindName(ev.Kind))
+	}
+	if ev.PerMatch < p.MinBoards {
+		return f.errorf("boards.count", "sprt: %d boards (the cap) are fewer than min_boards %d: the test could never decide", ev.PerMatch, p.MinBoards)
+	}
+	seen := map[engine.Deal]int{}
+	for _, b := range ev.Matches()[0].Boards {
+		if first, ok := seen[b.Deal]; ok {
+			return f.errorf("boards", "sprt: boards %d and %d have the same deal; a sequential test needs a board source that never repeats a deal (a seed, or a PBN file with enough boards)", first, b.Number)
+		}
+		seen[b.Deal] = b.Number
+	}
+	ev.SPRT = &p
+	return nil
+}
+
+// DecideSPRT computes an event's sequential test from its results: the
+// match's boards are weighed in board-number order as long as both rooms
+// are in (the finished prefix), until a hypothesis is accepted; boards
+// after that do not count. So the verdict depends only on the deals and
+// the results, whatever the order of the records, and is the same after
+// a resume or a merge. A prefix that holds every board of the match
+// without a decision is inconclusive. It returns nil for an event
+// without a test.
+func DecideSPRT(ev *Event, recs []results.Record) *sprt.Result {
+	t, err := newSPRTTracker(ev)
+	if t == nil || err != nil {
+		return nil
+	}
+	for i := range recs {
+		t.add(&recs[i])
+	}
+	return t.result()
+}
+
+// sprtTracker follows an event's sequential test record by record, as
+// Run writes them: it keeps the records of boards not yet weighed, weighs
+// the prefix as it grows, and says when the test is decided. add is
+// called one record at a time; decided may be called from any goroutine.
+type sprtTracker struct {
+	event, match string
+	policy       engine.AdjustedIMPs
+	place        map[int]int          // board number -> place in board-number order
+	rooms        [][2]*results.Record // by place, open and closed, until weighed
+	next         int                  // places weighed
+	test         *sprt.Test
+	over         atomic.Bool // the test is decided (or inconclusive)
+}
+
+// newSPRTTracker returns the tracker of an event's test, or nil for an
+// event without one.
+func newSPRTTracker(ev *Event) (*sprtTracker, error) {
+	if ev.SPRT == nil {
+		return nil, nil
+	}
+	if ev.Kind != ScheduleMatch || len(ev.Teams) != 2 {
+		return nil, fmt.Errorf("sprt: a sequential test is for a team match of two teams")
+	}
+	test, err := sprt.New(*ev.SPRT)
+	if err != nil {
+		return nil, fmt.Errorf("sprt: %w", err)
+	}
+	m := ev.Matches()[0]
+	nums := make([]int, len(m.Boards))
+	for i, b := range m.Boards {
+		nums[i] = b.Number
+	}
+	slices.Sort(nums)
+	t := &sprtTracker{event: ev.Name, match: m.ID, policy: ev.AdjustedIMPs(), place: make(map[int]int, len(nums)),
+		rooms: make([][2]*results.Record, len(nums)), test: test}
+	for i, n := range nums {
+		t.place[n] = i
+	}
+	return t, nil
+}
+
+// add takes one record; the first record of a board-room counts, as in
+// ScoreEvent.
+func (t *sprtTracker) add(r *results.Record) {
+	if t == nil || t.test.Verdict() != sprt.Continue || r.Event != t.event || r.Match != t.match {
+		return
+	}
+	i, ok := t.place[r.Board]
+	if !ok || i < t.next {
+		return
+	}
+	room := 0
+	switch r.Room {
+	case RoomOpen:
+	case RoomClosed:
+		room = 1
+	default:
+		return
+	}
+	if t.rooms[i][room] != nil {
+		return
+	}
+	c := *r
+	t.rooms[i][room] = &c
+	for t.next < len(t.rooms) && t.rooms[t.next][0] != nil && t.rooms[t.next][1] != nil {
+		imps, _ := BoardIMPs(t.rooms[t.next][0], t.rooms[t.next][1], t.policy)
+		t.rooms[t.next] = [2]*results.Record{}
+		t.next++
+		if t.test.Add(imps) != sprt.Continue {
+			break
+		}
+	}
+	if t.next == len(t.rooms) {
+		t.test.End() // the cap
+	}
+	if t.test.Verdict() != sprt.Continue {
+		t.over.Store(true)
+		t.rooms = nil // nothing more to weigh
+	}
+}
+
+// decided reports whether the test is over: no new board need start.
+func (t *sprtTracker) decided() bool { return t != nil && t.over.Load() }
+
+// result returns the test's figures, or nil without a test.
+func (t *sprtTracker) result() *sprt.Result {
+	if t == nil {
+		return nil
+	}
+	r := t.test.Result()
+	return &r
+}

@@ -87,8 +87,6 @@ function render() {
   document.body.dataset.board = String(state.board);
   document.body.dataset.played = String(state.played.length);
   document.body.dataset.analysed = state.result?.analysis ? "1" : "";
-  const focus = document.getElementById("alert");
-  if (focus && ui.focusAlert) focus.focus();
 }
 
 function connect() {

@@ -70,7 +70,9 @@ func TestScreenshots(t *testing.T) {
 		}}
 		p.playUntil(func(st pageState) bool { return st.Your == "next" })
 		p.typeKeys("n")
-		p.playUntil(func(st pageState) bool { return st.Board == 2 && st.Phase == "play" && st.Played >= 1 && st.Your == "card" })
+		p.playUntil(func(st pageState) bool {
+			return st.Board == 2 && st.Phase == "play" && st.Played >= 1 && st.Your == "card"
+		})
 		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(*screenshots, "play-rubber-desktop.png"), shot, 0o644))

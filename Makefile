@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test run bench flood fuzz vet clean
+.PHONY: all build test test-js screenshots run bench flood fuzz vet clean
 
 all: build
 
@@ -17,7 +17,21 @@ build:
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -race -count=1 $(PKGS)
-	@if command -v node >/dev/null; then node --test web/live/; else echo "node not installed: the live page's JavaScript tests were not run"; fi
+	@$(MAKE) --no-print-directory test-js
+
+## test-js: the pages' JavaScript unit tests under node's test runner (skipped without node, unless OPENROOM_REQUIRE_BROWSER is set).
+test-js:
+	@if command -v node >/dev/null 2>&1; then \
+	  node --test $$(find web -name '*.test.js' -not -path '*/node_modules/*' | sort); \
+	elif [ -n "$$OPENROOM_REQUIRE_BROWSER" ]; then \
+	  echo "test-js: node is not installed and OPENROOM_REQUIRE_BROWSER is set" >&2; exit 1; \
+	else echo "test-js: skipped (node is not installed)"; fi
+
+## screenshots: PNGs of the play page (mid-board and after it) and of the live page, at desktop and phone width, into docs/screenshots/ (needs Chromium).
+screenshots:
+	mkdir -p docs/screenshots
+	OPENROOM_REQUIRE_BROWSER=1 $(GO) test -count=1 -run '^TestScreenshots$$' ./web/play/ -args -screenshots $(CURDIR)/docs/screenshots
+	OPENROOM_REQUIRE_BROWSER=1 OPENROOM_SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run '^TestBrowser' ./web/live/
 
 ## run: the main job — the built-in event: a 16-board team match, refbot expert against refbot easy (resumes; out/default).
 run: build
@@ -42,12 +56,6 @@ fuzz:
 clean:
 	rm -rf $(BIN)
 
-## screenshots-live: the live page at desktop and phone width (from its browser tests) into docs/screenshots/.
-screenshots-live:
-	mkdir -p docs/screenshots
-	OPENROOM_REQUIRE_BROWSER=1 OPENROOM_SCREENSHOTS=$(CURDIR)/docs/screenshots $(GO) test -count=1 -run '^TestBrowser' ./web/live/
-
-.PHONY: screenshots-live
 
 # --- double-dummy solver (dds/) ---------------------------------------------
 # These targets need cgo and the system's DDS library (Debian: apt-get install

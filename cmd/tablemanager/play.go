@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	flag "github.com/spf13/pflag"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/web/play"
+)
+
+const playUsage = `usage: tablemanager play [--seat South] [--level expert] [--mode duplicate] [--listen ADDR]
+Serves a page where you play one seat in the browser, and dummy when you declare, against refbot
+at the other three seats. Open the address it prints; Ctrl-C stops it.
+Play a given deal again with --deal "N:AKQ.. ..." (a PBN deal string) or --board N --seed S.
+`
+
+type playFlags struct {
+	seat, level, mode string
+	listen            string
+	allow             []string
+	seed, deal        string
+	board             int
+	maxSessions       int
+}
+
+func runPlay(e *env, args []string) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	var pf playFlags
+	fs.StringVar(&pf.seat, "seat", "South", "the seat you play: North, East, South or West")
+	fs.StringVar(&pf.level, "level", "expert", "refbot's level at the other seats: easy, medium, hard or expert")
+	fs.StringVar(&pf.mode, "mode", "duplicate", "duplicate: each board stands alone, scored by its Law 77 raw score")
+	fs.StringVar(&pf.listen, "listen", "127.0.0.1:8080", "address to serve the page on; anything but loopback needs --allow")
+	fs.StringArrayVar(&pf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may open the page besides loopback (repeat or comma-separate)")
+	fs.StringVar(&pf.seed, "seed", "", "deal seed, any string (default: a fresh random one, printed)")
+	fs.IntVar(&pf.board, "board", 1, "the first board's number (its dealer and vulnerability follow from it)")
+	fs.StringVar(&pf.deal, "deal", "", `play this deal first, a PBN deal string such as "N:AKQ.JT9.876.5432 ..." (dealer and vulnerability from --board)`)
+	fs.IntVar(&pf.maxSessions, "max-tables", 4, "most people playing at once (one table each)")
+	if code, ok := parseFlags(e, fs, args, playUsage); !ok {
+		return code
+	}
+	fail := func(code int, format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "tablemanager play: "+format+"\n", args...)
+		return code
+	}
+	if fs.NArg() > 0 {
+		return fail(exitUsage, "unexpected argument %q", fs.Arg(0))
+	}
+	cfg, err := pf.config()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	allow, err := protocol.ParseAllowList(pf.allow)
+	if err != nil {
+		return fail(exitUsage, "--allow: %v", err)
+	}
+	if err := protocol.CheckListen(pf.listen, allow); err != nil {
+		return fail(exitUsage, "--listen: %v", err)
+	}
+	cfg.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
+	srv, err := play.NewServer(cfg)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", pf.listen)
+	if err != nil {
+		return fail(exitFailure, "%v", err)
+	}
+	hs := &http.Server{Handler: allowOnly(allow, srv), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	if pf.seed == "" && pf.deal == "" {
+		fmt.Fprintf(e.stderr, "tablemanager play: seed %s\n", srv.Config().Seed)
+	}
+	fmt.Fprintf(e.stderr, "tablemanager play: you are %s against refbot %s: open http://%s/\n", cfg.Seat.Name(), cfg.Level, ln.Addr())
+	select {
+	case err := <-done:
+		return fail(exitFailure, "%v", err)
+	case <-e.ctx.Done():
+	}
+	// Streams stay open: close the tables first, then the listener.
+	srv.Close()
+	_ = hs.Close()
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fail(exitFailure, "%v", err)
+	}
+	return exitInterrupted
+}
+
+// config turns the flags into the server's configuration.
+func (pf *playFlags) config() (play.Config, error) {
+	seat, err := engine.ParseSeat(pf.seat)
+	if err != nil {
+		return play.Config{}, fmt.Errorf("--seat: %v", err)
+	}
+	mode, err := play.ParseMode(strings.ToLower(pf.mode))
+	if err != nil {
+		return play.Config{}, fmt.Errorf("--mode: %v", err)
+	}
+	if pf.board < 1 {
+		return play.Config{}, fmt.Errorf("--board %d: board numbers start at 1", pf.board)
+	}
+	if pf.maxSessions < 1 {
+		return play.Config{}, fmt.Errorf("--max-tables %d: must be 1 or more", pf.maxSessions)
+	}
+	cfg := play.Config{Seat: seat, Level: strings.ToLower(pf.level), Mode: mode, Seed: pf.seed, FirstBoard: pf.board, MaxSessions: pf.maxSessions}
+	if pf.deal != "" {
+		d, err := engine.ParseDeal(pf.deal)
+		if err != nil {
+			return play.Config{}, fmt.Errorf("--deal: %v", err)
+		}
+		setup := engine.NewBoardSetup(pf.board, d)
+		if err := setup.Validate(); err != nil {
+			return play.Config{}, fmt.Errorf("--deal: %v", err)
+		}
+		cfg.Deal = &setup
+	}
+	return cfg, nil
+}
+
+// allowOnly refuses requests from addresses the allow list does not name
+// (loopback is always allowed), as serve refuses seats.
+func allowOnly(allow *protocol.AllowList, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		addr, err := net.ResolveTCPAddr("tcp", r.RemoteAddr)
+		if err != nil || !allow.Allows(addr) {
+			http.Error(w, "not allowed", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,170 @@
+// The table in play: four hands around the trick, the auction, the bidding
+// box and what is happening now. It renders a state message of the server
+// and nothing else.
+
+import { el, clear } from "./dom.js";
+import { SEAT_NAMES, compass, isVulnerable, sideOf } from "./cards.js";
+import { callLabel, boxLayout } from "./bidding.js";
+import { handView, hiddenHand, playedCard } from "./hand.js";
+
+// auctionGrid lays the calls out in four columns, West to South, with the
+// dealer's first call under the dealer.
+export function auctionGrid(dealer, calls) {
+  const order = ["W", "N", "E", "S"];
+  const cells = Array(order.indexOf(dealer)).fill(null).concat(calls);
+  const rows = [];
+  for (let i = 0; i < cells.length; i += 4) rows.push(cells.slice(i, i + 4));
+  return rows;
+}
+
+// cardsLeft counts the cards a seat still holds, from the cards played.
+export function cardsLeft(played, seat) {
+  return 13 - played.filter((p) => p.seat === seat).length;
+}
+
+function seatTitle(st, seat) {
+  const who = seat === st.seat ? "You" : `refbot ${st.level}`;
+  const tags = [];
+  if (seat === st.declarer) tags.push("declarer");
+  if (seat === st.dummy) tags.push("dummy");
+  if (seat === st.dealer) tags.push("dealer");
+  return el("div", { class: `seatname${isVulnerable(st.vul, seat) ? " vul" : ""}${st.turn === seat && st.phase !== "done" ? " onturn" : ""}` },
+    el("strong", { text: `${SEAT_NAMES[seat]}` }), ` ${who}`, tags.length ? el("span", { class: "tags", text: ` \u00b7 ${tags.join(", ")}` }) : null,
+    st.thinking === seat ? el("span", { class: "thinking", text: " thinking\u2026" }) : null);
+}
+
+function seatBox(st, seat, pos, onplay) {
+  const cards = st.hands[seat];
+  const legal = new Set(st.your === "card" && st.turn === seat ? st.legal_cards ?? [] : []);
+  const body = cards ? handView(cards, { legal, onplay, label: `${SEAT_NAMES[seat]}'s cards` }) : hiddenHand(cardsLeft(st.played, seat));
+  return el("section", { class: `seat ${pos}`, dataset: { seat } }, seatTitle(st, seat), body);
+}
+
+function trickArea(st, places) {
+  const area = el("div", { class: "trick", "aria-label": "cards on the table" });
+  const shown = st.trick.length > 0 ? st.trick : st.phase === "done" ? [] : (st.last_trick ?? []);
+  const isLast = st.trick.length === 0 && shown.length > 0;
+  for (const [pos, seat] of Object.entries(places)) {
+    const p = shown.find((t) => t.seat === seat);
+    area.append(el("div", { class: `slot ${pos}` }, p ? playedCard(p.card) : null));
+  }
+  if (isLast) area.append(el("div", { class: "lastnote", text: `won by ${SEAT_NAMES[st.last_won]}` }));
+  return area;
+}
+
+function contractLine(st) {
+  if (!st.contract) return "Auction in progress";
+  if (st.contract === "Pass") return "Passed out";
+  const [level, rest] = [st.contract[0], st.contract.slice(1)];
+  const strain = rest.replace(/X+$/, "");
+  const dbl = rest.slice(strain.length);
+  return `${callLabel(level + strain)}${dbl} by ${SEAT_NAMES[st.declarer]}`;
+}
+
+// statusText says what is happening, in one line.
+export function statusText(st) {
+  if (st.thinking) return `${SEAT_NAMES[st.thinking]} is thinking\u2026`;
+  switch (st.your) {
+    case "call": return "Your call";
+    case "card": return st.turn === st.seat ? "Your card" : `Your card from dummy (${SEAT_NAMES[st.turn]})`;
+    case "next": return "Board over";
+  }
+  return st.phase === "done" ? "Board over" : `${SEAT_NAMES[st.turn] ?? ""} to act`;
+}
+
+// renderTable draws the table into root. act(kind, fields) sends an intent.
+export function renderTable(root, st, act, ui) {
+  const places = compass(st.seat);
+  const onplay = (card) => act("card", { card });
+  clear(root);
+  const info = el("div", { class: "info" },
+    el("div", {}, el("strong", { text: `${st.sheet ? "Deal" : "Board"} ${st.board}` }), ` \u00b7 dealer ${SEAT_NAMES[st.dealer]} \u00b7 vulnerable: ${st.vul === "None" ? "none" : st.vul === "All" ? "both" : st.vul}`),
+    el("div", { id: "contract", text: contractLine(st) }),
+    el("div", { id: "tricks", text: `Tricks NS ${st.tricks.NS} \u00b7 EW ${st.tricks.EW}` }),
+    el("div", { id: "status", class: st.thinking ? "busy" : st.your ? "yours" : "", "aria-live": "polite", text: statusText(st) }));
+  const board = el("div", { class: "board" },
+    seatBox(st, places.top, "top", onplay),
+    seatBox(st, places.left, "left", onplay),
+    trickArea(st, places),
+    seatBox(st, places.right, "right", onplay),
+    seatBox(st, places.bottom, "bottom", onplay));
+  // After the board the hand viewer below shows the table; here stay the
+  // facts and the auction.
+  const live = !st.result;
+  root.append(...[info, live ? board : null, auctionView(st, ui), st.your === "call" ? biddingBox(st, act, ui) : null,
+    live ? lastTrickView(st) : null, st.sheet ? sheetView(st) : null, totalsView(st)].filter(Boolean));
+}
+
+function auctionView(st, ui) {
+  const head = ["W", "N", "E", "S"].map((s) => el("th", { class: isVulnerable(st.vul, s) ? "vul" : "", text: SEAT_NAMES[s] }));
+  const rows = auctionGrid(st.dealer, st.auction).map((row) => el("tr", {}, row.map((c) => {
+    if (!c) return el("td", {});
+    const mark = c.alert ? "!" : "";
+    const explain = [c.alert ? `alert: ${c.alert}` : "", c.meaning ? `refbot reads: ${c.meaning}` : ""].filter(Boolean).join(" \u2014 ");
+    return el("td", {}, el("button", {
+      class: `call${c.alert ? " alerted" : ""}`, title: explain, dataset: { call: c.call, seat: c.seat },
+      onclick: () => ui.explain(`${SEAT_NAMES[c.seat]} ${callLabel(c.call)}: ${explain || "no explanation"}`),
+    }, callLabel(c.call), mark));
+  })));
+  return el("div", { class: "auction" }, el("table", {}, el("thead", {}, el("tr", {}, head)), el("tbody", {}, rows)),
+    el("div", { id: "explain", class: "explain", "aria-live": "polite", text: ui.explanation ?? "Tap a call to read what it means." }));
+}
+
+function biddingBox(st, act, ui) {
+  const alert = el("input", { id: "alert", type: "text", maxlength: "200", placeholder: "alert text (optional)", "aria-label": "alert your call", value: ui.alertText ?? "",
+    oninput: (e) => { ui.alertText = e.target.value; } });
+  const send = (call) => { const text = ui.alertText ?? ""; ui.alertText = ""; act("call", text ? { call, alert: text } : { call }); };
+  const rows = boxLayout(st.legal_calls ?? []).map((row) => el("div", { class: "boxrow" }, row.map((b) =>
+    el("button", { class: `bid${b.call.length > 2 || b.call === "X" ? " wide" : ""}`, dataset: { bid: b.call }, disabled: !b.legal,
+      onclick: b.legal ? () => send(b.call) : undefined }, callLabel(b.call)))));
+  return el("div", { class: "box", "aria-label": "bidding box" }, rows, alert);
+}
+
+function lastTrickView(st) {
+  if (!st.last_trick || st.last_trick.length === 0) return null;
+  return el("div", { class: "last" }, "Last trick: ", st.last_trick.map((p) => el("span", {}, `${p.seat} `, playedCard(p.card), " ")),
+    `won by ${SEAT_NAMES[st.last_won]}`);
+}
+
+// sheetColumns arranges a rubber's score sheet for the person: their side
+// ("We") first, each column's items above the line, then below the line
+// game by game.
+export function sheetColumns(sheet, you) {
+  const we = sideOf(you), they = we === "NS" ? "EW" : "NS";
+  const col = (side) => ({
+    side,
+    above: sheet[side.toLowerCase()].above ?? [],
+    total: sheet[side.toLowerCase()].total,
+    games: sheet[side.toLowerCase()].games,
+    vulnerable: sheet[side.toLowerCase()].vulnerable,
+  });
+  const games = (sheet.games ?? []).map((g) => ({
+    number: g.number, winner: g.winner ?? "",
+    we: g[we.toLowerCase()] ?? [], they: g[they.toLowerCase()] ?? [],
+  }));
+  return { we: col(we), they: col(they), games, over: sheet.over, winner: sheet.winner ?? "" };
+}
+
+function sheetView(st) {
+  const c = sheetColumns(st.sheet, st.seat);
+  const items = (list) => el("ul", {}, list.map((it) => el("li", { title: it.label }, `${it.points}`, el("small", { text: ` ${it.label}` }))));
+  const head = (col, name) => el("th", {}, `${name} (${col.side})`, col.vulnerable ? el("span", { class: "vulmark", text: " vul" }) : null);
+  return el("div", { class: "sheet", id: "sheet" },
+    el("table", {},
+      el("thead", {}, el("tr", {}, head(c.we, "We"), head(c.they, "They"))),
+      el("tbody", {},
+        el("tr", { class: "above" }, el("td", {}, items(c.we.above)), el("td", {}, items(c.they.above))),
+        c.games.map((g) => el("tr", { class: `below${g.winner ? " won" : ""}` },
+          el("td", {}, items(g.we)), el("td", {}, items(g.they))))),
+      el("tfoot", {}, el("tr", {}, el("td", { text: `${c.we.total} (${c.we.games} game${c.we.games === 1 ? "" : "s"})` }),
+        el("td", { text: `${c.they.total} (${c.they.games} game${c.they.games === 1 ? "" : "s"})` })))),
+    c.over ? el("p", { class: "sheetover", text: c.winner ? `Rubber over: ${c.winner === c.we.side ? "you win" : "they win"}` : "Rubber over: a draw" } ) : null);
+}
+
+function totalsView(st) {
+  const s = st.session;
+  const what = st.sheet ? `${s.rubbers ?? 0} rubber${s.rubbers === 1 ? "" : "s"} finished, net points ` : "raw score ";
+  return el("div", { class: "totals", id: "totals" },
+    `Session: ${s.boards} board${s.boards === 1 ? "" : "s"}, ${what}${s.score >= 0 ? "+" : ""}${s.score}`,
+    s.analysed ? `, ${s.lost} trick${s.lost === 1 ? "" : "s"} lost against double dummy (${s.analysed} analysed)` : "");
+}

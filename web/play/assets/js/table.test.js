@@ -1,0 +1,54 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { auctionGrid, cardsLeft, statusText, sheetColumns } from "./table.js";
+import { lostMarks, ddRows, trumpOf } from "./viewer.js";
+
+test("the auction grid starts under the dealer, West first", () => {
+  const calls = ["a", "b", "c", "d", "e"];
+  assert.deepEqual(auctionGrid("W", calls), [["a", "b", "c", "d"], ["e"]]);
+  assert.deepEqual(auctionGrid("S", calls), [[null, null, null, "a"], ["b", "c", "d", "e"]]);
+  assert.deepEqual(auctionGrid("N", []), [[null]]);
+});
+
+test("cards left of a hidden hand come from the cards played", () => {
+  const played = [{ seat: "E", card: "S2" }, { seat: "S", card: "S3" }, { seat: "E", card: "H2" }];
+  assert.equal(cardsLeft(played, "E"), 11);
+  assert.equal(cardsLeft(played, "W"), 13);
+});
+
+test("the status line", () => {
+  assert.equal(statusText({ thinking: "W", your: "" }), "West is thinking\u2026");
+  assert.equal(statusText({ your: "call" }), "Your call");
+  assert.equal(statusText({ your: "card", turn: "N", seat: "S" }), "Your card from dummy (North)");
+  assert.equal(statusText({ your: "card", turn: "S", seat: "S" }), "Your card");
+});
+
+test("the score sheet puts the person's side first", () => {
+  const sheet = {
+    ns: { above: [{ points: 30, label: "1 overtrick" }], total: 150, games: 1, vulnerable: true },
+    ew: { above: [], total: 0, games: 0, vulnerable: false },
+    games: [{ number: 1, ns: [{ points: 120, label: "4S" }], ew: [], winner: "NS" }],
+    over: false,
+  };
+  const c = sheetColumns(sheet, "E");
+  assert.equal(c.we.side, "EW");
+  assert.equal(c.they.side, "NS");
+  assert.equal(c.they.total, 150);
+  assert.deepEqual(c.games[0].they, [{ points: 120, label: "4S" }]);
+  assert.equal(c.games[0].winner, "NS");
+});
+
+test("lost tricks are paired with the cards played", () => {
+  const played = [{ seat: "W", card: "SA" }, { seat: "N", card: "S2" }];
+  assert.deepEqual(lostMarks(played, null).map((p) => p.lost), [0, 0]);
+  const a = { cards: [{ seat: "W", card: "SA", lost: 0 }, { seat: "N", card: "S2", lost: 2 }] };
+  assert.deepEqual(lostMarks(played, a).map((p) => p.lost), [0, 2]);
+});
+
+test("the double-dummy rows and the trump", () => {
+  const row = { C: 1, D: 2, H: 3, S: 4, NT: 5 };
+  assert.deepEqual(ddRows({ N: row, E: row, S: row, W: row })[0], ["N", 5, 4, 3, 2, 1]);
+  assert.equal(trumpOf("4SX"), "S");
+  assert.equal(trumpOf("3NT"), "NT");
+  assert.equal(trumpOf("Pass"), "NT");
+});

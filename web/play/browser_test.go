@@ -1,0 +1,380 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/web/browsertest"
+)
+
+// pageState is what the page shows of its state (body data attributes).
+type pageState struct {
+	Your     string `json:"your"`
+	Phase    string `json:"phase"`
+	Version  int    `json:"version"`
+	Played   int    `json:"played"`
+	Analysed bool   `json:"analysed"`
+	Board    int    `json:"board"`
+}
+
+const readPage = `(() => { const d = document.body.dataset; return {your: d.your || "", phase: d.phase || "",
+  version: +(d.version || 0), played: +(d.played || 0), analysed: d.analysed === "1", board: +(d.board || 0)}; })()`
+
+// pageDriver plays the page as a person: by clicks, or by keys.
+type pageDriver struct {
+	t    testing.TB
+	ctx  context.Context
+	rng  *rand.Rand
+	keys bool // type calls and cards instead of clicking
+	// call chooses a call among the enabled buttons (nil: pass mostly)
+	call func(legal []string) string
+	// onStep is called before each action with the page's state (the
+	// DOM checks of the boundary test)
+	onStep func(pageState)
+}
+
+func (p *pageDriver) read() pageState {
+	p.t.Helper()
+	st, err := chromedp.Run(p.ctx, chromedp.Evaluate[pageState](readPage))
+	require.NoError(p.t, err)
+	return st
+}
+
+func (p *pageDriver) strings(js string) []string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](js))
+	require.NoError(p.t, err)
+	return v
+}
+
+// playUntil acts for the person until done says so.
+func (p *pageDriver) playUntil(done func(pageState) bool) pageState {
+	p.t.Helper()
+	if p.rng == nil {
+		p.rng = rand.New(rand.NewPCG(1, 1))
+	}
+	for {
+		st := p.read()
+		if done(st) {
+			return st
+		}
+		if p.onStep != nil {
+			p.onStep(st)
+		}
+		switch st.Your {
+		case "call":
+			legal := p.strings(`[...document.querySelectorAll(".bid:not([disabled])")].map(b => b.dataset.bid)`)
+			require.NotEmpty(p.t, legal)
+			c := "Pass"
+			if p.call != nil {
+				c = p.call(legal)
+			} else if p.rng.IntN(4) == 0 {
+				c = legal[p.rng.IntN(len(legal))]
+			}
+			if p.keys {
+				p.typeKeys(callKeys(c))
+			} else {
+				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.bid[data-bid="%s"]`, c)))))
+			}
+		case "card":
+			legal := p.strings(`[...document.querySelectorAll(".card.playable")].map(b => b.dataset.card)`)
+			require.NotEmpty(p.t, legal)
+			c := legal[p.rng.IntN(len(legal))]
+			if p.keys {
+				p.typeKeys(strings.ToLower(c[:1]) + strings.ToLower(strings.Replace(c[1:], "T", "10", 1)))
+			} else {
+				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.card.playable[data-card="%s"]`, c)))))
+			}
+		default:
+			time.Sleep(10 * time.Millisecond) // a bot or the solver is thinking
+			continue
+		}
+		p.waitChange(st.Version)
+	}
+}
+
+// waitChange waits for a state newer than version.
+func (p *pageDriver) waitChange(version int) {
+	p.t.Helper()
+	_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`+(document.body.dataset.version || 0) > %d || !document.getElementById("error").hidden`, version),
+		chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
+	require.NoError(p.t, err)
+	msg, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`))
+	require.NoError(p.t, err)
+	require.Empty(p.t, msg, "the page showed an error")
+}
+
+func (p *pageDriver) typeKeys(keys string) {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.KeyEvent(keys)))
+}
+
+// callKeys is how a person types a call.
+func callKeys(c string) string {
+	switch c {
+	case "Pass":
+		return "p"
+	case "X":
+		return "x"
+	case "XX":
+		return "r"
+	}
+	return strings.ToLower(c[:2])
+}
+
+// recorder keeps every byte the page received that is not a static
+// asset: each event-stream message and each API answer, by CDP.
+type recorder struct {
+	mu      sync.Mutex
+	sse     []string
+	answers []string
+}
+
+func record(t testing.TB, ctx context.Context) *recorder {
+	r := &recorder{}
+	msgs := chromedp.Events(ctx, network.EventSourceMessageReceived)
+	paused := chromedp.Events(ctx, fetch.RequestPaused)
+	// Every API answer is held at the response stage, read, and let go.
+	_, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
+		{URLPattern: "*/api/act", RequestStage: fetch.RequestStageResponse}}})
+	require.NoError(t, err)
+	go func() {
+		for ev, err := range msgs {
+			if err != nil {
+				return
+			}
+			r.mu.Lock()
+			r.sse = append(r.sse, ev.Data)
+			r.mu.Unlock()
+		}
+	}()
+	go func() {
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			body, err := chromedp.Call(ctx, fetch.GetResponseBody, fetch.GetResponseBodyParams{RequestID: ev.RequestID})
+			r.mu.Lock()
+			if err != nil {
+				r.answers = append(r.answers, "unreadable: "+err.Error())
+			} else {
+				r.answers = append(r.answers, string(body.Body))
+			}
+			r.mu.Unlock()
+			_, _ = chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+		}
+	}()
+	return r
+}
+
+func (r *recorder) messages() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.sse...)
+}
+
+// domCheck fails if the page's DOM shows a card of a hidden hand: every
+// hand card drawn ([data-card]) must be the person's own or dummy's after
+// the opening lead, and before the board ends no viewer is drawn.
+func domCheck(t testing.TB, p *pageDriver, seat engine.Seat, deal engine.Deal) {
+	t.Helper()
+	type dom struct {
+		Cards     []string `json:"cards"`
+		Played    []string `json:"played"`
+		Viewer    bool     `json:"viewer"`
+		Dummy     string   `json:"dummy"`
+		HasResult bool     `json:"result"`
+	}
+	d, err := chromedp.Run(p.ctx, chromedp.Evaluate[dom](`({
+		cards: [...document.querySelectorAll("#table [data-card]")].map(e => e.dataset.card),
+		played: [...document.querySelectorAll("#table [data-played]")].map(e => e.dataset.played),
+		viewer: document.querySelectorAll("#viewer [data-card], #viewer .hand").length > 0,
+		result: document.body.dataset.your === "next"})`))
+	require.NoError(t, err)
+	if d.HasResult {
+		return
+	}
+	assert.False(t, d.Viewer, "the hand viewer is drawn before the board ended")
+	for _, cs := range d.Cards {
+		c, err := engine.ParseCard(cs)
+		require.NoError(t, err)
+		owner, _ := deal.Owner(c)
+		if owner == seat {
+			continue
+		}
+		// Another hand's card may be drawn only as dummy's, after the lead.
+		st := p.read()
+		require.Greater(t, st.Played, 0, "%s's card %s is drawn before the opening lead", owner.Name(), cs)
+		require.Equal(t, seat.Partner() == owner || isDummyOf(p, owner), true, "card %s of %s is drawn", cs, owner.Name())
+	}
+}
+
+func isDummyOf(p *pageDriver, owner engine.Seat) bool {
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector('.seat[data-seat="%s"] .tags') && document.querySelector('.seat[data-seat="%s"] .tags').textContent.includes("dummy")`, owner, owner)))
+	return err == nil && v
+}
+
+// TestBrowserPlaysBoards plays whole boards in Chromium as a person:
+// the first by keyboard alone (North bids 7NT and plays both hands), the
+// next by clicks, and checks from the browser's side that nothing it
+// received or drew before a board ended holds a card of a hidden hand.
+// Then the hand viewer: all four hands, the double-dummy table and par,
+// the cards that lost tricks, the replay, the PBN and the BBO link.
+func TestBrowserPlaysBoards(t *testing.T) {
+	const seed = "browser"
+	ts := newTestServer(t, Config{Seat: engine.North, Level: "easy", Seed: seed, FirstBoard: 1})
+	ctx := browsertest.New(t, browsertest.Options{})
+	rec := record(t, ctx)
+	start := time.Now()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	t.Logf("page load to the first board dealt: %v", time.Since(start).Round(time.Millisecond))
+
+	setup := engine.SeededBoards(seed, []int{1})[0]
+	p := &pageDriver{t: t, ctx: ctx, keys: true, call: func(legal []string) string {
+		for _, c := range legal {
+			if c == "7NT" {
+				return c
+			}
+		}
+		return "Pass"
+	}}
+	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup.Deal) }
+	st := p.playUntil(func(st pageState) bool { return st.Your == "next" })
+	require.Equal(t, 52, st.Played)
+
+	msgs := rec.messages()
+	final := lastState(t, msgs)
+	require.NotNil(t, final.Result)
+	assert.Equal(t, "N", final.Declarer)
+	b := boundary{seat: engine.North, deal: setup.Deal, msgs: msgs}
+	assert.Greater(t, b.check(t, final.Played), 20, "the page received a message for every step")
+	rec.mu.Lock()
+	require.NotEmpty(t, rec.answers)
+	for _, a := range rec.answers {
+		assert.JSONEq(t, `{"ok":true}`, a, "an API answer says nothing but ok")
+	}
+	rec.mu.Unlock()
+
+	// The viewer, once the analysis is in.
+	p.playUntil(func(st pageState) bool { return st.Analysed })
+	final = lastState(t, rec.messages())
+	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#result")))
+	require.NoError(t, err)
+	assert.Contains(t, text, final.Result.Text)
+	par, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#par")))
+	require.NoError(t, err)
+	assert.Contains(t, par, fmt.Sprintf("Par %+d", final.Result.Analysis.ParScore))
+	lost := 0
+	for _, cr := range final.Result.Analysis.Cards {
+		if cr.Lost > 0 {
+			lost++
+		}
+	}
+	marked, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer .step.lost").length`))
+	require.NoError(t, err)
+	assert.Equal(t, lost, marked, "every card that lost a trick is marked, no other")
+	viewerCards, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer .hand [data-card]").length`))
+	require.NoError(t, err)
+	assert.Equal(t, 52, viewerCards, "the replay starts with all four hands shown")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-end"))))
+	viewerCards, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer .hand [data-card]").length`))
+	require.NoError(t, err)
+	assert.Equal(t, 0, viewerCards, "at the end of the replay every hand is empty")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-start"))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-fwd"))))
+	at, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("replay-at")))
+	require.NoError(t, err)
+	assert.Contains(t, at, "card 1 of 52")
+	pbnText, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("pbn").textContent`))
+	require.NoError(t, err)
+	assert.Contains(t, pbnText, `[Deal "`+setup.Deal.Format(setup.Dealer)+`"]`)
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("lin-link").href`))
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(href, "https://www.bridgebase.com/tools/handviewer.html?lin="), href)
+
+	// The next board, by the "n" key, then played by clicks.
+	p.typeKeys("n")
+	p.playUntil(func(st pageState) bool { return st.Board == 2 })
+	setup2 := engine.SeededBoards(seed, []int{2})[0]
+	before := len(rec.messages())
+	p.keys, p.call = false, nil
+	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup2.Deal) }
+	p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Board == 2 })
+	msgs = rec.messages()
+	final = lastState(t, msgs)
+	b = boundary{seat: engine.North, deal: setup2.Deal, msgs: msgs[before:]}
+	b.check(t, final.Played)
+	totals, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("totals")))
+	require.NoError(t, err)
+	assert.Contains(t, totals, "Session: 2 boards")
+}
+
+// lastState decodes the last state message.
+func lastState(t testing.TB, msgs []string) *State {
+	t.Helper()
+	require.NotEmpty(t, msgs)
+	var st State
+	require.NoError(t, json.Unmarshal([]byte(msgs[len(msgs)-1]), &st))
+	return &st
+}
+
+// TestBrowserPhone plays a board at phone width (360 px, touch) by taps:
+// nothing is wider than the screen.
+func TestBrowserPhone(t *testing.T) {
+	const seed = "phone"
+	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: seed, FirstBoard: 3, Analyse: noAnalysis})
+	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 780, Mobile: true})
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	setup := engine.SeededBoards(seed, []int{3})[0]
+	p := &pageDriver{t: t, ctx: ctx}
+	width := func() {
+		w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+		require.NoError(t, err)
+		assert.LessOrEqual(t, w, 360, "the page scrolls sideways at phone width")
+	}
+	p.onStep = func(pageState) { domCheck(t, p, engine.South, setup.Deal); width() }
+	p.playUntil(func(st pageState) bool { return st.Your == "next" })
+	width()
+}
+
+// TestBrowserTakeOver: a second tab on the same seat says the seat is
+// held, takes it over when asked, and the first tab says so.
+func TestBrowserTakeOver(t *testing.T) {
+	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "takeover", FirstBoard: 3, Analyse: noAnalysis})
+	first := browsertest.New(t, browsertest.Options{})
+	require.NoError(t, chromedp.Do(first, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	second, cancel := chromedp.NewContext(first) // another tab of the same browser: the same cookie
+	defer cancel()
+	require.NoError(t, chromedp.Do(second, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.ID("takeover"))))
+	text, err := chromedp.Run(second, chromedp.Text(chromedp.ID("notice")))
+	require.NoError(t, err)
+	assert.Contains(t, text, "another tab")
+	require.NoError(t, chromedp.Do(second, chromedp.Click(chromedp.ID("takeover")), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	require.NoError(t, chromedp.Do(first, chromedp.WaitVisible(chromedp.ID("takeover"))))
+	text, err = chromedp.Run(first, chromedp.Text(chromedp.ID("notice")))
+	require.NoError(t, err)
+	assert.Contains(t, text, "Another tab took over this seat")
+	// The first tab's page is still drawn, but what it sends is refused.
+	// (South deals board 3: the first tab still shows its bidding box.)
+	require.NoError(t, chromedp.Do(first, chromedp.Click(chromedp.CSS(`.bid:not([disabled])`)), chromedp.WaitVisible(chromedp.ID("error"))))
+	msg, err := chromedp.Run(first, chromedp.Text(chromedp.ID("error")))
+	require.NoError(t, err)
+	assert.Contains(t, msg, "another tab")
+	// The second tab plays on.
+	p := &pageDriver{t: t, ctx: second}
+	st := p.playUntil(func(st pageState) bool { return st.Your == "call" || st.Your == "card" })
+	p.playUntil(func(s pageState) bool { return s.Version > st.Version })
+}

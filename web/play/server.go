@@ -1,0 +1,609 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"regexp"
+	"sync"
+	"time"
+
+	"github.com/openroom/openroom/analysis"
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot"
+)
+
+//go:embed assets
+var assetFS embed.FS
+
+// Mode is how boards follow one another and are scored.
+type Mode string
+
+// The modes. Duplicate practice is seed 000's: each board stands alone,
+// its dealer and vulnerability from its number, scored by its Law 77 raw
+// score. Rubber bridge and Chicago are seed 001's: the deals are scored on
+// a rubber's score sheet (engine.Rubber), which also decides each deal's
+// dealer and vulnerability; the two scorings are never mixed.
+const (
+	Duplicate Mode = "duplicate"
+	Rubber    Mode = "rubber"
+	Chicago   Mode = "chicago"
+)
+
+// ParseMode reads a mode name.
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case Duplicate, Rubber, Chicago:
+		return m, nil
+	}
+	return "", fmt.Errorf("unknown mode %q (duplicate, rubber or chicago)", s)
+}
+
+// rubberKind is the engine's rule set of a rubber mode; ok is false for
+// duplicate.
+func (m Mode) rubberKind() (engine.RubberKind, bool) {
+	switch m {
+	case Rubber:
+		return engine.RubberBridge, true
+	case Chicago:
+		return engine.Chicago, true
+	}
+	return 0, false
+}
+
+// Config is what a play server deals and who sits at the table.
+type Config struct {
+	Seat  engine.Seat // the person's seat
+	Level string      // refbot's level at the other three seats
+	Mode  Mode        // "" means Duplicate
+
+	// Seed deals the boards (engine.SeededBoards), numbered from
+	// FirstBoard (0 means 1). An empty seed is drawn at random.
+	Seed       string
+	FirstBoard int
+	// Deal, when set, is the first board to play (a given deal played
+	// again); the boards after it are dealt from Seed, numbered on. In a
+	// rubber mode only its cards count: the rubber decides the dealer and
+	// vulnerability.
+	Deal *engine.BoardSetup
+
+	// MaxSessions bounds the tables played at once (each person gets one;
+	// 0 means 4). A new person beyond it takes the place of the longest
+	// idle one that has no page open, or is refused.
+	MaxSessions int
+
+	// Analyse judges a finished board for the page after it; nil means
+	// analysis.Analyse on the server's own solver (one, 90 MB, made on
+	// first use, boards queued for it).
+	Analyse func(*engine.Board) (*analysis.Board, error)
+
+	// Logf receives the server's notes; nil discards them.
+	Logf func(format string, args ...any)
+}
+
+// Server serves the play page and its API. Each person (a browser with
+// the session cookie) gets their own table.
+type Server struct {
+	cfg Config
+	mux *http.ServeMux
+
+	solverMu sync.Mutex
+	solver   *dds.Solver // made on first use: 90 MB
+
+	mu       sync.Mutex
+	sessions map[string]*session
+	closed   bool
+	ctx      context.Context
+	cancel   context.CancelFunc
+}
+
+// NewServer checks the configuration and returns a server; Close ends its
+// tables.
+func NewServer(cfg Config) (*Server, error) {
+	if cfg.Mode == "" {
+		cfg.Mode = Duplicate
+	}
+	if _, err := ParseMode(string(cfg.Mode)); err != nil {
+		return nil, fmt.Errorf("play: %w", err)
+	}
+	if cfg.Seat > engine.West {
+		return nil, fmt.Errorf("play: seat %d: %w", cfg.Seat, engine.ErrInvalidSeat)
+	}
+	if _, err := refbot.ParseLevel(cfg.Level); err != nil {
+		return nil, fmt.Errorf("play: level: %w", err)
+	}
+	if cfg.FirstBoard == 0 {
+		cfg.FirstBoard = 1
+	}
+	if cfg.FirstBoard < 0 {
+		return nil, fmt.Errorf("play: board number %d: must be 1 or more", cfg.FirstBoard)
+	}
+	if cfg.Deal != nil {
+		if err := cfg.Deal.Validate(); err != nil {
+			return nil, fmt.Errorf("play: deal: %w", err)
+		}
+	}
+	if cfg.Seed == "" {
+		cfg.Seed = randomHex(16)
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = 4
+	}
+	s := &Server{cfg: cfg, sessions: map[string]*session{}}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	sub, err := fs.Sub(assetFS, "assets")
+	if err != nil {
+		return nil, fmt.Errorf("play: assets: %w", err)
+	}
+	s.mux = http.NewServeMux()
+	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noCache(http.FileServerFS(sub))))
+	s.mux.HandleFunc("GET /{$}", s.handlePage)
+	s.mux.HandleFunc("GET /api/stream", s.handleStream)
+	s.mux.HandleFunc("POST /api/act", s.handleAct)
+	return s, nil
+}
+
+// Config returns the configuration in use (the seed drawn, if none was
+// given).
+func (s *Server) Config() Config { return s.cfg }
+
+// ServeHTTP serves the page, its assets and its API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close ends every table and the streams; the server answers nothing more.
+func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	ss := make([]*session, 0, len(s.sessions))
+	for _, se := range s.sessions {
+		ss = append(ss, se)
+	}
+	s.sessions = map[string]*session{}
+	s.mu.Unlock()
+	s.cancel()
+	for _, se := range ss {
+		se.stop()
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.cfg.Logf != nil {
+		s.cfg.Logf(format, args...)
+	}
+}
+
+// firstBoard is the board a new session starts with.
+func (s *Server) firstBoard() engine.BoardSetup {
+	if s.cfg.Deal != nil {
+		return *s.cfg.Deal
+	}
+	return engine.SeededBoards(s.cfg.Seed, []int{s.cfg.FirstBoard})[0]
+}
+
+// nextBoard follows a board: the next number, dealt from the seed.
+func (s *Server) nextBoard(prev engine.BoardSetup) engine.BoardSetup {
+	return engine.SeededBoards(s.cfg.Seed, []int{prev.Number + 1})[0]
+}
+
+// analyse runs the after-board analysis on the server's one solver.
+func (s *Server) analyse(b *engine.Board) (*analysis.Board, error) {
+	if s.cfg.Analyse != nil {
+		return s.cfg.Analyse(b)
+	}
+	s.solverMu.Lock()
+	defer s.solverMu.Unlock()
+	if s.solver == nil {
+		s.solver = dds.NewSolver()
+	}
+	return analysis.Analyse(s.solver, b)
+}
+
+const cookieName = "openroom_play"
+
+var (
+	idPattern  = regexp.MustCompile(`^[0-9a-f]{32}$`)
+	tabPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
+)
+
+// session returns the request's session, making one (and setting the
+// cookie) when it has none or an unknown one.
+func (s *Server) session(w http.ResponseWriter, r *http.Request) (*session, error) {
+	if c, err := r.Cookie(cookieName); err == nil && idPattern.MatchString(c.Value) {
+		s.mu.Lock()
+		se := s.sessions[c.Value]
+		s.mu.Unlock()
+		if se != nil {
+			return se, nil
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errors.New("the server is shutting down")
+	}
+	if len(s.sessions) >= s.cfg.MaxSessions && !s.evictLocked() {
+		return nil, fmt.Errorf("all %d tables are in use; try again later", s.cfg.MaxSessions)
+	}
+	id := randomHex(16)
+	var seed [8]byte
+	_, _ = rand.Read(seed[:]) // never fails (Go 1.24+)
+	se, err := newSession(s, id, binary.LittleEndian.Uint64(seed[:]))
+	if err != nil {
+		return nil, err
+	}
+	s.sessions[id] = se
+	se.start(s.ctx)
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	return se, nil
+}
+
+// evictLocked ends the longest idle session with no page open.
+func (s *Server) evictLocked() bool {
+	var old *session
+	var oldSeen time.Time
+	for _, se := range s.sessions {
+		se.mu.Lock()
+		idle, seen := se.conn == nil, se.lastSeen
+		se.mu.Unlock()
+		if idle && (old == nil || seen.Before(oldSeen)) {
+			old, oldSeen = se, seen
+		}
+	}
+	if old == nil {
+		return false
+	}
+	delete(s.sessions, old.id)
+	go old.stop()
+	return true
+}
+
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.session(w, r); err != nil {
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	page, err := assetFS.ReadFile("assets/index.html")
+	if err != nil {
+		http.Error(w, "the page is missing from the binary", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'")
+	_, _ = w.Write(page)
+}
+
+// noCache keeps the browser from using assets of an older binary.
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// handleStream is the page's event stream: the current state at once, then
+// every change. Only the tab that holds the seat is sent the state; another
+// gets a "held" event and may take the seat over.
+func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
+	tab := r.URL.Query().Get("tab")
+	if !tabPattern.MatchString(tab) {
+		writeError(w, http.StatusBadRequest, "the stream needs ?tab= and an id of 8 to 64 letters, digits, - or _")
+		return
+	}
+	se, err := s.session(w, r)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, http.StatusInternalServerError, "streaming is not supported by this connection")
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	c, held := se.attach(tab)
+	if held {
+		fmt.Fprintf(w, "event: held\ndata: {\"message\":\"this seat is being played in another tab\"}\n\n")
+		fl.Flush()
+		return
+	}
+	defer se.detach(c)
+	sent := 0
+	heartbeat := time.NewTicker(15 * time.Second)
+	defer heartbeat.Stop()
+	for {
+		se.mu.Lock()
+		version, msg, changed := se.version, se.msg, se.changed
+		se.mu.Unlock()
+		if version > sent && msg != nil {
+			fmt.Fprintf(w, "id: %d\nevent: state\ndata: %s\n\n", version, msg)
+			fl.Flush()
+			sent = version
+		}
+		select {
+		case <-changed:
+		case notice := <-c.taken:
+			fmt.Fprintf(w, "event: taken\ndata: %s\n\n", mustJSON(map[string]string{"message": notice}))
+			fl.Flush()
+			return
+		case <-heartbeat.C:
+			fmt.Fprint(w, ": still here\n\n")
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		case <-s.ctx.Done():
+			return
+		}
+	}
+}
+
+// attach makes tab's stream the seat's when the tab holds it, nobody does,
+// or the holder's page is gone; held is true when another tab's page holds
+// it.
+func (se *session) attach(tab string) (c *conn, held bool) {
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	se.lastSeen = time.Now()
+	if se.holder != "" && se.holder != tab && se.conn != nil {
+		return nil, true
+	}
+	if se.conn != nil {
+		// The same tab again (a reload whose old stream has not closed yet).
+		se.conn.taken <- "this tab opened the seat again"
+	}
+	se.holder = tab
+	se.conn = &conn{tab: tab, taken: make(chan string, 1)}
+	return se.conn, false
+}
+
+func (se *session) detach(c *conn) {
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	se.lastSeen = time.Now()
+	if se.conn == c {
+		se.conn = nil
+	}
+}
+
+// takeOver gives the seat to tab and tells the old holder's page.
+func (se *session) takeOver(tab string) {
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	if se.holder == tab {
+		return
+	}
+	if se.conn != nil {
+		se.conn.taken <- "another tab took over this seat"
+		se.conn = nil
+	}
+	se.holder = tab
+}
+
+// request is the body of POST /api/act.
+type request struct {
+	Kind  string `json:"kind"` // call, card, next, replay, takeover
+	Call  string `json:"call,omitempty"`
+	Alert string `json:"alert,omitempty"`
+	Card  string `json:"card,omitempty"`
+}
+
+// maxRequest bounds a request body: the longest legal one is a call with a
+// 200-character alert.
+const maxRequest = 2048
+
+// maxAlert bounds an alert's text, in characters.
+const maxAlert = 200
+
+// handleAct takes one intent of the person. It is judged against the
+// person's turn and refused, changing nothing, unless it is legal, in
+// turn and from the tab that holds the seat.
+func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+		writeError(w, http.StatusForbidden, fmt.Sprintf("a request from %q is not this page's", o))
+		return
+	}
+	tab := r.Header.Get("X-Openroom-Tab")
+	if !tabPattern.MatchString(tab) {
+		writeError(w, http.StatusBadRequest, "missing or malformed X-Openroom-Tab header")
+		return
+	}
+	c, err := r.Cookie(cookieName)
+	var se *session
+	if err == nil {
+		s.mu.Lock()
+		se = s.sessions[c.Value]
+		s.mu.Unlock()
+	}
+	if se == nil {
+		writeError(w, http.StatusForbidden, "no table for this browser: reload the page")
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxRequest+1))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "reading the request: "+err.Error())
+		return
+	}
+	if len(body) > maxRequest {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is over %d bytes", maxRequest))
+		return
+	}
+	req, err := parseRequest(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Kind == "takeover" {
+		se.takeOver(tab)
+		writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+		return
+	}
+	status, err := se.act(tab, req)
+	if err != nil {
+		writeError(w, status, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+}
+
+// parseRequest reads a request body strictly: known fields only, a known
+// kind, and the fields that kind needs.
+func parseRequest(body []byte) (request, error) {
+	var req request
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return request{}, fmt.Errorf("malformed request: %v", err)
+	}
+	if dec.More() {
+		return request{}, errors.New("malformed request: more than one JSON value")
+	}
+	switch req.Kind {
+	case "call":
+		if req.Call == "" {
+			return request{}, errors.New(`a call request needs "call", e.g. "1H", "Pass", "X"`)
+		}
+		if n := len([]rune(req.Alert)); n > maxAlert {
+			return request{}, fmt.Errorf("the alert is %d characters; at most %d", n, maxAlert)
+		}
+		for _, r := range req.Alert {
+			if r < ' ' || r == 0x7f {
+				return request{}, errors.New("the alert holds a control character")
+			}
+		}
+	case "card":
+		if req.Card == "" {
+			return request{}, errors.New(`a card request needs "card", e.g. "SA"`)
+		}
+	case "next", "replay", "takeover":
+	case "":
+		return request{}, errors.New(`the request needs "kind": call, card, next, replay or takeover`)
+	default:
+		return request{}, fmt.Errorf("unknown kind %q (call, card, next, replay or takeover)", req.Kind)
+	}
+	return req, nil
+}
+
+// act judges a request against the person's turn and hands it on when it
+// is legal. It returns the HTTP status of a refusal.
+func (se *session) act(tab string, req request) (int, error) {
+	var a action
+	a.kind = req.Kind
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	se.lastSeen = time.Now()
+	if se.holder != tab {
+		return http.StatusConflict, errors.New("this seat is being played in another tab: take it over first")
+	}
+	w := se.wait
+	if w == nil {
+		if t := se.state.Thinking; t != "" {
+			return http.StatusConflict, fmt.Errorf("not your turn: %s is thinking", seatName(t))
+		}
+		return http.StatusConflict, errors.New("not your turn")
+	}
+	v := &w.view
+	switch req.Kind {
+	case "call":
+		if w.kind != waitCall {
+			return http.StatusConflict, fmt.Errorf("not your call: %s", w.describe())
+		}
+		c, err := engine.ParseCall(req.Call)
+		if err != nil {
+			return http.StatusBadRequest, fmt.Errorf("%q is not a call: %v", req.Call, err)
+		}
+		if err := v.Auction.Check(c); err != nil {
+			return http.StatusConflict, fmt.Errorf("%s is not a legal call now: %v", c, err)
+		}
+		a.call, a.alert = c, req.Alert
+	case "card":
+		if w.kind != waitCard {
+			return http.StatusConflict, fmt.Errorf("not your card: %s", w.describe())
+		}
+		c, err := engine.ParseCard(req.Card)
+		if err != nil {
+			return http.StatusBadRequest, fmt.Errorf("%q is not a card: %v", req.Card, err)
+		}
+		turn := v.Play.Turn()
+		hand, _ := v.Known(turn)
+		if err := v.Play.Check(hand, c); err != nil {
+			return http.StatusConflict, fmt.Errorf("%s from %s's hand: %v", c, turn.Name(), err)
+		}
+		a.card = c
+	case "next", "replay":
+		if w.kind != waitNext {
+			return http.StatusConflict, fmt.Errorf("the board is not over: %s", w.describe())
+		}
+		if _, rubber := se.srv.cfg.Mode.rubberKind(); rubber && req.Kind == "replay" {
+			return http.StatusConflict, fmt.Errorf("a %s deal is on the score sheet and cannot be played again", se.srv.cfg.Mode)
+		}
+	}
+	se.wait = nil
+	w.ch <- a
+	return http.StatusOK, nil
+}
+
+// describe says what the person is being asked for.
+func (w *waiting) describe() string {
+	switch w.kind {
+	case waitCall:
+		return "you are to call"
+	case waitCard:
+		if t := w.view.Play.Turn(); t != w.view.Seat {
+			return fmt.Sprintf("you are to play from dummy (%s)", t.Name())
+		}
+		return "you are to play a card"
+	}
+	return "the board is over: next board or play it again"
+}
+
+func seatName(s string) string {
+	if seat, err := engine.ParseSeat(s); err == nil {
+		return seat.Name()
+	}
+	return s
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(mustJSON(v))
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte(`{"error":"encoding the answer failed"}`)
+	}
+	return b
+}
+
+// randomHex returns n random bytes in hex.
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b)
+}

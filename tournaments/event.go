@@ -92,6 +92,9 @@ type Event struct {
 	Source      string // the event file, when read from one
 	Clocks      Clocks
 	Faults      FaultRules
+	// Shard, when set (SetShard), restricts the tables to one shard's
+	// boards of every match; the zero Shard is the whole event.
+	Shard Shard
 }
 
 // Resolve checks a File and fills its defaults. Every mistake is a

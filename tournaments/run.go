@@ -73,6 +73,10 @@ type Options struct {
 	// such as PBN. The records are on disk already; a writer's error is
 	// reported but does not undo the run.
 	MatchWriters []MatchWriter
+	// Manifest, for a sharded event (NewManifest), is written to
+	// DIR/manifest.json before anything is played; a folder holding
+	// another event's or shard's manifest is refused (ErrOtherEvent).
+	Manifest *Manifest
 }
 
 // MatchWriter writes a per-match file from a finished (or partial) match.
@@ -121,6 +125,11 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		// is in the records set aside.
 		if err := os.Remove(filepath.Join(ev.Out, SeedFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("fresh start: %w", err)
+		}
+	}
+	if opt.Manifest != nil {
+		if err := writeManifest(ev.Out, opt.Manifest, opt.Fresh); err != nil {
+			return nil, err
 		}
 	}
 	recs, bad, err := results.ReadFile(path)

@@ -165,11 +165,18 @@ func roundRobin(n int) (pairs [][2]int, rounds []int) {
 
 // Jobs returns every table of the event in schedule order: per match and
 // segment, the open room then the closed room, each with all its boards.
+// A sharded event (Event.Shard) has only the tables of its shard's boards,
+// numbered and cut into segments as in the whole event.
 func (ev *Event) Jobs() []TableJob {
 	var jobs []TableJob
 	for _, m := range ev.Matches() {
+		lo, hi := ev.Shard.Span(len(m.Boards))
 		for seg, start := 1, 0; start < len(m.Boards); seg, start = seg+1, start+ev.Segment {
 			end := min(start+ev.Segment, len(m.Boards))
+			from, to := max(start, lo), min(end, hi)
+			if from >= to {
+				continue // a segment outside the shard
+			}
 			for _, room := range []string{RoomOpen, RoomClosed} {
 				ns, ew := m.Home, m.Visit
 				if room == RoomClosed {
@@ -183,7 +190,7 @@ func (ev *Event) Jobs() []TableJob {
 					Table:  fmt.Sprintf("%s/%s/%d", m.ID, room, seg),
 					NSTeam: ns.Name,
 					EWTeam: ew.Name,
-					Boards: m.Boards[start:end:end],
+					Boards: m.Boards[from:to:to],
 					Clocks: ev.Clocks,
 					Faults: ev.Faults,
 				}

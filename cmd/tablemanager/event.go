@@ -52,6 +52,11 @@ type runFlags struct {
 	unsandboxed bool
 	quiet       bool
 	showBoards  bool
+	shard       string
+
+	// manifest is the shard's manifest, made from the event file and
+	// flags when --shard is given (not a flag).
+	manifest *tournaments.Manifest
 }
 
 const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
@@ -79,6 +84,7 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.unsandboxed, "unsandboxed", false, "run command bots as plain processes, without the bubblewrap sandbox (they can then read the results, logs and deal seed)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
+	fs.StringVar(&rf.shard, "shard", "", "play shard K/N of every match (K from 0; auto/N takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into OUT/shard-K-of-N; tablemanager merge joins the shards")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
@@ -116,6 +122,11 @@ func runEvent(e *env, args []string) int {
 			return exitNoInput // the board set's PBN file cannot be opened
 		}
 		return exitDataErr
+	}
+	if fs.Changed("shard") {
+		if code := shardEvent(e, &rf, file, ev); code != exitOK {
+			return code
+		}
 	}
 	return playEvent(e, ev, &rf)
 }
@@ -254,6 +265,7 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		Runner:       runner,
 		Fresh:        rf.fresh,
 		MatchWriters: matchWriters(ev),
+		Manifest:     rf.manifest,
 	}
 	// The first Ctrl-C (e.ctx) lets the boards in play finish; a second
 	// one abandons them (they are played again on resume).

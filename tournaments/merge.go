@@ -1,0 +1,437 @@
+package tournaments
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/openroom/openroom/results"
+)
+
+// Errors of a merge; each is wrapped with the folders, lines and boards it
+// is about.
+var (
+	// ErrShardMismatch means the shard folders are not shards of one
+	// event: their fingerprints or their number of shards differ.
+	ErrShardMismatch = errors.New("shards of different events")
+	// ErrShardDuplicate means a shard, or a board-room, comes twice.
+	ErrShardDuplicate = errors.New("duplicate")
+	// ErrShardConflict means a shard folder holds a board-room that is not
+	// its shard's, or one played with other cards than the event deals.
+	ErrShardConflict = errors.New("conflict")
+)
+
+// ShardFolder is one shard's output folder and its manifest.
+type ShardFolder struct {
+	Dir      string
+	Manifest *Manifest
+}
+
+// ShardSet is the folders of some shards of one event, checked to agree.
+type ShardSet struct {
+	// Event is the event the shards were played from, resolved from their
+	// manifests; it is unsharded and its Out is the merge's output folder
+	// once Merge has run.
+	Event   *Event
+	N       int           // shards the event was cut into
+	Folders []ShardFolder // by shard number
+}
+
+// LoadShards reads the manifests of shard folders and checks that they are
+// shards of one event (the same fingerprint and number of shards), each
+// given once. A folder without a manifest is an error wrapping
+// os.ErrNotExist.
+func LoadShards(dirs []string) (*ShardSet, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("no shard folders")
+	}
+	set := &ShardSet{}
+	byK := map[int]string{}
+	for _, d := range dirs {
+		m, err := ReadManifest(d)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("%s: not a shard folder (no %s; was it run with --shard?): %w", d, ManifestFile, err)
+			}
+			return nil, err
+		}
+		if len(set.Folders) > 0 {
+			first := set.Folders[0]
+			if err := agree(first, ShardFolder{d, m}); err != nil {
+				return nil, err
+			}
+		}
+		if other, dup := byK[m.Shard.K]; dup {
+			return nil, fmt.Errorf("%w: shard %s is in both %s and %s", ErrShardDuplicate, m.Shard, other, d)
+		}
+		byK[m.Shard.K] = d
+		set.Folders = append(set.Folders, ShardFolder{Dir: d, Manifest: m})
+	}
+	sort.Slice(set.Folders, func(i, j int) bool { return set.Folders[i].Manifest.Shard.K < set.Folders[j].Manifest.Shard.K })
+	first := set.Folders[0]
+	set.N = first.Manifest.Shard.N
+	f, err := ParseFile([]byte(first.Manifest.EventFile), filepath.Join(first.Dir, ManifestFile))
+	if err != nil {
+		return nil, err
+	}
+	ev, err := Resolve(f)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Name != first.Manifest.Event {
+		return nil, &ManifestError{Path: filepath.Join(first.Dir, ManifestFile), Msg: fmt.Sprintf("event %q, but its event file resolves to %q", first.Manifest.Event, ev.Name)}
+	}
+	set.Event = ev
+	return set, nil
+}
+
+// agree checks that two shard folders are of one event, saying how they
+// differ when they are not.
+func agree(a, b ShardFolder) error {
+	ma, mb := a.Manifest, b.Manifest
+	if ma.Fingerprint != mb.Fingerprint {
+		why := "different events"
+		switch {
+		case ma.Version != mb.Version:
+			why = fmt.Sprintf("played by different builds (%s, %s)", ma.Version, mb.Version)
+		case ma.EventFile == mb.EventFile:
+			why = "the same event file with a different board set (PBN file content)"
+		case ma.Event != mb.Event:
+			why = fmt.Sprintf("different events (%q, %q)", ma.Event, mb.Event)
+		}
+		return fmt.Errorf("%w: %s and %s are %s: their fingerprints differ", ErrShardMismatch, a.Dir, b.Dir, why)
+	}
+	if ma.Shard.N != mb.Shard.N {
+		return fmt.Errorf("%w: %s is shard %s and %s shard %s: the event was cut into different numbers of shards", ErrShardMismatch, a.Dir, ma.Shard, b.Dir, mb.Shard)
+	}
+	return nil
+}
+
+// MissingRange is a run of board-rooms of a match that no shard folder
+// holds.
+type MissingRange struct {
+	Match        string
+	Rooms        string // "both rooms", "open room" or "closed room"
+	First, Last  int    // board numbers
+	Count        int    // boards
+	From, To     int    // the shards (K) the boards belong to
+	ShardMissing bool   // no folder of any of those shards was given
+}
+
+// String describes the range in one line.
+func (r MissingRange) String() string {
+	boards := fmt.Sprintf("board %d", r.First)
+	if r.Count > 1 {
+		boards = fmt.Sprintf("boards %d-%d", r.First, r.Last)
+	}
+	shards := fmt.Sprintf("shard %d", r.From)
+	if r.To != r.From {
+		shards = fmt.Sprintf("shards %d-%d", r.From, r.To)
+	}
+	why := "not played"
+	if r.ShardMissing {
+		why = "no folder given"
+	}
+	return fmt.Sprintf("match %s: %s, %s (%s: %s)", r.Match, boards, r.Rooms, shards, why)
+}
+
+// MergeResult is what Merge did.
+type MergeResult struct {
+	ResultsOut string // the merged results file
+	Records    int    // board-rooms in it
+	Expected   int    // board-rooms the event has
+	Missing    []MissingRange
+	Absent     []int    // shards (K) no folder was given for
+	Skipped    []string // lines skipped: malformed (a line torn by a crash) or of another event
+}
+
+// matchSlots tracks, for one match, which board-rooms the merge has seen.
+type matchSlots struct {
+	m     Match
+	first int         // board number of position 0 when the numbers run on
+	pos   map[int]int // board number -> position, when they do not
+	seen  []uint64    // bit 2p: open room of position p; 2p+1: closed room
+}
+
+func newMatchSlots(m Match) *matchSlots {
+	s := &matchSlots{m: m, seen: make([]uint64, (2*len(m.Boards)+63)/64)}
+	if len(m.Boards) > 0 {
+		s.first = m.Boards[0].Number
+	}
+	for i, b := range m.Boards {
+		if b.Number != s.first+i {
+			s.pos = make(map[int]int, len(m.Boards))
+			for j, b := range m.Boards {
+				s.pos[b.Number] = j
+			}
+			break
+		}
+	}
+	return s
+}
+
+// position returns the position of a board number in the match.
+func (s *matchSlots) position(board int) (int, bool) {
+	if s.pos != nil {
+		p, ok := s.pos[board]
+		return p, ok
+	}
+	p := board - s.first
+	return p, p >= 0 && p < len(s.m.Boards)
+}
+
+func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
+	i := 2 * p
+	if room == RoomClosed {
+		i++
+	}
+	return i / 64, 1 << (i % 64)
+}
+
+// mergeLine is what the merge reads of a record: its identity and cards.
+type mergeLine struct {
+	Ruleset string `json:"ruleset"`
+	Event   string `json:"event"`
+	Match   string `json:"match"`
+	Room    string `json:"room"`
+	Board   int    `json:"board"`
+	Deal    string `json:"deal"`
+}
+
+// maxLine bounds one results line (a record is about 2 kB).
+const maxLine = 16 << 20
+
+// Merge writes DIR/results.jsonl (DIR = out) from the shard folders'
+// results: their records, checked against the event's schedule and each
+// shard's boards, copied as they are, shard by shard. It streams: memory
+// holds one line and two bits a scheduled board-room, whatever the number
+// of records. A board-room in a folder that is not its shard's, played
+// with other cards, or given twice fails the merge (ErrShardConflict,
+// ErrShardDuplicate) and leaves DIR as it was. Board-rooms that no folder
+// holds are listed in the result's Missing; the results are written all
+// the same, so that a partial merge can be scored. The set's Event then
+// has Out set to out, ready for ScoreFolder.
+func (s *ShardSet) Merge(out string) (*MergeResult, error) {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, out, err)
+	}
+	for _, f := range s.Folders {
+		if same(f.Dir, out) {
+			return nil, fmt.Errorf("merge: the output folder %s is shard %s's folder: merge into another one", out, f.Manifest.Shard)
+		}
+	}
+	unlock, err := lockOut(out)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	ev := s.Event
+	ev.Out = out
+	res := &MergeResult{ResultsOut: filepath.Join(out, ResultsFile)}
+
+	matches := ev.Matches()
+	slots := make(map[string]*matchSlots, len(matches))
+	for _, m := range matches {
+		slots[m.ID] = newMatchSlots(m)
+		res.Expected += 2 * len(m.Boards)
+	}
+	tmp, err := os.CreateTemp(out, ".tmp-"+ResultsFile+"-*")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoOutput, err)
+	}
+	defer os.Remove(tmp.Name()) // after the rename, a no-op
+	w := bufio.NewWriterSize(tmp, 1<<20)
+	for _, f := range s.Folders {
+		if err := s.copyShard(f, slots, w, res); err != nil {
+			tmp.Close()
+			return nil, err
+		}
+	}
+	err = w.Flush()
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), res.ResultsOut)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("merge: write %s: %w", res.ResultsOut, err)
+	}
+	present := map[int]bool{}
+	for _, f := range s.Folders {
+		present[f.Manifest.Shard.K] = true
+	}
+	for k := 0; k < s.N; k++ {
+		if !present[k] {
+			res.Absent = append(res.Absent, k)
+		}
+	}
+	for _, m := range matches {
+		res.Missing = append(res.Missing, s.missing(slots[m.ID], present)...)
+	}
+	return res, nil
+}
+
+// copyShard copies one shard folder's records of the event.
+func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
+	path := filepath.Join(f.Dir, ResultsFile)
+	in, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // a shard that finished no board yet
+	}
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	defer in.Close()
+	sh := f.Manifest.Shard
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	for line := 1; sc.Scan(); line++ {
+		b := sc.Bytes()
+		if len(bytes.TrimSpace(b)) == 0 {
+			continue
+		}
+		var r mergeLine
+		if err := json.Unmarshal(b, &r); err != nil || r.Ruleset == "" || r.Board == 0 {
+			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: malformed (a line torn by a crash?)", path, line))
+			continue
+		}
+		if r.Event != s.Event.Name {
+			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: a record of event %q", path, line, r.Event))
+			continue
+		}
+		where := fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
+		ms := slots[r.Match]
+		if ms == nil || (r.Room != RoomOpen && r.Room != RoomClosed) {
+			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where)
+		}
+		p, ok := ms.position(r.Board)
+		if !ok {
+			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where)
+		}
+		if lo, hi := sh.Span(len(ms.m.Boards)); p < lo || p >= hi {
+			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where, shardOf(p, len(ms.m.Boards), sh.N), sh)
+		}
+		bd := ms.m.Boards[p]
+		if r.Deal != bd.Deal.Format(bd.Dealer) {
+			return fmt.Errorf("%w: %s was played with other cards than the event deals", ErrShardConflict, where)
+		}
+		word, mask := ms.bit(p, r.Room)
+		if ms.seen[word]&mask != 0 {
+			return fmt.Errorf("%w: %s is there twice", ErrShardDuplicate, where)
+		}
+		ms.seen[word] |= mask
+		_, err := w.Write(b)
+		if err == nil {
+			err = w.WriteByte('\n')
+		}
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		res.Records++
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("merge: %s: %w", path, err)
+	}
+	return nil
+}
+
+// missing lists the runs of a match's board-rooms not seen.
+func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange {
+	var out []MissingRange
+	n := len(ms.m.Boards)
+	state := func(p int) int { // bit 0: open missing, bit 1: closed missing
+		st := 0
+		for i, room := range []string{RoomOpen, RoomClosed} {
+			if w, mask := ms.bit(p, room); ms.seen[w]&mask == 0 {
+				st |= 1 << i
+			}
+		}
+		return st
+	}
+	for p := 0; p < n; {
+		st := state(p)
+		if st == 0 {
+			p++
+			continue
+		}
+		k := shardOf(p, n, s.N)
+		q := p + 1
+		// A run stays within one shard, so it says whose boards they are.
+		for _, hi := (Shard{K: k, N: s.N}).Span(n); q < hi && state(q) == st; q++ {
+		}
+		r := MissingRange{
+			Match: ms.m.ID, First: ms.m.Boards[p].Number, Last: ms.m.Boards[q-1].Number, Count: q - p,
+			From: k, To: k, ShardMissing: !present[k],
+		}
+		switch st {
+		case 1:
+			r.Rooms = "open room"
+		case 2:
+			r.Rooms = "closed room"
+		default:
+			r.Rooms = "both rooms"
+		}
+		// Consecutive shards with no folder make one range.
+		if last := len(out) - 1; last >= 0 && r.ShardMissing && out[last].ShardMissing &&
+			out[last].To == k-1 && out[last].Rooms == r.Rooms && out[last].Match == r.Match && s.adjacent(ms, out[last], p) {
+			out[last].Last, out[last].Count, out[last].To = r.Last, out[last].Count+r.Count, k
+		} else {
+			out = append(out, r)
+		}
+		p = q
+	}
+	return out
+}
+
+// adjacent reports whether position p comes right after range r.
+func (s *ShardSet) adjacent(ms *matchSlots, r MissingRange, p int) bool {
+	return p > 0 && ms.m.Boards[p-1].Number == r.Last
+}
+
+// shardOf returns the shard (K of n) that plays position p of a match of
+// n boards.
+func shardOf(p, n, shards int) int {
+	k := p * shards / n
+	for k > 0 && (Shard{K: k, N: shards}).lo(n) > p {
+		k--
+	}
+	for k < shards-1 && (Shard{K: k + 1, N: shards}).lo(n) <= p {
+		k++
+	}
+	return k
+}
+
+func (s Shard) lo(n int) int { lo, _ := s.Span(n); return lo }
+
+// same reports whether two paths are one folder.
+func same(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
+
+// ScoreFolder scores an event from the results file in its folder and
+// writes its match files, as Run does at the end of a run: the report and
+// the match writers' failures.
+func ScoreFolder(ev *Event, writers []MatchWriter) (*Report, []string, error) {
+	recs, _, err := results.ReadFile(filepath.Join(ev.Out, ResultsFile))
+	if err != nil {
+		return nil, nil, err
+	}
+	return ScoreEvent(ev, recs), writeMatches(ev, recs, writers), nil
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -158,6 +159,15 @@ type matchSlots struct {
 	seen  []uint64    // bit 2p: open room of position p; 2p+1: closed room
 }
 
+// newSlots returns the board-rooms of the matches, none seen yet.
+func newSlots(matches []Match) map[string]*matchSlots {
+	slots := make(map[string]*matchSlots, len(matches))
+	for _, m := range matches {
+		slots[m.ID] = newMatchSlots(m)
+	}
+	return slots
+}
+
 func newMatchSlots(m Match) *matchSlots {
 	s := &matchSlots{m: m, seen: make([]uint64, (2*len(m.Boards)+63)/64)}
 	if len(m.Boards) > 0 {
@@ -235,9 +245,8 @@ func (s *ShardSet) Merge(out string) (*MergeResult, error) {
 	res := &MergeResult{ResultsOut: filepath.Join(out, ResultsFile)}
 
 	matches := ev.Matches()
-	slots := make(map[string]*matchSlots, len(matches))
+	slots := newSlots(matches)
 	for _, m := range matches {
-		slots[m.ID] = newMatchSlots(m)
 		res.Expected += 2 * len(m.Boards)
 	}
 	tmp, err := os.CreateTemp(out, ".tmp-"+ResultsFile+"-*")
@@ -294,7 +303,12 @@ func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *buf
 		return fmt.Errorf("merge: %w", err)
 	}
 	defer in.Close()
-	sh := f.Manifest.Shard
+	return s.copyRecords(in, path, f.Manifest.Shard, slots, w, res)
+}
+
+// copyRecords copies the records of shard sh from a results stream (read
+// from path) to w, marking each board-room in slots.
+func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	for line := 1; sc.Scan(); line++ {

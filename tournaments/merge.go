@@ -325,25 +325,27 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: a record of event %q", path, line, r.Event))
 			continue
 		}
-		where := fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
+		where := func() string { // only for an error: not made for every line
+			return fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
+		}
 		ms := slots[r.Match]
 		if ms == nil || (r.Room != RoomOpen && r.Room != RoomClosed) {
-			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where)
+			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
 		p, ok := ms.position(r.Board)
 		if !ok {
-			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where)
+			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
 		if lo, hi := sh.Span(len(ms.m.Boards)); p < lo || p >= hi {
-			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where, shardOf(p, len(ms.m.Boards), sh.N), sh)
+			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shardOf(p, len(ms.m.Boards), sh.N), sh)
 		}
 		bd := ms.m.Boards[p]
 		if r.Deal != bd.Deal.Format(bd.Dealer) {
-			return fmt.Errorf("%w: %s was played with other cards than the event deals", ErrShardConflict, where)
+			return fmt.Errorf("%w: %s was played with other cards than the event deals", ErrShardConflict, where())
 		}
 		word, mask := ms.bit(p, r.Room)
 		if ms.seen[word]&mask != 0 {
-			return fmt.Errorf("%w: %s is there twice", ErrShardDuplicate, where)
+			return fmt.Errorf("%w: %s is there twice", ErrShardDuplicate, where())
 		}
 		ms.seen[word] |= mask
 		_, err := w.Write(b)

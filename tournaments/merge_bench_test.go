@@ -130,4 +130,3 @@ func makeShardFolders(b *testing.B, root string, records, n int) ([]string, int6
 	}
 	return dirs, size
 }
-

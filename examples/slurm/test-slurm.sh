@@ -1,9 +1,9 @@
 #!/bin/bash
 # make test-slurm: a real single-node Slurm (Debian's slurmctld, slurmd and
-# slurm-client) runs an event as a 4-shard job array and the merge job
-# chained after it (submit.sh), and the merged result must be the same as
-# one unsharded run of the event: every record (time fields aside), the
-# match PBN file and the summary.
+# slurm-client) runs an event as a 4-shard job array, in two waves of two
+# shards, each with the merge job chained after it (submit.sh), and the
+# final merge must be the same as one unsharded run of the event: every
+# record (time fields aside), the match PBN file and the summary.
 #
 # Authentication is off (auth/none, cred/none), the node is 127.0.0.1 on
 # free ports, every file (configuration, state, logs, the event) is in a
@@ -125,37 +125,53 @@ done
 say "node $node is $state"
 
 # The event: refbot easy against the random bot, deterministic bots, so
-# the sharded and the whole run must agree record for record.
+# the sharded and the whole run must agree record for record. It is played
+# in two waves of two shards each, as a sequential test would: the first
+# wave's merge (--partial) holds half the event, the second's all of it.
 event=(--team A=builtin:refbot:easy --team B=builtin:random --boards 32 --seed slurm-test --segment 5)
-read -r array merge < <(SHARDS=4 SBATCH_ARGS="--chdir=$tmp" examples/slurm/submit.sh "$tmp/out/sharded" "${event[@]}")
-say "submitted array job $array and merge job $merge (afterok:$array)"
-
-# Wait (at most 5 minutes) for the merge job to end.
 job_state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -n 1; }
-for i in $(seq 600); do
-	st=$(job_state "$merge")
-	case "$st" in
-	COMPLETED) break ;;
-	FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY | BOOT_FAIL | DEADLINE)
-		say "merge job $merge ended $st"
-		exit 1
-		;;
-	esac
-	if [ "$i" = 600 ]; then
-		say "merge job $merge still '$st' after 5 minutes"
-		scontrol show job "$array" >&2 || true
-		exit 1
-	fi
-	sleep 0.5
-done
-for k in 0 1 2 3; do
-	st=$(job_state "${array}_$k")
-	if [ "$st" != COMPLETED ]; then
-		say "array task $k: $st"
-		exit 1
-	fi
-done
-say "the 4 shards and the merge completed"
+# wait_job JOB: waits (at most 5 minutes) for a job to complete.
+wait_job() {
+	local st
+	for i in $(seq 600); do
+		st=$(job_state "$1")
+		case "$st" in
+		COMPLETED) return 0 ;;
+		FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY | BOOT_FAIL | DEADLINE)
+			say "job $1 ended $st"
+			return 1
+			;;
+		esac
+		sleep 0.5
+	done
+	say "job $1 still '$st' after 5 minutes"
+	return 1
+}
+# wave ARRAY [MERGE_ARGS]: submits the shards of ARRAY and their merge,
+# waits for both and checks each array task completed.
+wave() {
+	local array merge k
+	read -r array merge < <(ARRAY=$1 MERGE_ARGS=${2:-} SHARDS=4 SBATCH_ARGS="--chdir=$tmp" \
+		examples/slurm/submit.sh "$tmp/out/sharded" "${event[@]}")
+	say "submitted array job $array (tasks $1) and merge job $merge (afterok:$array)"
+	wait_job "$merge"
+	for k in $(seq "${1%-*}" "${1#*-}"); do
+		if [ "$(job_state "${array}_$k")" != COMPLETED ]; then
+			say "array task $k: $(job_state "${array}_$k")"
+			return 1
+		fi
+	done
+}
+wave 0-1 --partial
+n=$(wc -l <"$tmp/out/sharded/results.jsonl")
+if [ "$n" != 32 ]; then
+	say "after the first wave the merge holds $n board-rooms, not 32"
+	exit 1
+fi
+grep -q "incomplete: 32 of 64 board-rooms played" "$tmp/out/sharded/summary.txt"
+say "wave 1 (shards 0-1 of 4) merged: 32 of 64 board-rooms"
+wave 2-3
+say "wave 2 (shards 2-3 of 4) and the merge of all 4 completed"
 
 say "playing the event unsharded"
 "$TABLEMANAGER" run "${event[@]}" --out "$tmp/out/whole" --quiet >/dev/null

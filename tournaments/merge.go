@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
 
@@ -152,38 +153,46 @@ type MergeResult struct {
 }
 
 // matchSlots tracks, for one match, which board-rooms the merge has seen.
+// It reads the match's boards from the event one at a time, rather than
+// holding a copy of them as Match does.
 type matchSlots struct {
-	m     Match
+	ev    *Event
+	m     Match       // without its boards
+	n     int         // boards in the match
 	first int         // board number of position 0 when the numbers run on
 	pos   map[int]int // board number -> position, when they do not
 	seen  []uint64    // bit 2p: open room of position p; 2p+1: closed room
 }
 
-// newSlots returns the board-rooms of the matches, none seen yet.
-func newSlots(matches []Match) map[string]*matchSlots {
-	slots := make(map[string]*matchSlots, len(matches))
-	for _, m := range matches {
-		slots[m.ID] = newMatchSlots(m)
+// newSlots returns the board-rooms of the event's matches, none seen yet.
+func newSlots(ev *Event) map[string]*matchSlots {
+	ms := ev.matches(false)
+	slots := make(map[string]*matchSlots, len(ms))
+	for _, m := range ms {
+		slots[m.ID] = newMatchSlots(ev, m)
 	}
 	return slots
 }
 
-func newMatchSlots(m Match) *matchSlots {
-	s := &matchSlots{m: m, seen: make([]uint64, (2*len(m.Boards)+63)/64)}
-	if len(m.Boards) > 0 {
-		s.first = m.Boards[0].Number
+func newMatchSlots(ev *Event, m Match) *matchSlots {
+	s := &matchSlots{ev: ev, m: m, n: ev.PerMatch, seen: make([]uint64, (2*ev.PerMatch+63)/64)}
+	if s.n > 0 {
+		s.first = s.board(0).Number
 	}
-	for i, b := range m.Boards {
-		if b.Number != s.first+i {
-			s.pos = make(map[int]int, len(m.Boards))
-			for j, b := range m.Boards {
-				s.pos[b.Number] = j
+	for i := range s.n {
+		if s.board(i).Number != s.first+i {
+			s.pos = make(map[int]int, s.n)
+			for j := range s.n {
+				s.pos[s.board(j).Number] = j
 			}
 			break
 		}
 	}
 	return s
 }
+
+// board returns the board at position p of the match.
+func (s *matchSlots) board(p int) engine.BoardSetup { return s.ev.roundBoard(s.m.Round, p) }
 
 // position returns the position of a board number in the match.
 func (s *matchSlots) position(board int) (int, bool) {
@@ -192,7 +201,7 @@ func (s *matchSlots) position(board int) (int, bool) {
 		return p, ok
 	}
 	p := board - s.first
-	return p, p >= 0 && p < len(s.m.Boards)
+	return p, p >= 0 && p < s.n
 }
 
 func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
@@ -244,11 +253,8 @@ func (s *ShardSet) Merge(out string) (*MergeResult, error) {
 	ev.Out = out
 	res := &MergeResult{ResultsOut: filepath.Join(out, ResultsFile)}
 
-	matches := ev.Matches()
-	slots := newSlots(matches)
-	for _, m := range matches {
-		res.Expected += 2 * len(m.Boards)
-	}
+	slots := newSlots(ev)
+	res.Expected = 2 * ev.PerMatch * len(slots)
 	tmp, err := os.CreateTemp(out, ".tmp-"+ResultsFile+"-*")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoOutput, err)
@@ -286,7 +292,7 @@ func (s *ShardSet) Merge(out string) (*MergeResult, error) {
 			res.Absent = append(res.Absent, k)
 		}
 	}
-	for _, m := range matches {
+	for _, m := range ev.matches(false) {
 		res.Missing = append(res.Missing, s.missing(slots[m.ID], present)...)
 	}
 	return res, nil
@@ -336,10 +342,10 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 		if !ok {
 			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
-		if lo, hi := sh.Span(len(ms.m.Boards)); p < lo || p >= hi {
-			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shardOf(p, len(ms.m.Boards), sh.N), sh)
+		if lo, hi := sh.Span(ms.n); p < lo || p >= hi {
+			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shardOf(p, ms.n, sh.N), sh)
 		}
-		bd := ms.m.Boards[p]
+		bd := ms.board(p)
 		if r.Deal != bd.Deal.Format(bd.Dealer) {
 			return fmt.Errorf("%w: %s was played with other cards than the event deals", ErrShardConflict, where())
 		}
@@ -366,7 +372,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 // missing lists the runs of a match's board-rooms not seen.
 func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange {
 	var out []MissingRange
-	n := len(ms.m.Boards)
+	n := ms.n
 	state := func(p int) int { // bit 0: open missing, bit 1: closed missing
 		st := 0
 		for i, room := range []string{RoomOpen, RoomClosed} {
@@ -388,7 +394,7 @@ func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange 
 		for _, hi := (Shard{K: k, N: s.N}).Span(n); q < hi && state(q) == st; q++ {
 		}
 		r := MissingRange{
-			Match: ms.m.ID, First: ms.m.Boards[p].Number, Last: ms.m.Boards[q-1].Number, Count: q - p,
+			Match: ms.m.ID, First: ms.board(p).Number, Last: ms.board(q - 1).Number, Count: q - p,
 			From: k, To: k, ShardMissing: !present[k],
 		}
 		switch st {
@@ -413,7 +419,7 @@ func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange 
 
 // adjacent reports whether position p comes right after range r.
 func (s *ShardSet) adjacent(ms *matchSlots, r MissingRange, p int) bool {
-	return p > 0 && ms.m.Boards[p-1].Number == r.Last
+	return p > 0 && ms.board(p-1).Number == r.Last
 }
 
 // shardOf returns the shard (K of n) that plays position p of a match of

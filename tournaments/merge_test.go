@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
 
@@ -458,12 +459,11 @@ func FuzzMergeResults(f *testing.F) {
 	f.Add([]byte("{\"ruleset\":\"x\",\"board\":1,\"event\":\"sh\",\"match\":\"A-v-B\",\"room\":\"open\"}\n"))
 	set, err := LoadShards([]string{s0})
 	require.NoError(f, err)
-	matches := set.Event.Matches()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)
 		res := &MergeResult{}
-		err := set.copyRecords(bytes.NewReader(data), "fuzz", Shard{0, 2}, newSlots(matches), w, res)
+		err := set.copyRecords(bytes.NewReader(data), "fuzz", Shard{0, 2}, newSlots(set.Event), w, res)
 		if err != nil {
 			return
 		}
@@ -480,4 +480,26 @@ func FuzzMergeResults(f *testing.F) {
 			require.LessOrEqual(t, recs[i].Board, 2, "shard 0/2 of 4 boards is boards 1-2")
 		}
 	})
+}
+
+// TestMatchSlotsBoardNumbers checks a match whose board numbers do not run
+// on (a PBN file's, wrapping round in a later round): every position is
+// found from its board's number, and numbers not in the match are not.
+func TestMatchSlotsBoardNumbers(t *testing.T) {
+	ev := testEvent(t, ScheduleRoundRobin, 3, 4, 16, "")
+	ev.Boards = engine.SeededBoards("x", []int{7, 3, 11, 5, 20, 1, 2}) // 7 boards for 3 rounds of 4: round 2 wraps
+	for _, m := range ev.Matches() {
+		ms := newMatchSlots(ev, m)
+		require.Equal(t, len(m.Boards), ms.n)
+		for p, b := range m.Boards {
+			assert.Equal(t, b, ms.board(p))
+			got, ok := ms.position(b.Number)
+			assert.True(t, ok)
+			assert.Equal(t, p, got, "round %d board %d", m.Round, b.Number)
+		}
+		for _, n := range []int{0, 4, 99} {
+			_, ok := ms.position(n)
+			assert.False(t, ok, "board %d is in no match", n)
+		}
+	}
 }

@@ -19,10 +19,12 @@ import (
 // board-rooms a second at each (br/s-c1, br/s-c2) and their ratio
 // (speedup), and the CPU time a board-room takes at each (cpu-ms/br-c1,
 // cpu-ms/br-c2): equal CPU times with a speedup below the number of cores
-// mean the cores were busy with other work, not that the tables contend.
+// mean the cores were busy with other work, not that the tables contend;
+// cores-busy-c1 and -c2 (CPU time over wall time) say how many cores the
+// run had: 1 and 2 on an idle machine when nothing waits.
 // The one-minute load average at the end is reported too (load1).
 func BenchmarkScaleRefbot(b *testing.B) {
-	var rate, cpu [3]float64
+	var rate, cpu, busy [3]float64
 	for i := 0; i < b.N; i++ {
 		for _, c := range []int{1, 2} {
 			f, err := ParseFile([]byte(fmt.Sprintf(`name = "scale"
@@ -47,6 +49,7 @@ bots = ["builtin:random"]
 			require.Equal(b, 64, out.Played)
 			rate[c] += float64(out.Played) / el.Seconds()
 			cpu[c] += float64(used.Milliseconds()) / float64(out.Played)
+			busy[c] += used.Seconds() / el.Seconds()
 		}
 	}
 	n := float64(b.N)
@@ -55,6 +58,8 @@ bots = ["builtin:random"]
 	b.ReportMetric(rate[2]/rate[1], "speedup")
 	b.ReportMetric(cpu[1]/n, "cpu-ms/br-c1")
 	b.ReportMetric(cpu[2]/n, "cpu-ms/br-c2")
+	b.ReportMetric(busy[1]/n, "cores-busy-c1")
+	b.ReportMetric(busy[2]/n, "cores-busy-c2")
 	b.ReportMetric(load1(), "load1")
 	b.ReportMetric(float64(runtime.NumCPU()), "cores")
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -47,8 +48,11 @@ type Manifest struct {
 }
 
 // ProgramVersion names the running program's build: its module version
-// and, when it was built from a checkout, the commit (with "+dirty" for
-// uncommitted changes). Shards of one event must come from one build.
+// and, when it was built from a checkout, the commit. A build with
+// uncommitted changes, or without the commit stamped (go build
+// -buildvcs=false, a container build without .git), is named by the
+// SHA-256 of its executable as well. Shards of one event must come from
+// one build.
 func ProgramVersion() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -69,7 +73,31 @@ func ProgramVersion() string {
 	if rev != "" {
 		v += " " + rev + dirty
 	}
+	if rev == "" || dirty != "" {
+		if sum := executableSum(); sum != "" {
+			v += " exe:" + sum
+		}
+	}
 	return v
+}
+
+// executableSum returns the first 16 hex digits of the SHA-256 of the
+// running executable, or "" if it cannot be read.
+func executableSum() string {
+	path, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // NewManifest returns the manifest of a sharded event, resolved from f
@@ -93,7 +121,8 @@ func NewManifest(f *File, ev *Event) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	fp, err := fingerprint(&stored, ev)
+	version := ProgramVersion()
+	fp, err := fingerprint(&stored, ev, version)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +130,7 @@ func NewManifest(f *File, ev *Event) (*Manifest, error) {
 	return &Manifest{
 		Format:      manifestFormat,
 		Fingerprint: fp,
-		Version:     ProgramVersion(),
+		Version:     version,
 		Event:       ev.Name,
 		Shard:       ev.Shard,
 		Ranges:      ev.ShardRanges(),
@@ -112,7 +141,7 @@ func NewManifest(f *File, ev *Event) (*Manifest, error) {
 }
 
 // fingerprint hashes what decides an event's records (see Manifest).
-func fingerprint(stored *File, ev *Event) (string, error) {
+func fingerprint(stored *File, ev *Event, version string) (string, error) {
 	f := *stored
 	f.Listen, f.Allow = "", nil
 	f.Bots = make(map[string]BotConfig, len(stored.Bots))
@@ -135,7 +164,7 @@ func fingerprint(stored *File, ev *Event) (string, error) {
 	}
 	in, err := json.Marshal(struct {
 		Format, Version, Event, PBN string
-	}{manifestFormat, ProgramVersion(), canon, pbnSum})
+	}{manifestFormat, version, canon, pbnSum})
 	if err != nil {
 		return "", fmt.Errorf("manifest: %w", err)
 	}

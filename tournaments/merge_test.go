@@ -291,6 +291,11 @@ func TestMergeRefuses(t *testing.T) {
 	b, err := json.Marshal(&r)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(otherCards, ResultsFile), append(b, '\n'), 0o644))
+	otherBuild := copyDir(s1, "other-build")
+	m, err := ReadManifest(otherBuild)
+	require.NoError(t, err)
+	m.Version, m.Fingerprint = "github.com/openroom/openroom@v9.9.9", "0123"
+	require.NoError(t, writeManifest(otherBuild, m, true))
 	badManifest := copyDir(s1, "bad-manifest")
 	require.NoError(t, os.WriteFile(filepath.Join(badManifest, ManifestFile), []byte(`{"format":"openroom-shard/v1","surprise":1}`), 0o644))
 
@@ -302,6 +307,7 @@ func TestMergeRefuses(t *testing.T) {
 		msg  []string
 	}{
 		{"another seed", []string{s0, otherSeed}, "", ErrShardMismatch, []string{s0, otherSeed, "fingerprints differ"}},
+		{"another build", []string{s0, otherBuild}, "", ErrShardMismatch, []string{"played by different builds", "v9.9.9"}},
 		{"another split", []string{s0, otherN}, "", ErrShardMismatch, []string{"shard 0/2", "shard 1/3", "different numbers of shards"}},
 		{"a shard twice", []string{s0, s1, dupShard}, "", ErrShardDuplicate, []string{"shard 1/2 is in both", s1, dupShard}},
 		{"a board-room twice", []string{s0, dupLine}, "", ErrShardDuplicate, []string{dupLine, "line 9", "is there twice"}},

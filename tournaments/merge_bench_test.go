@@ -20,7 +20,7 @@ var mergeBenchDir = flag.String("merge.dir", "", "BenchmarkMerge: make the shard
 
 // BenchmarkMerge merges the 4 shard folders of a 10-team round robin (45
 // matches) holding 99,990 and 999,990 board-rooms (a multiple of 90, nearly 10^5 and 10^6). The records are
-// real-sized (a played board's auction and play, ~1.4 kB a line) with
+// real-sized (a played board's auction and play, ~550 bytes a line) with
 // their identities and deals from the event's schedule. It reports
 // ns/record, the CPU time a record (cpu-ns/record, all threads: on a
 // machine busy with other work the wall time is not the merge's), MB/s of results read, and the peak heap in use during the

@@ -442,7 +442,13 @@ func (ev *Event) HasCommandBots() bool {
 // event file (which may hold the seed).
 func (ev *Event) Secrets() []string {
 	var out []string
-	for _, p := range []string{ev.Out, ev.PBN, ev.Source} {
+	out0 := ev.Out
+	if ev.Shard.N > 0 {
+		// A shard plays in OUT/shard-K-of-N, beside the other shards'
+		// folders, whose manifests hold the event and its seed.
+		out0 = filepath.Dir(ev.Out)
+	}
+	for _, p := range []string{out0, ev.PBN, ev.Source} {
 		if p != "" {
 			out = append(out, p)
 		}

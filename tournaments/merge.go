@@ -212,16 +212,6 @@ func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
 	return i / 64, 1 << (i % 64)
 }
 
-// mergeLine is what the merge reads of a record: its identity and cards.
-type mergeLine struct {
-	Ruleset string `json:"ruleset"`
-	Event   string `json:"event"`
-	Match   string `json:"match"`
-	Room    string `json:"room"`
-	Board   int    `json:"board"`
-	Deal    string `json:"deal"`
-}
-
 // maxLine bounds one results line (a record is about 2 kB).
 const maxLine = 16 << 20
 
@@ -317,12 +307,16 @@ func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *buf
 func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	var r results.Record
 	for line := 1; sc.Scan(); line++ {
 		b := sc.Bytes()
 		if len(bytes.TrimSpace(b)) == 0 {
 			continue
 		}
-		var r mergeLine
+		// A line is a record exactly when results.Read takes it as one, so
+		// that what the merge counts is what the merged file scores; the
+		// auction's and play's arrays are reused from line to line.
+		r = results.Record{Auction: r.Auction[:0], Play: r.Play[:0]}
 		if err := json.Unmarshal(b, &r); err != nil || r.Ruleset == "" || r.Board == 0 {
 			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: malformed (a line torn by a crash?)", path, line))
 			continue

@@ -163,3 +163,15 @@ func FuzzParseShard(f *testing.F) {
 		}
 	})
 }
+
+// TestShardSecrets checks that a shard's bots cannot read the folders of
+// the other shards beside its own, whose manifests hold the seed.
+func TestShardSecrets(t *testing.T) {
+	ev := testEvent(t, ScheduleMatch, 2, 8, 16, "")
+	parent := ev.Out
+	assert.Contains(t, ev.Secrets(), parent)
+	require.NoError(t, ev.SetShard(Shard{1, 4}))
+	ev.Out = parent + "/shard-1-of-4"
+	assert.Contains(t, ev.Secrets(), parent, "the shards' parent folder")
+	assert.NotContains(t, ev.Secrets(), ev.Out, "within the parent")
+}

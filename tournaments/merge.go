@@ -9,7 +9,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
@@ -250,14 +254,7 @@ func (s *ShardSet) Merge(out string) (*MergeResult, error) {
 		return nil, fmt.Errorf("%w: %w", ErrNoOutput, err)
 	}
 	defer os.Remove(tmp.Name()) // after the rename, a no-op
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	for _, f := range s.Folders {
-		if err := s.copyShard(f, slots, w, res); err != nil {
-			tmp.Close()
-			return nil, err
-		}
-	}
-	err = w.Flush()
+	err = s.copyShards(out, slots, tmp, res)
 	if err == nil {
 		err = tmp.Chmod(0o644)
 	}
@@ -286,6 +283,62 @@ func (s *ShardSet) Merge(out string) (*MergeResult, error) {
 		res.Missing = append(res.Missing, s.missing(slots[m.ID], present)...)
 	}
 	return res, nil
+}
+
+// copyShards copies the shard folders' records to w, in shard order. The
+// shards are read at once, as many as there are cores (decoding the
+// records is most of the work), each into a part file of its own that is
+// then appended to w, so the merged file is the same whatever the timing.
+func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.File, res *MergeResult) error {
+	parts := make([]*os.File, len(s.Folders))
+	counts := make([]MergeResult, len(s.Folders))
+	errs := make([]error, len(s.Folders))
+	defer func() {
+		for _, p := range parts {
+			if p != nil {
+				p.Close()
+				os.Remove(p.Name())
+			}
+		}
+	}()
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, f := range s.Folders {
+		g.Go(func() error {
+			part, err := os.CreateTemp(out, ".tmp-part-*")
+			if err != nil {
+				errs[i] = fmt.Errorf("%w: %w", ErrNoOutput, err)
+				return nil
+			}
+			parts[i] = part
+			bw := bufio.NewWriterSize(part, 1<<20)
+			if errs[i] = s.copyShard(f, slots, bw, &counts[i]); errs[i] == nil {
+				if err := bw.Flush(); err != nil {
+					errs[i] = fmt.Errorf("merge: %w", err)
+				}
+			}
+			return nil
+		})
+	}
+	g.Wait()
+	// The first shard's error, so that the message does not depend on
+	// which shard was read first.
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	for i, p := range parts {
+		if _, err := p.Seek(0, io.SeekStart); err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		if _, err := io.Copy(w, p); err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		res.Records += counts[i].Records
+		res.Skipped = append(res.Skipped, counts[i].Skipped...)
+	}
+	return nil
 }
 
 // copyShard copies one shard folder's records of the event.
@@ -343,11 +396,12 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 		if r.Deal != bd.Deal.Format(bd.Dealer) {
 			return fmt.Errorf("%w: %s was played with other cards than the event deals", ErrShardConflict, where())
 		}
+		// Shards are read at once, and two may share a word at the edge of
+		// their ranges.
 		word, mask := ms.bit(p, r.Room)
-		if ms.seen[word]&mask != 0 {
+		if atomic.OrUint64(&ms.seen[word], mask)&mask != 0 {
 			return fmt.Errorf("%w: %s is there twice", ErrShardDuplicate, where())
 		}
-		ms.seen[word] |= mask
 		_, err := w.Write(b)
 		if err == nil {
 			err = w.WriteByte('\n')

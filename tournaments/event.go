@@ -287,7 +287,7 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 			if err != nil {
 				return err
 			}
-			if b.Kind == BotCommand {
+			if b.Kind == BotCommand && !f.noStart {
 				if _, err := exec.LookPath(b.Command[0]); err != nil {
 					return f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
 				}
@@ -438,8 +438,9 @@ func (ev *Event) HasCommandBots() bool {
 }
 
 // Secrets lists what a command bot must not read: the output folder
-// (results, PBN, summary, other bots' logs), the boards' PBN file and the
-// event file (which may hold the seed).
+// (results, PBN, summary, other bots' logs; for a shard, the folder of
+// every shard), the boards' PBN file and the event file (which may hold
+// the seed).
 func (ev *Event) Secrets() []string {
 	var out []string
 	out0 := ev.Out

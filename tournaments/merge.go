@@ -85,6 +85,7 @@ func LoadShards(dirs []string) (*ShardSet, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.noStart = true // the merge plays nothing: the bots' programs may be elsewhere
 	ev, err := Resolve(f)
 	if err != nil {
 		return nil, err

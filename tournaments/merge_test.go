@@ -509,3 +509,28 @@ func TestMatchSlotsBoardNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadShardsNeedsNoBotPrograms checks that the merge, which plays
+// nothing, resolves an event whose command bots are not installed where
+// it runs (a merge job's image holds only tablemanager).
+func TestLoadShardsNeedsNoBotPrograms(t *testing.T) {
+	dir := t.TempDir()
+	event := "name = \"cmd\"\n[boards]\nseed = \"x\"\ncount = 4\n[bots.mine]\ncommand = \"/nowhere/mybot --port {port}\"\n[teams.A]\nbots = [\"mine\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
+	_, err := Resolve(mustParse(t, event))
+	require.ErrorContains(t, err, "cannot start", "the premise: a run would refuse it")
+	m := &Manifest{Format: manifestFormat, Fingerprint: "f", Event: "cmd", Shard: Shard{0, 1}, EventFile: event}
+	require.NoError(t, writeManifest(dir, m, true))
+	set, err := LoadShards([]string{dir})
+	require.NoError(t, err)
+	assert.Equal(t, BotCommand, set.Event.Teams[0].Bots[0].Kind)
+	_, err = set.Merge(filepath.Join(t.TempDir(), "m"))
+	require.NoError(t, err)
+}
+
+func mustParse(t *testing.T, event string) *File {
+	t.Helper()
+	f, err := ParseFile([]byte(event), "e.toml")
+	require.NoError(t, err)
+	f.Out = t.TempDir()
+	return f
+}

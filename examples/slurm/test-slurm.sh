@@ -153,6 +153,10 @@ wave() {
 	local array merge k
 	read -r array merge < <(ARRAY=$1 MERGE_ARGS=${2:-} SHARDS=4 SBATCH_ARGS="--chdir=$tmp" \
 		examples/slurm/submit.sh "$tmp/out/sharded" "${event[@]}")
+	if [ -z "$array" ] || [ -z "$merge" ]; then
+		say "submit.sh did not print the two job ids"
+		return 1
+	fi
 	say "submitted array job $array (tasks $1) and merge job $merge (afterok:$array)"
 	wait_job "$merge"
 	for k in $(seq "${1%-*}" "${1#*-}"); do
@@ -168,7 +172,10 @@ if [ "$n" != 32 ]; then
 	say "after the first wave the merge holds $n board-rooms, not 32"
 	exit 1
 fi
-grep -q "incomplete: 32 of 64 board-rooms played" "$tmp/out/sharded/summary.txt"
+if ! grep -q "incomplete: 32 of 64 board-rooms played" "$tmp/out/sharded/summary.txt"; then
+	say "the first wave's summary does not say it holds 32 of 64 board-rooms"
+	exit 1
+fi
 say "wave 1 (shards 0-1 of 4) merged: 32 of 64 board-rooms"
 wave 2-3
 say "wave 2 (shards 2-3 of 4) and the merge of all 4 completed"

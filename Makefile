@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test test-js screenshots run bench flood fuzz vet clean
+.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm
 
 all: build
 
@@ -52,6 +52,10 @@ fuzz:
 	    echo "fuzz $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 1s $$pkg; \
 	  done; \
 	done
+
+## test-slurm: a real single-node Slurm (installed from Debian if missing; needs root) runs a 4-shard job array and the merge; the merge must equal an unsharded run.
+test-slurm:
+	bash examples/slurm/test-slurm.sh
 
 clean:
 	rm -rf $(BIN)

@@ -39,6 +39,9 @@ type File struct {
 	dir   string         // folder of the file, for relative paths
 	path  string         // the file's name, for messages
 	lines map[string]int // dotted key -> line where it is set, for messages
+	// noStart: the event is only scored (merge), so its command bots'
+	// programs need not be installed here.
+	noStart bool
 }
 
 // BoardsConfig is the board set: a PBN file, or a seed and a count.

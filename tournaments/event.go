@@ -94,6 +94,9 @@ type Event struct {
 	Clocks      Clocks
 	Faults      FaultRules
 	SPRT        *sprt.Params // a sequential test of the match: the match ends once it decides, PerMatch is the cap
+	// Shard, when set (SetShard), restricts the tables to one shard's
+	// boards of every match; the zero Shard is the whole event.
+	Shard Shard
 }
 
 // Resolve checks a File and fills its defaults. Every mistake is a
@@ -289,7 +292,7 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 			if err != nil {
 				return err
 			}
-			if b.Kind == BotCommand {
+			if b.Kind == BotCommand && !f.noStart {
 				if _, err := exec.LookPath(b.Command[0]); err != nil {
 					return f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
 				}
@@ -443,11 +446,18 @@ func (ev *Event) HasCommandBots() bool {
 }
 
 // Secrets lists what a command bot must not read: the output folder
-// (results, PBN, summary, other bots' logs), the boards' PBN file and the
-// event file (which may hold the seed).
+// (results, PBN, summary, other bots' logs; for a shard, the folder of
+// every shard), the boards' PBN file and the event file (which may hold
+// the seed).
 func (ev *Event) Secrets() []string {
 	var out []string
-	for _, p := range []string{ev.Out, ev.PBN, ev.Source} {
+	out0 := ev.Out
+	if ev.Shard.N > 0 {
+		// A shard plays in OUT/shard-K-of-N, beside the other shards'
+		// folders, whose manifests hold the event and its seed.
+		out0 = filepath.Dir(ev.Out)
+	}
+	for _, p := range []string{out0, ev.PBN, ev.Source} {
 		if p != "" {
 			out = append(out, p)
 		}

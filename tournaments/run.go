@@ -77,6 +77,10 @@ type Options struct {
 	MatchWriters []MatchWriter
 	// Observer, if set, watches the event as it is played (a live view).
 	Observer Observer
+	// Manifest, for a sharded event (NewManifest), is written to
+	// DIR/manifest.json before anything is played; a folder holding
+	// another event's or shard's manifest is refused (ErrOtherEvent).
+	Manifest *Manifest
 }
 
 // Observer watches a running event: what is on disk when it starts, each
@@ -147,6 +151,11 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		// is in the records set aside.
 		if err := os.Remove(filepath.Join(ev.Out, SeedFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("fresh start: %w", err)
+		}
+	}
+	if opt.Manifest != nil {
+		if err := writeManifest(ev.Out, opt.Manifest, opt.Fresh); err != nil {
+			return nil, err
 		}
 	}
 	recs, bad, err := results.ReadFile(path)

@@ -85,7 +85,11 @@ func (ev *Event) Rounds() int {
 // Matches returns the event's matches in schedule order: by round, then as
 // the pairing puts them. It depends only on the event, so the same file
 // always gives the same pairings and boards.
-func (ev *Event) Matches() []Match {
+func (ev *Event) Matches() []Match { return ev.matches(true) }
+
+// matches returns the matches, with their boards or, for a caller that
+// reads them one at a time (roundBoard), without.
+func (ev *Event) matches(withBoards bool) []Match {
 	var pairs [][2]int // team indexes, home first, per round
 	var rounds []int
 	switch ev.Kind {
@@ -113,11 +117,13 @@ func (ev *Event) Matches() []Match {
 	for i, p := range pairs {
 		h, v := &ev.Teams[p[0]], &ev.Teams[p[1]]
 		out[i] = Match{
-			ID:     h.Name + "-v-" + v.Name,
-			Round:  rounds[i],
-			Home:   h,
-			Visit:  v,
-			Boards: ev.roundBoards(rounds[i]),
+			ID:    h.Name + "-v-" + v.Name,
+			Round: rounds[i],
+			Home:  h,
+			Visit: v,
+		}
+		if withBoards {
+			out[i].Boards = ev.roundBoards(rounds[i])
 		}
 	}
 	return out
@@ -128,11 +134,15 @@ func (ev *Event) Matches() []Match {
 // exactly PerMatch boards is played in every round).
 func (ev *Event) roundBoards(round int) []engine.BoardSetup {
 	out := make([]engine.BoardSetup, ev.PerMatch)
-	start := (round - 1) * ev.PerMatch
 	for i := range out {
-		out[i] = ev.Boards[(start+i)%len(ev.Boards)]
+		out[i] = ev.roundBoard(round, i)
 	}
 	return out
+}
+
+// roundBoard returns board i (from 0) of a round's matches.
+func (ev *Event) roundBoard(round, i int) engine.BoardSetup {
+	return ev.Boards[((round-1)*ev.PerMatch+i)%len(ev.Boards)]
 }
 
 // roundRobin pairs n teams by the circle method: team 0 stays, the others
@@ -170,11 +180,18 @@ func roundRobin(n int) (pairs [][2]int, rounds []int) {
 
 // Jobs returns every table of the event in schedule order: per match and
 // segment, the open room then the closed room, each with all its boards.
+// A sharded event (Event.Shard) has only the tables of its shard's boards,
+// numbered and cut into segments as in the whole event.
 func (ev *Event) Jobs() []TableJob {
 	var jobs []TableJob
 	for _, m := range ev.Matches() {
+		lo, hi := ev.Shard.Span(len(m.Boards))
 		for seg, start := 1, 0; start < len(m.Boards); seg, start = seg+1, start+ev.Segment {
 			end := min(start+ev.Segment, len(m.Boards))
+			from, to := max(start, lo), min(end, hi)
+			if from >= to {
+				continue // a segment outside the shard
+			}
 			for _, room := range []string{RoomOpen, RoomClosed} {
 				ns, ew := m.Home, m.Visit
 				if room == RoomClosed {
@@ -188,7 +205,7 @@ func (ev *Event) Jobs() []TableJob {
 					Table:  fmt.Sprintf("%s/%s/%d", m.ID, room, seg),
 					NSTeam: ns.Name,
 					EWTeam: ew.Name,
-					Boards: m.Boards[start:end:end],
+					Boards: m.Boards[from:to:to],
 					Clocks: ev.Clocks,
 					Faults: ev.Faults,
 				}

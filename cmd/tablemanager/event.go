@@ -57,6 +57,11 @@ type runFlags struct {
 	sprt        string
 	web         string
 	webWait     bool
+	shard       string
+
+	// manifest is the shard's manifest, made from the event file and
+	// flags when --shard is given (not a flag).
+	manifest *tournaments.Manifest
 }
 
 const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
@@ -87,6 +92,7 @@ func runEvent(e *env, args []string) int {
 	fs.StringVar(&rf.sprt, "sprt", "", "a sequential test of a two-team match, imp0=X,imp1=Y[,alpha=0.05,beta=0.05,min_boards=128]: the match ends once H0 or H1 is accepted (--boards is the cap, default 2000; replaces the event file's [sprt])")
 	fs.StringVar(&rf.web, "web", "", "serve the live page of the event on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
 	fs.BoolVar(&rf.webWait, "web-wait", false, "after the event, keep the --web page up until Ctrl-C")
+	fs.StringVar(&rf.shard, "shard", "", "play shard K/N of every match (K from 0; auto/N takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into OUT/shard-K-of-N; tablemanager merge joins the shards")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
@@ -128,6 +134,11 @@ func runEvent(e *env, args []string) int {
 			return exitNoInput // the board set's PBN file cannot be opened
 		}
 		return exitDataErr
+	}
+	if fs.Changed("shard") {
+		if code := shardEvent(e, &rf, file, ev); code != exitOK {
+			return code
+		}
 	}
 	return playEvent(e, ev, &rf)
 }
@@ -274,6 +285,7 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		Runner:       runner,
 		Fresh:        rf.fresh,
 		MatchWriters: matchWriters(ev),
+		Manifest:     rf.manifest,
 	}
 	var lv *liveView
 	if rf.web != "" {

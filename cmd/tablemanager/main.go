@@ -43,6 +43,7 @@ var commands = map[string]command{
 	"serve":   {"seat four bots over TCP and play a set of boards", runServe},
 	"run":     {"run a bot-vs-bot event (with no arguments: the built-in demo match)", runEvent},
 	"analyze": {"add double-dummy tables and par to a PBN or results file", runAnalyze},
+	"merge":   {"join the shard folders of an event run with run --shard", runMerge},
 	"play":    {"play a seat yourself in the browser against refbot", runPlay},
 }
 

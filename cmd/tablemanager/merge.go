@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/openroom/openroom/tournaments"
+	flag "github.com/spf13/pflag"
+)
+
+// shardEvent makes ev the shard --shard names, playing into its own
+// folder OUT/shard-K-of-N, and makes the shard's manifest.
+func shardEvent(e *env, rf *runFlags, file *tournaments.File, ev *tournaments.Event) int {
+	sh, err := tournaments.ParseShard(rf.shard, os.Getenv)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: --shard: %v\n", err)
+		return exitUsage
+	}
+	if err := ev.SetShard(sh); err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: --shard %s: %v\n", sh, err)
+		return exitUsage
+	}
+	m, err := tournaments.NewManifest(file, ev)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager run: --shard %s: %v\n", sh, err)
+		return exitNoInput // only the PBN file, read again for its fingerprint, can fail here
+	}
+	ev.Out = filepath.Join(ev.Out, fmt.Sprintf("shard-%d-of-%d", sh.K, sh.N))
+	rf.manifest = m
+	if !rf.quiet {
+		var parts []string
+		for _, r := range m.Ranges {
+			parts = append(parts, r.String())
+		}
+		fmt.Fprintf(e.stderr, "tablemanager run: shard %s: %s; into %s (tablemanager merge joins the shards' folders)\n", sh, strings.Join(parts, ", "), ev.Out)
+	}
+	return exitOK
+}
+
+type mergeFlags struct {
+	out        string
+	partial    bool
+	showBoards bool
+}
+
+const mergeUsage = `usage: tablemanager merge --out DIR SHARD_DIR...
+Joins the folders of an event's shards (tablemanager run --shard K/N) into DIR: results.jsonl,
+one PBN file per match and summary.txt, as one run of the whole event writes them. The shards
+must be of one event (the same event, flags and program: their manifests' fingerprints agree),
+each given once; a board-room in the wrong shard or given twice is refused. Board-rooms that no
+folder holds are listed on standard error, and the command fails unless --partial is given.
+`
+
+func runMerge(e *env, args []string) int {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var mf mergeFlags
+	fs.StringVar(&mf.out, "out", "", "the merged event's folder (required; not one of the shards')")
+	fs.BoolVar(&mf.partial, "partial", false, "succeed when some board-rooms are missing (a wave of shards not finished yet): the summary covers those present")
+	fs.BoolVar(&mf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
+	if code, ok := parseFlags(e, fs, args, mergeUsage); !ok {
+		return code
+	}
+	if mf.out == "" {
+		fmt.Fprintln(e.stderr, "tablemanager merge: --out DIR is required (try tablemanager merge --help)")
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "tablemanager merge: no shard folders given (try tablemanager merge --help)")
+		return exitUsage
+	}
+	set, err := tournaments.LoadShards(fs.Args())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
+		if errors.Is(err, os.ErrNotExist) {
+			return exitNoInput
+		}
+		return exitDataErr
+	}
+	res, err := set.Merge(mf.out)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
+		switch {
+		case errors.Is(err, tournaments.ErrShardConflict), errors.Is(err, tournaments.ErrShardDuplicate):
+			return exitDataErr
+		case errors.Is(err, tournaments.ErrNoOutput):
+			return exitNoInput
+		}
+		return exitFailure
+	}
+	for _, s := range res.Skipped {
+		fmt.Fprintf(e.stderr, "tablemanager merge: skipped %s\n", s)
+	}
+	ev := set.Event
+	// The same scoring and files as the end of a run of the whole event.
+	rep, warnings, err := tournaments.ScoreFolder(ev, matchWriters(ev))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
+		return exitFailure
+	}
+	unwritten := 0
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "tablemanager merge: match file not written: %s\n", w)
+		unwritten++
+	}
+	if werr := tournaments.WriteSummaryFile(rep); werr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager merge: summary not written: %v\n", werr)
+		unwritten++
+	}
+	if perr := rep.WriteSummary(e.stdout); perr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", perr)
+		return exitFailure
+	}
+	if mf.showBoards {
+		fmt.Fprintln(e.stdout)
+		if perr := rep.WriteBoards(e.stdout); perr != nil {
+			fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", perr)
+			return exitFailure
+		}
+	}
+	fmt.Fprintf(e.stdout, "\nResults: %s (%d of %d board-rooms, from %d of %d shards)\n", res.ResultsOut, res.Records, res.Expected, len(set.Folders), set.N)
+	if unwritten > 0 {
+		return exitFailure
+	}
+	if len(res.Missing) > 0 {
+		for _, m := range res.Missing {
+			fmt.Fprintf(e.stderr, "tablemanager merge: missing: %s\n", m)
+		}
+		if !mf.partial {
+			fmt.Fprintf(e.stderr, "tablemanager merge: %d of %d board-rooms missing: run the shards again (they resume), or give --partial\n", res.Expected-res.Records, res.Expected)
+			return exitFailure
+		}
+	}
+	return exitOK
+}

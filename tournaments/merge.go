@@ -1,0 +1,508 @@
+package tournaments
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+)
+
+// Errors of a merge; each is wrapped with the folders, lines and boards it
+// is about.
+var (
+	// ErrShardMismatch means the shard folders are not shards of one
+	// event: their fingerprints or their number of shards differ.
+	ErrShardMismatch = errors.New("shards of different events")
+	// ErrShardDuplicate means a shard, or a board-room, comes twice.
+	ErrShardDuplicate = errors.New("duplicate")
+	// ErrShardConflict means a shard folder holds a board-room that is not
+	// its shard's, or one played with other cards than the event deals.
+	ErrShardConflict = errors.New("conflict")
+)
+
+// ShardFolder is one shard's output folder and its manifest.
+type ShardFolder struct {
+	Dir      string
+	Manifest *Manifest
+}
+
+// ShardSet is the folders of some shards of one event, checked to agree.
+type ShardSet struct {
+	// Event is the event the shards were played from, resolved from their
+	// manifests; it is unsharded and its Out is the merge's output folder
+	// once Merge has run.
+	Event   *Event
+	N       int           // shards the event was cut into
+	Folders []ShardFolder // by shard number
+}
+
+// LoadShards reads the manifests of shard folders and checks that they are
+// shards of one event (the same fingerprint and number of shards), each
+// given once. A folder without a manifest is an error wrapping
+// os.ErrNotExist.
+func LoadShards(dirs []string) (*ShardSet, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("no shard folders")
+	}
+	set := &ShardSet{}
+	byK := map[int]string{}
+	for _, d := range dirs {
+		m, err := ReadManifest(d)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("%s: not a shard folder (no %s; was it run with --shard?): %w", d, ManifestFile, err)
+			}
+			return nil, err
+		}
+		if len(set.Folders) > 0 {
+			first := set.Folders[0]
+			if err := agree(first, ShardFolder{d, m}); err != nil {
+				return nil, err
+			}
+		}
+		if other, dup := byK[m.Shard.K]; dup {
+			return nil, fmt.Errorf("%w: shard %s is in both %s and %s", ErrShardDuplicate, m.Shard, other, d)
+		}
+		byK[m.Shard.K] = d
+		set.Folders = append(set.Folders, ShardFolder{Dir: d, Manifest: m})
+	}
+	sort.Slice(set.Folders, func(i, j int) bool { return set.Folders[i].Manifest.Shard.K < set.Folders[j].Manifest.Shard.K })
+	first := set.Folders[0]
+	set.N = first.Manifest.Shard.N
+	f, err := ParseFile([]byte(first.Manifest.EventFile), filepath.Join(first.Dir, ManifestFile))
+	if err != nil {
+		return nil, err
+	}
+	f.noStart = true // the merge plays nothing: the bots' programs may be elsewhere
+	ev, err := Resolve(f)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Name != first.Manifest.Event {
+		return nil, &ManifestError{Path: filepath.Join(first.Dir, ManifestFile), Msg: fmt.Sprintf("event %q, but its event file resolves to %q", first.Manifest.Event, ev.Name)}
+	}
+	set.Event = ev
+	return set, nil
+}
+
+// agree checks that two shard folders are of one event, saying how they
+// differ when they are not.
+func agree(a, b ShardFolder) error {
+	ma, mb := a.Manifest, b.Manifest
+	if ma.Fingerprint != mb.Fingerprint {
+		why := "different events"
+		switch {
+		case ma.Version != mb.Version:
+			why = fmt.Sprintf("played by different builds (%s, %s)", ma.Version, mb.Version)
+		case ma.EventFile == mb.EventFile:
+			why = "the same event file with a different board set (PBN file content)"
+		case ma.Event != mb.Event:
+			why = fmt.Sprintf("different events (%q, %q)", ma.Event, mb.Event)
+		}
+		return fmt.Errorf("%w: %s and %s are %s: their fingerprints differ", ErrShardMismatch, a.Dir, b.Dir, why)
+	}
+	if ma.Shard.N != mb.Shard.N {
+		return fmt.Errorf("%w: %s is shard %s and %s shard %s: the event was cut into different numbers of shards", ErrShardMismatch, a.Dir, ma.Shard, b.Dir, mb.Shard)
+	}
+	return nil
+}
+
+// MissingRange is a run of board-rooms of a match that no shard folder
+// holds.
+type MissingRange struct {
+	Match        string
+	Rooms        string // "both rooms", "open room" or "closed room"
+	First, Last  int    // board numbers
+	Count        int    // boards
+	From, To     int    // the shards (K) the boards belong to
+	ShardMissing bool   // no folder of any of those shards was given
+}
+
+// String describes the range in one line.
+func (r MissingRange) String() string {
+	boards := fmt.Sprintf("board %d", r.First)
+	if r.Count > 1 {
+		boards = fmt.Sprintf("boards %d-%d", r.First, r.Last)
+	}
+	shards := fmt.Sprintf("shard %d", r.From)
+	if r.To != r.From {
+		shards = fmt.Sprintf("shards %d-%d", r.From, r.To)
+	}
+	why := "not played"
+	if r.ShardMissing {
+		why = "no folder given"
+	}
+	return fmt.Sprintf("match %s: %s, %s (%s: %s)", r.Match, boards, r.Rooms, shards, why)
+}
+
+// MergeResult is what Merge did.
+type MergeResult struct {
+	ResultsOut string // the merged results file
+	Records    int    // board-rooms in it
+	Expected   int    // board-rooms the event has
+	Missing    []MissingRange
+	Absent     []int    // shards (K) no folder was given for
+	Skipped    []string // lines skipped: malformed (a line torn by a crash) or of another event
+}
+
+// matchSlots tracks, for one match, which board-rooms the merge has seen.
+// It reads the match's boards from the event one at a time, rather than
+// holding a copy of them as Match does.
+type matchSlots struct {
+	ev    *Event
+	m     Match       // without its boards
+	n     int         // boards in the match
+	first int         // board number of position 0 when the numbers run on
+	pos   map[int]int // board number -> position, when they do not
+	seen  []uint64    // bit 2p: open room of position p; 2p+1: closed room
+}
+
+// newSlots returns the board-rooms of the event's matches, none seen yet.
+func newSlots(ev *Event) map[string]*matchSlots {
+	ms := ev.matches(false)
+	slots := make(map[string]*matchSlots, len(ms))
+	for _, m := range ms {
+		slots[m.ID] = newMatchSlots(ev, m)
+	}
+	return slots
+}
+
+func newMatchSlots(ev *Event, m Match) *matchSlots {
+	s := &matchSlots{ev: ev, m: m, n: ev.PerMatch, seen: make([]uint64, (2*ev.PerMatch+63)/64)}
+	if s.n > 0 {
+		s.first = s.board(0).Number
+	}
+	for i := range s.n {
+		if s.board(i).Number != s.first+i {
+			s.pos = make(map[int]int, s.n)
+			for j := range s.n {
+				s.pos[s.board(j).Number] = j
+			}
+			break
+		}
+	}
+	return s
+}
+
+// board returns the board at position p of the match.
+func (s *matchSlots) board(p int) engine.BoardSetup { return s.ev.roundBoard(s.m.Round, p) }
+
+// position returns the position of a board number in the match.
+func (s *matchSlots) position(board int) (int, bool) {
+	if s.pos != nil {
+		p, ok := s.pos[board]
+		return p, ok
+	}
+	p := board - s.first
+	return p, p >= 0 && p < s.n
+}
+
+func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
+	i := 2 * p
+	if room == RoomClosed {
+		i++
+	}
+	return i / 64, 1 << (i % 64)
+}
+
+// maxLine bounds one results line (a record is about 2 kB).
+const maxLine = 16 << 20
+
+// Merge writes DIR/results.jsonl (DIR = out) from the shard folders'
+// results: their records, checked against the event's schedule and each
+// shard's boards, copied as they are, shard by shard. It streams: memory
+// holds one line and two bits a scheduled board-room, whatever the number
+// of records. A board-room in a folder that is not its shard's, played
+// with other cards, or given twice fails the merge (ErrShardConflict,
+// ErrShardDuplicate) and leaves DIR as it was. Board-rooms that no folder
+// holds are listed in the result's Missing; the results are written all
+// the same, so that a partial merge can be scored. The set's Event then
+// has Out set to out, ready for ScoreFolder.
+func (s *ShardSet) Merge(out string) (*MergeResult, error) {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, out, err)
+	}
+	for _, f := range s.Folders {
+		if same(f.Dir, out) {
+			return nil, fmt.Errorf("merge: the output folder %s is shard %s's folder: merge into another one", out, f.Manifest.Shard)
+		}
+	}
+	unlock, err := lockOut(out)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	ev := s.Event
+	ev.Out = out
+	res := &MergeResult{ResultsOut: filepath.Join(out, ResultsFile)}
+
+	slots := newSlots(ev)
+	res.Expected = 2 * ev.PerMatch * len(slots)
+	tmp, err := os.CreateTemp(out, ".tmp-"+ResultsFile+"-*")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoOutput, err)
+	}
+	defer os.Remove(tmp.Name()) // after the rename, a no-op
+	err = s.copyShards(out, slots, tmp, res)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), res.ResultsOut)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("merge: write %s: %w", res.ResultsOut, err)
+	}
+	present := map[int]bool{}
+	for _, f := range s.Folders {
+		present[f.Manifest.Shard.K] = true
+	}
+	for k := 0; k < s.N; k++ {
+		if !present[k] {
+			res.Absent = append(res.Absent, k)
+		}
+	}
+	for _, m := range ev.matches(false) {
+		res.Missing = append(res.Missing, s.missing(slots[m.ID], present)...)
+	}
+	return res, nil
+}
+
+// copyShards copies the shard folders' records to w, in shard order. The
+// shards are read at once, as many as there are cores (decoding the
+// records is most of the work), each into a part file of its own that is
+// then appended to w, so the merged file is the same whatever the timing.
+func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.File, res *MergeResult) error {
+	parts := make([]*os.File, len(s.Folders))
+	counts := make([]MergeResult, len(s.Folders))
+	errs := make([]error, len(s.Folders))
+	defer func() {
+		for _, p := range parts {
+			if p != nil {
+				p.Close()
+				os.Remove(p.Name())
+			}
+		}
+	}()
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, f := range s.Folders {
+		g.Go(func() error {
+			part, err := os.CreateTemp(out, ".tmp-part-*")
+			if err != nil {
+				errs[i] = fmt.Errorf("%w: %w", ErrNoOutput, err)
+				return nil
+			}
+			parts[i] = part
+			bw := bufio.NewWriterSize(part, 1<<20)
+			if errs[i] = s.copyShard(f, slots, bw, &counts[i]); errs[i] == nil {
+				if err := bw.Flush(); err != nil {
+					errs[i] = fmt.Errorf("merge: %w", err)
+				}
+			}
+			return nil
+		})
+	}
+	g.Wait()
+	// The first shard's error, so that the message does not depend on
+	// which shard was read first.
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	for i, p := range parts {
+		if _, err := p.Seek(0, io.SeekStart); err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		if _, err := io.Copy(w, p); err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		res.Records += counts[i].Records
+		res.Skipped = append(res.Skipped, counts[i].Skipped...)
+	}
+	return nil
+}
+
+// copyShard copies one shard folder's records of the event.
+func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
+	path := filepath.Join(f.Dir, ResultsFile)
+	in, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // a shard that finished no board yet
+	}
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	defer in.Close()
+	return s.copyRecords(in, path, f.Manifest.Shard, slots, w, res)
+}
+
+// copyRecords copies the records of shard sh from a results stream (read
+// from path) to w, marking each board-room in slots.
+func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	var r results.Record
+	for line := 1; sc.Scan(); line++ {
+		b := sc.Bytes()
+		if len(bytes.TrimSpace(b)) == 0 {
+			continue
+		}
+		// A line is a record exactly when results.Read takes it as one, so
+		// that what the merge counts is what the merged file scores; the
+		// auction's and play's arrays are reused from line to line.
+		r = results.Record{Auction: r.Auction[:0], Play: r.Play[:0]}
+		if err := json.Unmarshal(b, &r); err != nil || r.Ruleset == "" || r.Board == 0 {
+			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: malformed (a line torn by a crash?)", path, line))
+			continue
+		}
+		if r.Event != s.Event.Name {
+			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: a record of event %q", path, line, r.Event))
+			continue
+		}
+		where := func() string { // only for an error: not made for every line
+			return fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
+		}
+		ms := slots[r.Match]
+		if ms == nil || (r.Room != RoomOpen && r.Room != RoomClosed) {
+			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
+		}
+		p, ok := ms.position(r.Board)
+		if !ok {
+			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
+		}
+		if lo, hi := sh.Span(ms.n); p < lo || p >= hi {
+			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shardOf(p, ms.n, sh.N), sh)
+		}
+		bd := ms.board(p)
+		if r.Deal != bd.Deal.Format(bd.Dealer) {
+			return fmt.Errorf("%w: %s was played with other cards than the event deals", ErrShardConflict, where())
+		}
+		// Shards are read at once, and two may share a word at the edge of
+		// their ranges.
+		word, mask := ms.bit(p, r.Room)
+		if atomic.OrUint64(&ms.seen[word], mask)&mask != 0 {
+			return fmt.Errorf("%w: %s is there twice", ErrShardDuplicate, where())
+		}
+		_, err := w.Write(b)
+		if err == nil {
+			err = w.WriteByte('\n')
+		}
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		res.Records++
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("merge: %s: %w", path, err)
+	}
+	return nil
+}
+
+// missing lists the runs of a match's board-rooms not seen.
+func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange {
+	var out []MissingRange
+	n := ms.n
+	state := func(p int) int { // bit 0: open missing, bit 1: closed missing
+		st := 0
+		for i, room := range []string{RoomOpen, RoomClosed} {
+			if w, mask := ms.bit(p, room); ms.seen[w]&mask == 0 {
+				st |= 1 << i
+			}
+		}
+		return st
+	}
+	for p := 0; p < n; {
+		st := state(p)
+		if st == 0 {
+			p++
+			continue
+		}
+		k := shardOf(p, n, s.N)
+		q := p + 1
+		// A run stays within one shard, so it says whose boards they are.
+		for _, hi := (Shard{K: k, N: s.N}).Span(n); q < hi && state(q) == st; q++ {
+		}
+		r := MissingRange{
+			Match: ms.m.ID, First: ms.board(p).Number, Last: ms.board(q - 1).Number, Count: q - p,
+			From: k, To: k, ShardMissing: !present[k],
+		}
+		switch st {
+		case 1:
+			r.Rooms = "open room"
+		case 2:
+			r.Rooms = "closed room"
+		default:
+			r.Rooms = "both rooms"
+		}
+		// Consecutive shards with no folder make one range.
+		if last := len(out) - 1; last >= 0 && r.ShardMissing && out[last].ShardMissing &&
+			out[last].To == k-1 && out[last].Rooms == r.Rooms && out[last].Match == r.Match && s.adjacent(ms, out[last], p) {
+			out[last].Last, out[last].Count, out[last].To = r.Last, out[last].Count+r.Count, k
+		} else {
+			out = append(out, r)
+		}
+		p = q
+	}
+	return out
+}
+
+// adjacent reports whether position p comes right after range r.
+func (s *ShardSet) adjacent(ms *matchSlots, r MissingRange, p int) bool {
+	return p > 0 && ms.board(p-1).Number == r.Last
+}
+
+// shardOf returns the shard (K of n) that plays position p of a match of
+// n boards.
+func shardOf(p, n, shards int) int {
+	k := p * shards / n
+	for k > 0 && (Shard{K: k, N: shards}).lo(n) > p {
+		k--
+	}
+	for k < shards-1 && (Shard{K: k + 1, N: shards}).lo(n) <= p {
+		k++
+	}
+	return k
+}
+
+func (s Shard) lo(n int) int { lo, _ := s.Span(n); return lo }
+
+// same reports whether two paths are one folder.
+func same(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
+
+// ScoreFolder scores an event from the results file in its folder and
+// writes its match files, as Run does at the end of a run: the report and
+// the match writers' failures.
+func ScoreFolder(ev *Event, writers []MatchWriter) (*Report, []string, error) {
+	recs, _, err := results.ReadFile(filepath.Join(ev.Out, ResultsFile))
+	if err != nil {
+		return nil, nil, err
+	}
+	return ScoreEvent(ev, recs), writeMatches(ev, recs, writers), nil
+}

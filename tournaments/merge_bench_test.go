@@ -1,0 +1,132 @@
+package tournaments
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/openroom/openroom/results"
+	"github.com/stretchr/testify/require"
+)
+
+var mergeBenchDir = flag.String("merge.dir", "", "BenchmarkMerge: make the shard folders here and keep them (to time tablemanager merge on them); default a temporary folder")
+
+// BenchmarkMerge merges the 4 shard folders of a 10-team round robin (45
+// matches) holding 99,990 and 999,990 board-rooms (a multiple of 90, nearly 10^5 and 10^6). The records are
+// real-sized (a played board's auction and play, ~550 bytes a line) with
+// their identities and deals from the event's schedule. It reports
+// ns/record, the CPU time a record (cpu-ns/record, all threads: on a
+// machine busy with other work the wall time is not the merge's), MB/s of results read, and the peak heap in use during the
+// merge above what the loaded event holds before it (merge-heap-MB): it
+// stays flat as the records grow tenfold, since the merge streams and
+// keeps two bits a board-room.
+func BenchmarkMerge(b *testing.B) {
+	for _, records := range []int{99_990, 999_990} {
+		b.Run(fmt.Sprintf("records=%d", records), func(b *testing.B) {
+			root := *mergeBenchDir
+			if root == "" {
+				root = b.TempDir()
+			} else {
+				root = filepath.Join(root, fmt.Sprintf("records-%d", records))
+			}
+			dirs, size := makeShardFolders(b, root, records, 4)
+			set, err := LoadShards(dirs)
+			require.NoError(b, err)
+			out := filepath.Join(root, "merged")
+			runtime.GC()
+			var before runtime.MemStats
+			runtime.ReadMemStats(&before)
+			var peak uint64
+			merged := 0
+			b.ResetTimer()
+			start, cpu0 := time.Now(), cpuTime()
+			for i := 0; i < b.N; i++ {
+				stop := sampleHeap(&peak)
+				res, err := set.Merge(out)
+				stop()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Missing) > 0 || res.Records != records {
+					b.Fatalf("merged %d records, %d ranges missing", res.Records, len(res.Missing))
+				}
+				merged += res.Records
+			}
+			el, cpu := time.Since(start), cpuTime()-cpu0
+			b.StopTimer()
+			b.ReportMetric(float64(el.Nanoseconds())/float64(merged), "ns/record")
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(merged), "cpu-ns/record")
+			b.ReportMetric(float64(size)*float64(b.N)/el.Seconds()/1e6, "MB/s")
+			b.ReportMetric(float64(before.HeapInuse)/(1<<20), "event-heap-MB")
+			b.ReportMetric(float64(peak-min(peak, before.HeapInuse))/(1<<20), "merge-heap-MB")
+		})
+	}
+}
+
+// makeShardFolders writes the shard folders of a 10-team round robin with
+// about records board-rooms, cut into n shards; it returns the folders and
+// the bytes of results they hold.
+func makeShardFolders(b *testing.B, root string, records, n int) ([]string, int64) {
+	b.Helper()
+	const teams, matches = 10, 45
+	perMatch := records / matches / 2
+	require.Equal(b, records, perMatch*matches*2, "records must be a multiple of 90")
+	f := shardTestFile(b, ScheduleRoundRobin, teams, perMatch, 16, "merge-bench")
+
+	// A played record: its auction and play give the lines their size.
+	f.Out = b.TempDir()
+	one, err := Resolve(f)
+	require.NoError(b, err)
+	j := one.Jobs()[0]
+	j.Boards = j.Boards[:1]
+	var tmpl results.Record
+	require.NoError(b, SimRunner{}.RunTable(context.Background(), j, func(r results.Record) error { tmpl = r; return nil }))
+
+	var dirs []string
+	var size int64
+	for k := 0; k < n; k++ {
+		dir := filepath.Join(root, fmt.Sprintf("shard-%d-of-%d", k, n))
+		dirs = append(dirs, dir)
+		f.Out = dir
+		ev, err := Resolve(f)
+		require.NoError(b, err)
+		require.NoError(b, ev.SetShard(Shard{k, n}))
+		m, err := NewManifest(f, ev)
+		require.NoError(b, err)
+		require.NoError(b, os.MkdirAll(dir, 0o755))
+		if st, err := os.Stat(filepath.Join(dir, ResultsFile)); err == nil && st.Size() > 0 {
+			if old, err := ReadManifest(dir); err == nil && old.Fingerprint == m.Fingerprint {
+				size += st.Size() // made by an earlier run with -merge.dir
+				continue
+			}
+		}
+		require.NoError(b, writeManifest(dir, m, true))
+		fh, err := os.Create(filepath.Join(dir, ResultsFile))
+		require.NoError(b, err)
+		w := bufio.NewWriterSize(fh, 1<<20)
+		for _, j := range ev.Jobs() {
+			id := j.Identity()
+			for _, bd := range j.Boards {
+				r := tmpl
+				id.Stamp(&r)
+				r.Board, r.Dealer, r.Vulnerable = bd.Number, bd.Dealer.String(), bd.Vul.String()
+				r.Deal, r.Seed = bd.Deal.Format(bd.Dealer), bd.Seed
+				line, err := json.Marshal(&r)
+				require.NoError(b, err)
+				w.Write(line)
+				w.WriteByte('\n')
+				size += int64(len(line) + 1)
+			}
+		}
+		require.NoError(b, w.Flush())
+		require.NoError(b, fh.Close())
+	}
+	return dirs, size
+}

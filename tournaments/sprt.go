@@ -70,21 +70,45 @@ func resolveSPRT(f *File, ev *Event) error {
 		}
 		return f.errorf(key, "sprt: %v", err)
 	}
+	if key, err := ev.checkSPRT(p); err != nil {
+		return f.errorf(key, "sprt: %v", err)
+	}
+	ev.SPRT = &p
+	return nil
+}
+
+// SetSPRT makes the event's match a sequential test with p, as an [sprt]
+// table does (tablemanager merge --sprt decides the merged shards so). It
+// refuses what Resolve refuses: invalid parameters, an event that is not a
+// two-team match, a cap below min_boards, a board set that repeats a deal.
+func (ev *Event) SetSPRT(p sprt.Params) error {
+	if err := p.Validate(); err != nil {
+		return fmt.Errorf("sprt: %w", err)
+	}
+	if _, err := ev.checkSPRT(p); err != nil {
+		return fmt.Errorf("sprt: %w", err)
+	}
+	ev.SPRT = &p
+	return nil
+}
+
+// checkSPRT says whether the event can be a sequential test with p, and
+// which event-file key is to blame when not.
+func (ev *Event) checkSPRT(p sprt.Params) (key string, err error) {
 	if ev.Kind != ScheduleMatch {
-		return f.errorf("sprt", "sprt: a sequential test is for a team match of two teams, not a %s", kindName(ev.Kind))
+		return "sprt", fmt.Errorf("a sequential test is for a team match of two teams, not a %s", kindName(ev.Kind))
 	}
 	if ev.PerMatch < p.MinBoards {
-		return f.errorf("boards.count", "sprt: %d boards (the cap) are fewer than min_boards %d: the test could never decide", ev.PerMatch, p.MinBoards)
+		return "boards.count", fmt.Errorf("%d boards (the cap) are fewer than min_boards %d: the test could never decide", ev.PerMatch, p.MinBoards)
 	}
 	seen := map[engine.Deal]int{}
 	for _, b := range ev.Matches()[0].Boards {
 		if first, ok := seen[b.Deal]; ok {
-			return f.errorf("boards", "sprt: boards %d and %d have the same deal; a sequential test needs a board source that never repeats a deal (a seed, or a PBN file with enough boards)", first, b.Number)
+			return "boards", fmt.Errorf("boards %d and %d have the same deal; a sequential test needs a board source that never repeats a deal (a seed, or a PBN file with enough boards)", first, b.Number)
 		}
 		seen[b.Deal] = b.Number
 	}
-	ev.SPRT = &p
-	return nil
+	return "", nil
 }
 
 // DecideSPRT computes an event's sequential test from its results: the

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
 	flag "github.com/spf13/pflag"
 )
@@ -45,6 +46,7 @@ type mergeFlags struct {
 	out        string
 	partial    bool
 	showBoards bool
+	sprt       string
 }
 
 const mergeUsage = `usage: tablemanager merge --out DIR SHARD_DIR...
@@ -62,6 +64,7 @@ func runMerge(e *env, args []string) int {
 	fs.StringVar(&mf.out, "out", "", "the merged event's folder (required; not one of the shards')")
 	fs.BoolVar(&mf.partial, "partial", false, "succeed when some board-rooms are missing (a wave of shards not finished yet): the summary covers those present")
 	fs.BoolVar(&mf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
+	fs.StringVar(&mf.sprt, "sprt", "", "decide a sequential test on the merged board-rooms, imp0=X,imp1=Y[,alpha=0.05,beta=0.05,min_boards=128] (replaces the event's own [sprt])")
 	if code, ok := parseFlags(e, fs, args, mergeUsage); !ok {
 		return code
 	}
@@ -73,6 +76,15 @@ func runMerge(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "tablemanager merge: no shard folders given (try tablemanager merge --help)")
 		return exitUsage
 	}
+	var test *sprt.Params
+	if fs.Changed("sprt") {
+		p, err := sprt.ParseParams(mf.sprt)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager merge: --sprt: %v\n", err)
+			return exitUsage
+		}
+		test = &p
+	}
 	set, err := tournaments.LoadShards(fs.Args())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
@@ -80,6 +92,12 @@ func runMerge(e *env, args []string) int {
 			return exitNoInput
 		}
 		return exitDataErr
+	}
+	if test != nil {
+		if err := set.Event.SetSPRT(*test); err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager merge: --sprt: %v\n", err)
+			return exitUsage
+		}
 	}
 	res, err := set.Merge(mf.out)
 	if err != nil {

@@ -117,3 +117,49 @@ func TestMergeHelp(t *testing.T) {
 	assert.Contains(t, out, "usage: tablemanager merge --out DIR SHARD_DIR...")
 	assert.Contains(t, out, "--partial")
 }
+
+// TestMergeSPRT: merge --sprt decides the sequential test on the merged
+// shards' finished prefix, exactly as a run of the whole match under the
+// same test does (which stops once it decides), even though the shards
+// played every board; a test the event cannot take is refused.
+func TestMergeSPRT(t *testing.T) {
+	root := t.TempDir()
+	args := []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "24", "--seed", "sprt-merge", "--segment", "4", "--quiet"}
+	const test = "imp0=20,imp1=21,min_boards=8" // two random teams are level: far below imp0, H0
+	whole := filepath.Join(root, "whole")
+	code, wholeOut, errs := runCmd(t, "", append(args, "--out", whole, "--sprt", test)...)
+	require.Equal(t, exitOK, code, errs)
+
+	shards := filepath.Join(root, "shards")
+	for _, k := range []string{"0", "1"} {
+		code, _, errs := runCmd(t, "", append(args, "--out", shards, "--shard", k+"/2")...)
+		require.Equal(t, exitOK, code, errs)
+	}
+	dirs, err := filepath.Glob(filepath.Join(shards, "shard-*-of-2"))
+	require.NoError(t, err)
+	merged := filepath.Join(root, "merged")
+	code, mergeOut, errs := runCmd(t, "", append([]string{"merge", "--out", merged, "--sprt", test}, dirs...)...)
+	require.Equal(t, exitOK, code, errs)
+
+	sprtLines := func(s string) []string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "LLR: ") || strings.HasPrefix(l, "Boards: ") || strings.HasPrefix(l, "SPRT (") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	want := sprtLines(wholeOut)
+	require.NotEmpty(t, want, wholeOut)
+	assert.Contains(t, want[len(want)-1], "H0 was accepted")
+	assert.Equal(t, want, sprtLines(mergeOut))
+	assert.Contains(t, mergeOut, "(48 of 48 board-rooms, from 2 of 2 shards)", "the shards played every board")
+
+	code, _, errs = runCmd(t, "", append([]string{"merge", "--out", filepath.Join(root, "m2"), "--sprt", "imp0=0,imp1=0.5,min_boards=100"}, dirs...)...)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "fewer than min_boards 100")
+	code, _, errs = runCmd(t, "", append([]string{"merge", "--out", filepath.Join(root, "m3"), "--sprt", "imp0=0"}, dirs...)...)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "--sprt")
+}

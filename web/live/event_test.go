@@ -185,11 +185,15 @@ func TestStreamNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 			if e.State == "finished" || e.State == "stopped" {
 				require.Equal(t, "finished", e.State, e.Note)
 				assert.Len(t, public, boards, "every board public at the end")
-				assert.Equal(t, 0, shownOpen, "the fast room's board in play is never shown")
-				assert.Positive(t, shownClosed, "the slow room's board is shown once the fast one has finished it")
+				// The open room is the faster one, so it is normally hidden
+				// throughout; on an overloaded machine the closed room can
+				// get ahead, and then the open room may be shown: every time
+				// a table was shown, the check above found its other room
+				// done with the board, which is the rule.
+				assert.Positive(t, shownOpen+shownClosed, "a room's board is shown once the other has finished it")
 				assert.Positive(t, hiddenSeen)
-				t.Logf("%d events, %d bytes; closed room shown %d times, hidden tables %d times; %+v",
-					strings.Count(c.raw.String(), "\nid: ")+1, c.raw.Len(), shownClosed, hiddenSeen, st.Stats())
+				t.Logf("%d events, %d bytes; open room shown %d times, closed room %d times, hidden tables %d times; %+v",
+					strings.Count(c.raw.String(), "\nid: ")+1, c.raw.Len(), shownOpen, shownClosed, hiddenSeen, st.Stats())
 				return
 			}
 		}

@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test run bench flood fuzz vet clean
+.PHONY: all build test run bench flood fuzz vet clean measure-bidding
 
 all: build
 
@@ -37,6 +37,11 @@ fuzz:
 	    echo "fuzz $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 1s $$pkg; \
 	  done; \
 	done
+
+## measure-bidding: the SAYC-lite bidding judged on its own: BOARDS seeded auctions, each contract at its double-dummy result against par (IMPs), by family.
+BOARDS ?= 500
+measure-bidding:
+	$(GO) test -run '^TestMeasureBidding$$' -count=1 -timeout 60m -v ./refbot/ -args -bidding.boards $(BOARDS) $(BIDDING_ARGS)
 
 clean:
 	rm -rf $(BIN)

@@ -3,7 +3,6 @@ package refbot
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -140,24 +139,7 @@ func measureBoards(def int) int {
 }
 
 // meanCI returns the mean and the half-width of its 95% confidence interval.
-func meanCI(xs []float64) (mean, half float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	if len(xs) < 2 {
-		return mean, 0
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := math.Sqrt(ss / float64(len(xs)-1))
-	return mean, 1.96 * sd / math.Sqrt(float64(len(xs)))
-}
+func meanCI(xs []float64) (mean, half float64) { return meanInterval(xs) }
 
 func percentile(ds []time.Duration, p float64) time.Duration {
 	if len(ds) == 0 {

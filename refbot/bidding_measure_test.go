@@ -110,8 +110,9 @@ func TestMeasureBidding(t *testing.T) {
 			decl = " " + j.Contract.Declarer.String()
 		}
 		par := dds.ParOf(&tables[i], bd.Dealer(), bd.Vulnerability())
-		all = append(all, judged{n, j, fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; dealer %s, %s: %s",
-			j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))})
+		nsHCP := d[engine.North].HCP() + d[engine.South].HCP()
+		all = append(all, judged{n, j, fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
+			j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))})
 	}
 	t.Logf("seed %q, boards 1-%d\n%s", *biddingSeed, len(deals), r.String())
 	sort.SliceStable(all, func(a, b int) bool { return all[a].j.IMPs > all[b].j.IMPs })

@@ -118,8 +118,8 @@ func needs(n int) opt { return func(r *Row) { r.need = n } }
 // interference and holds the values for slam between the bidder's HCP and
 // partner's inferred minimum bids it in notrump: 7NT with 37 together, 6NT
 // with 33, and directly over partner's natural notrump bid a quantitative
-// 4NT with 31-32, which partner raises to 6NT when the two minimums reach
-// 33. These meanings are computed from the auction (partner's inferred
+// 4NT with 30-31, which partner accepts with the upper half of the range
+// shown (own HCP and the asker's minimum at least 31). These meanings are computed from the auction (partner's inferred
 // minimum), not stored as rows, so that they follow whatever partner has
 // shown; Explain reads them with the same function.
 //
@@ -160,7 +160,7 @@ func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Mean
 		return Meaning{}, false
 	}
 	p := st.back(2)
-	if p.artificial || p.conv != convNone {
+	if p.artificial || (p.conv != convNone && p.conv != convQuant) {
 		return Meaning{}, false
 	}
 	rows := s.situation(st)
@@ -180,10 +180,17 @@ func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Mean
 			return Meaning{}, false
 		}
 		m.MinHCP, m.MaxHCP = quantMinTotal-pmin, smallSlamHCP-1-pmin
+		m.conv = convQuant
 		m.Text = fmt.Sprintf("quantitative: invites 6NT (%d-%d HCP together with partner's minimum)", quantMinTotal, smallSlamHCP-1)
 	case engine.Bid(6, engine.NoTrump):
 		m.MinHCP, m.MaxHCP = smallSlamHCP-pmin, grandSlamHCP-1-pmin
 		m.Text = fmt.Sprintf("small slam in notrump: %d+ HCP together with partner's minimum", smallSlamHCP)
+		if p.conv == convQuant {
+			// The invitation showed 30-31 with its minimum counted:
+			// accept with the upper half of one's own range.
+			m.MinHCP--
+			m.Text = fmt.Sprintf("accepts the quantitative 4NT: %d+ HCP together with partner's minimum", smallSlamHCP-1)
+		}
 	case engine.Bid(7, engine.NoTrump):
 		m.MinHCP = grandSlamHCP - pmin
 		m.Text = fmt.Sprintf("grand slam in notrump: %d+ HCP together with partner's minimum", grandSlamHCP)

@@ -22,6 +22,7 @@ var (
 	biddingBoards = flag.Int("bidding.boards", 0, "TestMeasureBidding: bid this many seeded boards and judge the contracts against par (0 skips the measurement)")
 	biddingSeed   = flag.String("bidding.seed", "bidding", "TestMeasureBidding: the deal seed")
 	biddingTables = flag.String("bidding.tables", "", "TestMeasureBidding: a file caching the double-dummy tables of the seeded deals (read when it holds them, else written)")
+	biddingOut    = flag.String("bidding.auctions", "", "TestMeasureBidding: write every board's number, deal, dealer, vulnerability and auction to this file (tab-separated), to compare two versions of the system")
 	biddingWorst  = flag.Int("bidding.worst", 15, "TestMeasureBidding: list this many of the auctions furthest from par")
 )
 
@@ -95,6 +96,7 @@ func TestMeasureBidding(t *testing.T) {
 		a string
 	}
 	var all []judged
+	var lines strings.Builder
 	for i, d := range deals {
 		n := i + 1
 		bd := bidAuction(t, sys, n, d)
@@ -110,9 +112,13 @@ func TestMeasureBidding(t *testing.T) {
 			decl = " " + j.Contract.Declarer.String()
 		}
 		par := dds.ParOf(&tables[i], bd.Dealer(), bd.Vulnerability())
+		fmt.Fprintf(&lines, "%d\t%s\t%s\t%s\t%s\n", n, d.Format(engine.North), bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))
 		nsHCP := d[engine.North].HCP() + d[engine.South].HCP()
 		all = append(all, judged{n, j, fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
 			j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))})
+	}
+	if *biddingOut != "" {
+		require.NoError(t, os.WriteFile(*biddingOut, []byte(lines.String()), 0o644))
 	}
 	t.Logf("seed %q, boards 1-%d\n%s", *biddingSeed, len(deals), r.String())
 	sort.SliceStable(all, func(a, b int) bool { return all[a].j.IMPs > all[b].j.IMPs })

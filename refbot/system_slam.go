@@ -148,12 +148,13 @@ func tableHandlesSlam(rows []*Row) bool {
 	return false
 }
 
-// ntSlamMeaning returns the count-based meaning of 4NT, 6NT or 7NT by seat
-// at st, when the public pattern fits: the opponents have not bid, the
-// side has, partner's last call is not an artificial ask or a convention,
-// no row of the situation makes the call and the table has no slam try of
-// its own there; a quantitative 4NT also needs partner's last call to be a
-// natural notrump bid (and is not Blackwood, which the caller checks first).
+// ntSlamMeaning returns the count-based meaning of 4NT, 6NT, 7NT (and of
+// the pass that declines a quantitative 4NT) by seat at st, when the public
+// pattern fits: the opponents have not bid, the side has, partner's last
+// call is not an artificial ask or a convention, no row of the situation
+// makes the call and the table has no slam try of its own there; a
+// quantitative 4NT also needs partner's last call to be a natural notrump
+// bid (and is not Blackwood, which the caller checks first).
 func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning, bool) {
 	side := seat.Side()
 	if !st.bid[side] || st.bid[1-side] || st.n < 2 {
@@ -194,6 +195,12 @@ func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Mean
 	case engine.Bid(7, engine.NoTrump):
 		m.MinHCP = grandSlamHCP - pmin
 		m.Text = fmt.Sprintf("grand slam in notrump: %d+ HCP together with partner's minimum", grandSlamHCP)
+	case engine.Pass:
+		if p.conv != convQuant {
+			return Meaning{}, false
+		}
+		m.MaxHCP = smallSlamHCP - 2 - pmin
+		m.Text = "declines the quantitative 4NT"
 	default:
 		return Meaning{}, false
 	}
@@ -205,10 +212,10 @@ func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Mean
 }
 
 // notrumpSlam is the bidder's side of ntSlamMeaning: the highest of 7NT,
-// 6NT and a quantitative 4NT that is legal, fits the pattern and whose
-// HCP range holds the hand.
+// 6NT and a quantitative 4NT (or, over one, the pass that declines it)
+// that is legal, fits the pattern and whose HCP range holds the hand.
 func (s *System) notrumpSlam(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) (Meaning, bool) {
-	for _, c := range []engine.Call{engine.Bid(7, engine.NoTrump), engine.Bid(6, engine.NoTrump), engine.Bid(4, engine.NoTrump)} {
+	for _, c := range []engine.Call{engine.Bid(7, engine.NoTrump), engine.Bid(6, engine.NoTrump), engine.Bid(4, engine.NoTrump), engine.Pass} {
 		if !a.Legal(c) {
 			continue
 		}

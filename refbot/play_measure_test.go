@@ -85,6 +85,37 @@ type ddLoss struct {
 	declarer, defence         int
 	lateDeclarer, lateDefence int
 	byTrick                   [13]int // both sides' losses in each trick
+	// byPhase is each side's loss in each phase of the play (phaseOf),
+	// [0] declarer's side, [1] the defence.
+	byPhase [2][numPhases]int
+}
+
+// The phases of the play the measurements report separately: the
+// opening lead, the rest of trick 1, trick 2, tricks 3-8 and 9-13.
+const (
+	phaseLead = iota
+	phaseTrick1
+	phaseTrick2
+	phaseMiddle
+	phaseEnd
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"opening lead", "rest of trick 1", "trick 2", "tricks 3-8", "tricks 9-13"}
+
+// phaseOf returns the phase of the card with index i (0 = the opening lead).
+func phaseOf(i int) int {
+	switch {
+	case i == 0:
+		return phaseLead
+	case i < 4:
+		return phaseTrick1
+	case i < 8:
+		return phaseTrick2
+	case i < 32:
+		return phaseMiddle
+	}
+	return phaseEnd
 }
 
 // ddLosses analyses a played board on its real deal (post-game analysis,
@@ -114,11 +145,13 @@ func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) ddLoss {
 		l.byTrick[i/4] += lost
 		late := 52-i <= lateCards
 		if turn.Side() == c.Declarer.Side() {
+			l.byPhase[0][phaseOf(i)] += lost
 			l.declarer += lost
 			if late {
 				l.lateDeclarer += lost
 			}
 		} else {
+			l.byPhase[1][phaseOf(i)] += lost
 			l.defence += lost
 			if late {
 				l.lateDefence += lost
@@ -169,6 +202,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var worldsBy [13]int
 				var timesBy [13][]time.Duration
 				var byTrick [13]int
+				var byPhase [2][numPhases][]float64
 				capped, abandoned := 0, 0
 				sv := dds.NewSolver()
 				played := 0
@@ -210,6 +244,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					for i, x := range l.byTrick {
 						byTrick[i] += x
 					}
+					for side := range byPhase {
+						for ph := range byPhase[side] {
+							byPhase[side][ph] = append(byPhase[side][ph], float64(l.byPhase[side][ph]))
+						}
+					}
 				}
 				dm, dh := meanCI(decl)
 				fm, fh := meanCI(def)
@@ -234,6 +273,14 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
 				}
 				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+				for side, name := range []string{"declarer", "defence"} {
+					var parts []string
+					for ph := range numPhases {
+						m, h := meanCI(byPhase[side][ph])
+						parts = append(parts, fmt.Sprintf("%s %.2f ± %.2f", phaseNames[ph], m, h))
+					}
+					b.Logf("%s: %s's tricks lost vs DD per board by phase (95%% CIs): %s", level, name, strings.Join(parts, "; "))
+				}
 				var by []string
 				for i, ts := range timesBy[:6] {
 					if len(ts) > 0 {

@@ -54,6 +54,12 @@ type LevelParams struct {
 	LeadRollout int           // else worlds for the opening lead valued by heuristic rollouts (0: the heuristic leads)
 	Rollout     int           // worlds for heuristic rollouts on cards before the search window (0: the heuristic plays)
 	SearchCards int           // search only when at most this many cards are left to play (0: always)
+	// TargetCards: with at least this many cards left to play (0: never),
+	// the search asks only whether each card makes or defeats the contract
+	// in each world (a TargetSolver's cheaper zero-window search), not how
+	// many tricks it takes, so more worlds fit the node limit; ties then
+	// go to the heuristic's card.
+	TargetCards int
 }
 
 // Params returns the level's settings.

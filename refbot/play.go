@@ -28,6 +28,10 @@ type SearchStats struct {
 // defeats (defenders) the contract, then the most tricks in total. Ties go
 // to the card the heuristic would play, then to the lowest card.
 //
+// With p.TargetCards, early in the play and with a TargetSolver, each
+// world answers only make-or-defeat for each card (most worlds wins, ties
+// to the heuristic's card, then the lowest).
+//
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
 // within p.Nodes, so fewer worlds are solved when many cards are left);
@@ -77,6 +81,12 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	sofar := v.Play.Tricks(side)
 	var makes, sums [64]int
 	buf := make([]dds.CardValue, 0, 13)
+	var reach []dds.CardReach
+	ts, targeted := solver.(TargetSolver)
+	targeted = targeted && p.TargetCards > 0 && 52-v.Play.Len() >= p.TargetCards
+	if targeted {
+		reach = make([]dds.CardReach, 0, 13)
+	}
 	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
 	pos.NTrick = copy(pos.Trick[:], facts.Trick)
 	nodes0 := solver.Nodes()
@@ -95,6 +105,21 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			}
 		}
 		pos.Hands = worlds[i].Hands
+		if targeted {
+			// The tricks still needed, of those left (the current one included).
+			reach, err = ts.CardTargets(&pos, need-sofar, reach[:0])
+			if err != nil {
+				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
+			}
+			for _, cr := range reach {
+				if cr.Reaches {
+					makes[cr.Card]++
+				}
+			}
+			st.Worlds++
+			st.Step = max(st.Step, worlds[i].Step)
+			continue
+		}
 		buf, err = solver.CardValues(&pos, buf[:0])
 		if err != nil {
 			return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)

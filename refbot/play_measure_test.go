@@ -190,10 +190,33 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 // time per card. Run it once:
 // go test -run X -bench MeasureLevels -benchtime 1x ./refbot/
 // (REFBOT_MEASURE_BOARDS=n plays n boards instead of 96).
+// Each level is also measured as it was at commit a07c1f6 (the
+// sub-benchmarks named LEVEL-a07c1f6: play settings only, the bidding is
+// today's), for before-and-after figures on the same boards.
+// REFBOT_MEASURE_UNCAPPED=1 lifts the time budget, so that only the
+// deterministic limits (worlds, nodes) bind: the strength the levels have
+// on an idle machine, measured on a busy one (decision times then say
+// nothing about the budget).
 func BenchmarkMeasureLevels(b *testing.B) {
 	boards := measureBoards(96)
+	type config struct {
+		name   string
+		level  Level
+		params LevelParams
+	}
+	var configs []config
 	for _, level := range []Level{Easy, Medium, Hard, Expert} {
-		b.Run(level.String(), func(b *testing.B) {
+		configs = append(configs, config{level.String(), level, level.Params()},
+			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level)})
+	}
+	uncapped := os.Getenv("REFBOT_MEASURE_UNCAPPED") != ""
+	for _, cfg := range configs {
+		level := cfg.name
+		params := cfg.params
+		if uncapped {
+			params.Budget = time.Hour
+		}
+		b.Run(cfg.name, func(b *testing.B) {
 			for b.Loop() {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
@@ -210,7 +233,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
 					var players [4]player.Player
 					for s := range players {
-						players[s] = New(level, uint64(s), WithSolver(NewDDSSolver), WithDecisionHook(func(d Decision) {
+						players[s] = New(cfg.level, uint64(s), WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
@@ -293,6 +316,24 @@ func BenchmarkMeasureLevels(b *testing.B) {
 			}
 		})
 	}
+}
+
+// paramsA07c1f6 returns a level's play settings as they were at commit
+// a07c1f6, before the trick-1 search and the make-or-defeat searches: the
+// frozen "before" of the measurements.
+func paramsA07c1f6(l Level) LevelParams {
+	switch l {
+	case Medium:
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, Budget: 40 * time.Millisecond,
+			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
+	case Hard:
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
+	case Expert:
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
+	}
+	return LevelParams{}
 }
 
 // playerMaker builds the player of one seat for a board.

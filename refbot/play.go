@@ -28,9 +28,12 @@ type SearchStats struct {
 // defeats (defenders) the contract, then the most tricks in total. Ties go
 // to the card the heuristic would play, then to the lowest card.
 //
-// With p.TargetCards, early in the play and with a TargetSolver, each
-// world answers only make-or-defeat for each card (most worlds wins, ties
-// to the heuristic's card, then the lowest).
+// With p.TargetCards, early in the play and with a TargetSolver, the first
+// world is valued exactly and the others answer one question for each
+// card: does it reach the target, which is the contract's (make, or
+// defeat it) when the first world allows it, else that world's best total
+// (so that a hopeless contract still saves tricks); most worlds wins, ties
+// go to the heuristic's card, then the lowest.
 //
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
@@ -82,6 +85,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	var makes, sums [64]int
 	buf := make([]dds.CardValue, 0, 13)
 	var reach []dds.CardReach
+	target := need // the tricks the targeted search asks about (set by the first world)
 	ts, targeted := solver.(TargetSolver)
 	targeted = targeted && p.TargetCards > 0 && 52-v.Play.Len() >= p.TargetCards
 	if targeted {
@@ -105,9 +109,9 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			}
 		}
 		pos.Hands = worlds[i].Hands
-		if targeted {
-			// The tricks still needed, of those left (the current one included).
-			reach, err = ts.CardTargets(&pos, need-sofar, reach[:0])
+		if targeted && i > 0 {
+			// The tricks still wanted, of those left (the current one included).
+			reach, err = ts.CardTargets(&pos, target-sofar, reach[:0])
 			if err != nil {
 				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
 			}
@@ -123,6 +127,25 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		buf, err = solver.CardValues(&pos, buf[:0])
 		if err != nil {
 			return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
+		}
+		if targeted {
+			// The first world is valued exactly and sets the target of
+			// the others: the contract's (make, or defeat it) when some
+			// card reaches it here, else the best this world allows, so
+			// that a hopeless contract still saves what tricks it can.
+			best := 0
+			for _, cv := range buf {
+				best = max(best, sofar+cv.Tricks)
+			}
+			target = min(need, best)
+			for _, cv := range buf {
+				if sofar+cv.Tricks >= target {
+					makes[cv.Card]++
+				}
+			}
+			st.Worlds++
+			st.Step = max(st.Step, worlds[i].Step)
+			continue
 		}
 		for _, cv := range buf {
 			total := sofar + cv.Tricks

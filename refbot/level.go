@@ -144,10 +144,10 @@ func (l Level) Params() LevelParams {
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 45, LeadRollout: 32}
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 45}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 45, LeadRollout: 64}
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 45}
 	}
 	return LevelParams{}
 }

@@ -220,6 +220,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 			for b.Loop() {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
+				var nodes []time.Duration // solver nodes per searched decision (as a Duration, to share percentile)
 				earlyWorlds := 0
 				// Sampled (not exact) searches by trick: worlds solved and times.
 				var worldsBy [13]int
@@ -238,6 +239,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
 								searched = append(searched, d.Elapsed)
+								nodes = append(nodes, time.Duration(d.Stats.Nodes))
 								if 52-d.Index > 32 && !d.Stats.Exact {
 									early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
 								}
@@ -296,6 +298,10 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
 				}
 				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+				// The node counts are deterministic: at the solver's ~9,500 nodes/ms
+				// on an idle core they say what the decision times will be there.
+				b.Logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",
+					level, percentile(nodes, 0.5), percentile(nodes, 0.95), percentile(nodes, 1), len(nodes), params.Nodes)
 				for side, name := range []string{"declarer", "defence"} {
 					var parts []string
 					for ph := range numPhases {

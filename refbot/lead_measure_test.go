@@ -115,4 +115,3 @@ func BenchmarkMeasureLead(b *testing.B) {
 		})
 	}
 }
-

@@ -107,20 +107,29 @@ type LevelParams struct {
 //     0.38). Hard and medium start at trick 3: with the old limits they
 //     fit ~2 and ~1 worlds at 48 cards (with the new ones ~5 and ~2 at the
 //     mean world cost, likely more in practice as for expert; not
-//     re-measured). Trick 1 is not searched: a world of the opening lead
-//     costs 44-49 ms on the mean, so expert's limit would fit about three,
-//     but 162 ms at p95 and up to 1.6 s, past the hard limit.
-//   - The opening lead stays with heuristic rollouts (LeadRollout; medium:
-//     the heuristic lead), as do the other cards of trick 1 (Rollout): not
-//     even a few worlds of the opening lead fit expert's 180 ms reliably,
-//     and even DDS could not solve 64 leads in it. LeadWorlds stays 0.
-//     With the search from trick 2 the rollouts no longer measurably help
-//     expert (duplicate, 200 boards: against heuristic leads +0.12 ± 0.48
-//     IMPs/board, against heuristic play of the rest of trick 1 -0.24 ±
-//     0.33); they are kept, as the heuristic is no better either.
+//     re-measured).
+//   - Trick 1 after the opening lead is searched at hard and expert
+//     (SearchCards 51), and in tricks 1-2 each world after the first
+//     answers only make-or-defeat for each card (TargetCards 45; a
+//     zero-window search a card, dds.Solver.SolveTarget, about 0.65 times
+//     the time of exact values at the opening lead and 0.5 later), so
+//     more worlds fit the node limit: expert's trick 2 gets ~55 of 64
+//     worlds where exact values got 33. The first world is valued exactly
+//     and sets the target (the contract's, or that world's best when the
+//     contract cannot be reached there). This replaces the heuristic
+//     rollouts of a07c1f6 (hard: tricks 1-2, expert: trick 1), which lost
+//     more than the heuristic itself: hard was weaker than medium because
+//     of them (see BenchmarkMeasureLevels, and the README's figures).
+//   - The opening lead is the heuristic's at every level: over 473 seeded
+//     leads (BenchmarkMeasureLead, double dummy on the real deal) the
+//     heuristic lost 0.256 ± 0.052 tricks a board and 64-world rollouts
+//     +0.047 ± 0.046 more (paired); searched leads (exact or
+//     make-or-defeat, 1.2M or 3M nodes: a handful of worlds) were no
+//     better than the rollouts over 187 leads. LeadWorlds and LeadRollout
+//     stay 0.
 //   - Exact enumeration of every layout takes over in the last tricks.
 //
-// Measured with these settings (BenchmarkMeasureLevels, 96 boards, on the
+// Measured with a07c1f6's settings (BenchmarkMeasureLevels, 96 boards, on the
 // 2-core machine with another process busy on the other core, so times
 // vary by some 10% between runs; two runs): decision time per card
 // p50/p95 medium 0.03/17-19 ms (budget 40), hard 0.3-0.4/58-61 ms (90),

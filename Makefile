@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test run bench flood fuzz vet clean measure-bidding
+.PHONY: all build test run bench flood fuzz vet clean measure-bidding measure-play measure-lead
 
 all: build
 
@@ -42,6 +42,17 @@ fuzz:
 BOARDS ?= 500
 measure-bidding:
 	$(GO) test -run '^TestMeasureBidding$$' -count=1 -timeout 60m -v ./refbot/ -args -bidding.boards $(BOARDS) $(BIDDING_ARGS)
+
+## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its a07c1f6 settings on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the time budget).
+LEVEL ?= expert
+PLAY_BOARDS ?= 100
+UNCAPPED ?=
+measure-play:
+	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) REFBOT_MEASURE_UNCAPPED=$(UNCAPPED) $(GO) test -run '^$$' -bench 'MeasureLevels/^$(LEVEL)(-a07c1f6)?$$' -benchtime 1x -timeout 0 -v ./refbot/
+
+## measure-lead: the opening lead alone over PLAY_BOARDS seeded boards: heuristic, rollouts and searched leads against double dummy, paired.
+measure-lead:
+	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) $(GO) test -run '^$$' -bench 'MeasureLead' -benchtime 1x -timeout 0 -v ./refbot/
 
 clean:
 	rm -rf $(BIN)

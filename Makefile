@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm
+.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm measure-bidding measure-play measure-lead
 
 all: build
 
@@ -56,6 +56,22 @@ fuzz:
 ## test-slurm: a real single-node Slurm (installed from Debian if missing; needs root) runs a 4-shard job array and the merge; the merge must equal an unsharded run.
 test-slurm:
 	bash examples/slurm/test-slurm.sh
+
+## measure-bidding: the SAYC-lite bidding judged on its own: BOARDS seeded auctions, each contract at its double-dummy result against par (IMPs), by family.
+BOARDS ?= 500
+measure-bidding:
+	$(GO) test -run '^TestMeasureBidding$$' -count=1 -timeout 60m -v ./refbot/ -args -bidding.boards $(BOARDS) $(BIDDING_ARGS)
+
+## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its a07c1f6 settings on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the time budget).
+LEVEL ?= expert
+PLAY_BOARDS ?= 100
+UNCAPPED ?=
+measure-play:
+	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) REFBOT_MEASURE_UNCAPPED=$(UNCAPPED) $(GO) test -run '^$$' -bench 'MeasureLevels/^$(LEVEL)(-a07c1f6)?$$' -benchtime 1x -timeout 0 -v ./refbot/
+
+## measure-lead: the opening lead alone over PLAY_BOARDS seeded boards: heuristic, rollouts and searched leads against double dummy, paired.
+measure-lead:
+	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) $(GO) test -run '^$$' -bench 'MeasureLead' -benchtime 1x -timeout 0 -v ./refbot/
 
 clean:
 	rm -rf $(BIN)

@@ -59,3 +59,39 @@ func BenchmarkSolveAllTrick1(b *testing.B) { benchSolveAll(b, 0) }
 
 // BenchmarkSolveAllTrick7 values every card at a random point of trick 7.
 func BenchmarkSolveAllTrick7(b *testing.B) { benchSolveAll(b, 24+1) }
+
+// benchSolveTarget asks SolveTarget the hardest question of each position:
+// whether each card reaches the best card's value (precomputed).
+func benchSolveTarget(b *testing.B, cards int) {
+	ps := benchPositions(32, cards)
+	sv := NewSolver()
+	targets := make([]int, len(ps))
+	for i := range ps {
+		vals, err := sv.SolveAll(&ps[i], nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, v := range vals {
+			targets[i] = max(targets[i], v.Tricks)
+		}
+	}
+	sv.ResetNodes()
+	var dst []CardReach
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var err error
+		dst, err = sv.SolveTarget(&ps[i%len(ps)], targets[i%len(ps)], dst[:0])
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(sv.Nodes())/float64(b.N), "nodes/op")
+}
+
+// BenchmarkSolveTargetTrick1 asks, for every card of the opening lead,
+// whether it reaches the best lead's value (compare BenchmarkSolveAllTrick1).
+func BenchmarkSolveTargetTrick1(b *testing.B) { benchSolveTarget(b, 0) }
+
+// BenchmarkSolveTargetTrick7 is the same question at a random point of trick 7.
+func BenchmarkSolveTargetTrick7(b *testing.B) { benchSolveTarget(b, 24+1) }

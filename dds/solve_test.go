@@ -185,3 +185,40 @@ func TestEquivalentWinnerRegression(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 }
+
+// TestSolveTargetReference checks SolveTarget against DDS 2.9's values of
+// the reference mid-play positions: a card reaches a target exactly when
+// its value is at least the target, for the targets around every value
+// (and below zero and past the tricks left).
+func TestSolveTargetReference(t *testing.T) {
+	cases := readMidCases(t)
+	stride := 3 // several targets a position: a third of them is plenty
+	if underRace {
+		stride = 3 * raceStride
+	}
+	sv := NewSolver()
+	var got []CardReach
+	for _, i := range sample(len(cases), stride) {
+		c := cases[i]
+		targets := map[int]bool{0: true, c.pos.Tricks() + 1: true}
+		for _, w := range c.want {
+			targets[w.Tricks], targets[w.Tricks+1] = true, true
+		}
+		for target := range targets {
+			var err error
+			got, err = sv.SolveTarget(&c.pos, target, got[:0])
+			require.NoError(t, err, "line %d", c.line)
+			want := make([]CardReach, len(c.want))
+			for j, w := range c.want {
+				want[j] = CardReach{Card: w.Card, Reaches: w.Tricks >= target}
+			}
+			assert.ElementsMatch(t, want, got, "line %d, target %d", c.line, target)
+		}
+	}
+}
+
+func TestSolveTargetRejectsBadPosition(t *testing.T) {
+	sv := NewSolver()
+	_, err := sv.SolveTarget(&Position{}, 7, nil)
+	require.Error(t, err)
+}

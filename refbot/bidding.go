@@ -4,10 +4,11 @@ import "github.com/openroom/openroom/engine"
 
 // callNote is what the analysis remembers of one of the last few calls.
 type callNote struct {
-	call    engine.Call
-	conv    convention
-	trump   engine.Suit
-	forcing Forcing
+	call       engine.Call
+	conv       convention
+	trump      engine.Suit
+	forcing    Forcing
+	artificial bool
 }
 
 // state is the public reading of an auction prefix, built call by call:
@@ -24,6 +25,10 @@ type state struct {
 	lastBidder engine.Seat
 	gameForced [2]bool // the side made a game-forcing call
 	bwUsed     [2]bool // the side has asked with Blackwood
+	bid        [2]bool // the side has made a bid (doubles do not count)
+	// lastSuit is the suit of the side's last natural suit bid, plus one
+	// (0: none); Blackwood without an agreed suit is for that suit.
+	lastSuit [2]uint8
 }
 
 // back returns the call i places before the next one (1 = the last call).
@@ -57,10 +62,14 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	if m.conv == convBlackwood {
 		st.bwUsed[side] = true
 	}
-	st.recent[st.n&3] = callNote{call: c, conv: m.conv, trump: m.Trump, forcing: m.Forcing}
+	st.recent[st.n&3] = callNote{call: c, conv: m.conv, trump: m.Trump, forcing: m.Forcing, artificial: m.Artificial}
 	st.n++
 	if c.IsBid() {
 		st.lastBid, st.lastBidder = c, seat
+		st.bid[side] = true
+		if c.Strain() != engine.NoTrump && !m.Artificial {
+			st.lastSuit[side] = uint8(c.Strain()) + 1
+		}
 	}
 	if !st.opened && c == engine.Pass {
 		return
@@ -124,18 +133,27 @@ func bestFit(l [engine.NumSuits]int) (engine.Suit, bool) {
 }
 
 // blackwood reports whether 4NT by seat now would be Blackwood, and for
-// which trump suit: the partnership has publicly agreed a suit, has not
-// asked before, and partner's last call is not a notrump bid.
-func (st *state) blackwood(seat engine.Seat) (engine.Suit, bool) {
+// which trump suit: the partnership has not asked before, partner's last
+// call is not a notrump bid, and either the partnership has publicly
+// agreed a suit (agreed is true) or, without one, the side has bid a suit
+// naturally: then Blackwood is for the last such suit, and the asker
+// needs a fit for it in his own hand (agreed is false).
+func (st *state) blackwood(seat engine.Seat) (trump engine.Suit, agreed, ok bool) {
 	if st.bwUsed[seat.Side()] || st.lastBid >= engine.Bid(4, engine.NoTrump) {
-		return 0, false
+		return 0, false, false
 	}
 	if st.n >= 2 {
 		if p := st.back(2).call; p.IsBid() && p.Strain() == engine.NoTrump {
-			return 0, false
+			return 0, false, false
 		}
 	}
-	return agreedSuit(&st.cons[seat], &st.cons[seat.Partner()])
+	if t, ok := agreedSuit(&st.cons[seat], &st.cons[seat.Partner()]); ok {
+		return t, true, true
+	}
+	if l := st.lastSuit[seat.Side()]; l > 0 && st.bid[seat.Side()] {
+		return engine.Suit(l - 1), false, true
+	}
+	return 0, false, false
 }
 
 // Choose picks the call for the seat on turn from its View: its own hand
@@ -159,13 +177,17 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	seat := a.Turn()
 	hi := newHandInfo(v.Hand)
 	partnerMin := st.cons[seat.Partner()].MinHCP
-	if trump, ok := st.blackwood(seat); ok {
+	if trump, agreed, ok := st.blackwood(seat); ok {
 		r := s.slam.ask
-		if a.Legal(r.Meaning.Call) && hi.points+partnerMin >= r.need {
+		fit := agreed || hi.len[trump]+st.cons[seat.Partner()].MinLen[trump] >= 8
+		if fit && a.Legal(r.Meaning.Call) && hi.points+partnerMin >= r.need {
 			m := r.Meaning
 			m.Trump = trump
 			return m.Call, m.Alert, m
 		}
+	}
+	if m, ok := s.notrumpSlam(&st, seat, &hi, a); ok {
+		return m.Call, m.Alert, m
 	}
 	for _, r := range s.situation(&st) {
 		if !a.Legal(r.Meaning.Call) || !r.fits(&hi) {

@@ -166,6 +166,13 @@ var sayc = []struct {
 	{"asks for kings with all the aces", "AQ84.A.KQJ7.AKQ4", "1S P 2N P 4S P 4N P 5D P", "5N", true},
 	{"small slam with one ace missing", "AQ84.K.KQJ7.AKQ4", "1S P 2N P 4S P 4N P 5D P", "6S", false},
 	{"stops in five with two aces missing", "KQ84.K.KQJ7.KQJ4", "1S P 2N P 4S P 4N P 5D P", "5S", false},
+
+	// Notrump slams by count, over partner's 18-19 (2NT rebid).
+	{"invites with a quantitative 4NT", "K84.KQ84.Q75.K64", "1C P 1H P 2N P", "4N", false},
+	{"bids 6NT with 32 together", "K84.KQ84.Q75.A64", "1C P 1H P 2N P", "6N", false},
+	{"accepts the invitation with a maximum", "AQ5.A3.KQ7.KJ985", "1C P 1H P 2N P 4N P", "6N", false},
+	{"declines the invitation with a minimum", "AQ5.A3.KJ7.KJ985", "1C P 1H P 2N P 4N P", "P", false},
+	{"Blackwood for partner's suit with a fit of one's own", "A4.KQ84.AK7.A642", "1H P", "4N", true},
 }
 
 func TestChooseSAYC(t *testing.T) {
@@ -230,6 +237,16 @@ func TestExplainNamesConventions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, m.Alert)
 	assert.Contains(t, m.Text, "quantitative")
+
+	// Over a natural notrump rebid with no slam row of the table's own, 4NT
+	// invites by count: 30-31 together with opener's 18 minimum.
+	qn := auctionOf(t, "1C P 1H P 2N P 4N")
+	m, err = s.Explain(&qn, 6)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source)
+	assert.Contains(t, m.Text, "quantitative")
+	assert.Equal(t, 12, m.MinHCP)
+	assert.Equal(t, 13, m.MaxHCP)
 
 	// A call the table does not cover promises nothing.
 	f := auctionOf(t, "7C")

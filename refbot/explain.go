@@ -11,7 +11,7 @@ import (
 // loosest meaning, else a natural meaning that promises nothing.
 func (s *System) meaning(st *state, seat engine.Seat, c engine.Call) Meaning {
 	if c == engine.Bid(4, engine.NoTrump) {
-		if trump, ok := st.blackwood(seat); ok {
+		if trump, _, ok := st.blackwood(seat); ok {
 			m := s.slam.ask.Meaning
 			m.Trump = trump
 			return m
@@ -30,6 +30,9 @@ func (s *System) meaning(st *state, seat engine.Seat, c engine.Call) Meaning {
 		m.union(&r.Meaning)
 	}
 	if !found {
+		if m, ok := s.ntSlamMeaning(st, seat, c); ok {
+			return m
+		}
 		return naturalMeaning(c)
 	}
 	if m.conv == convKingAsk {

@@ -54,6 +54,12 @@ type LevelParams struct {
 	LeadRollout int           // else worlds for the opening lead valued by heuristic rollouts (0: the heuristic leads)
 	Rollout     int           // worlds for heuristic rollouts on cards before the search window (0: the heuristic plays)
 	SearchCards int           // search only when at most this many cards are left to play (0: always)
+	// TargetCards: with at least this many cards left to play (0: never),
+	// the search asks only whether each card makes or defeats the contract
+	// in each world (a TargetSolver's cheaper zero-window search), not how
+	// many tricks it takes, so more worlds fit the node limit; ties then
+	// go to the heuristic's card.
+	TargetCards int
 }
 
 // Params returns the level's settings.
@@ -101,20 +107,36 @@ type LevelParams struct {
 //     0.38). Hard and medium start at trick 3: with the old limits they
 //     fit ~2 and ~1 worlds at 48 cards (with the new ones ~5 and ~2 at the
 //     mean world cost, likely more in practice as for expert; not
-//     re-measured). Trick 1 is not searched: a world of the opening lead
-//     costs 44-49 ms on the mean, so expert's limit would fit about three,
-//     but 162 ms at p95 and up to 1.6 s, past the hard limit.
-//   - The opening lead stays with heuristic rollouts (LeadRollout; medium:
-//     the heuristic lead), as do the other cards of trick 1 (Rollout): not
-//     even a few worlds of the opening lead fit expert's 180 ms reliably,
-//     and even DDS could not solve 64 leads in it. LeadWorlds stays 0.
-//     With the search from trick 2 the rollouts no longer measurably help
-//     expert (duplicate, 200 boards: against heuristic leads +0.12 ± 0.48
-//     IMPs/board, against heuristic play of the rest of trick 1 -0.24 ±
-//     0.33); they are kept, as the heuristic is no better either.
+//     re-measured).
+//   - Trick 1 after the opening lead is searched at hard and expert
+//     (SearchCards 51), and there each world after the first answers only
+//     make-or-defeat for each card (TargetCards: a zero-window search a
+//     card, dds.Solver.SolveTarget, about 0.65 times the time of exact
+//     values at the opening lead and 0.5 later), so that ~51 of expert's
+//     64 worlds and ~25 of hard's 32 fit the node limit. The first world
+//     is valued exactly and sets the target (the contract's, or that
+//     world's best when the contract cannot be reached there). Hard asks
+//     make-or-defeat in trick 2 too (TargetCards 45: 26 worlds); expert
+//     values trick 2 exactly (TargetCards 49: 33 worlds), as make-or-defeat
+//     there cost its declarer 0.19-0.24 tricks a board in trick 2 against
+//     0.08-0.09 exact (two runs each, 95 boards). This replaces the
+//     heuristic rollouts of a07c1f6 (hard: tricks 1-2, expert: trick 1),
+//     which lost more than the heuristic itself and made hard weaker than
+//     medium. Over the same 95 boards (BenchmarkMeasureLevels, no time
+//     cap), tricks lost against double dummy per board, declarer/defence:
+//     hard 1.41 ± 0.32 / 1.09 ± 0.25 before, 0.83 ± 0.21 / 0.73 ± 0.20
+//     after; expert 0.94 ± 0.23 / 0.86 ± 0.19 before, 0.74 ± 0.20 / 0.79 ±
+//     0.18 after; medium 0.85 ± 0.23 / 0.82 ± 0.21.
+//   - The opening lead is the heuristic's at every level: over 473 seeded
+//     leads (BenchmarkMeasureLead, double dummy on the real deal) the
+//     heuristic lost 0.256 ± 0.052 tricks a board and 64-world rollouts
+//     +0.047 ± 0.046 more (paired); searched leads (exact or
+//     make-or-defeat, 1.2M or 3M nodes: a handful of worlds) were no
+//     better than the rollouts over 187 leads. LeadWorlds and LeadRollout
+//     stay 0.
 //   - Exact enumeration of every layout takes over in the last tricks.
 //
-// Measured with these settings (BenchmarkMeasureLevels, 96 boards, on the
+// Measured with a07c1f6's settings (BenchmarkMeasureLevels, 96 boards, on the
 // 2-core machine with another process busy on the other core, so times
 // vary by some 10% between runs; two runs): decision time per card
 // p50/p95 medium 0.03/17-19 ms (budget 40), hard 0.3-0.4/58-61 ms (90),
@@ -138,10 +160,10 @@ func (l Level) Params() LevelParams {
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 45}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49}
 	}
 	return LevelParams{}
 }

@@ -70,6 +70,7 @@ const (
 	convAceAnswer
 	convKingAsk
 	convKingAnswer
+	convQuant // a count-based quantitative 4NT (see ntSlamMeaning)
 )
 
 // Meaning is what a call promises, written as constraints on the caller's

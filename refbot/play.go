@@ -28,6 +28,13 @@ type SearchStats struct {
 // defeats (defenders) the contract, then the most tricks in total. Ties go
 // to the card the heuristic would play, then to the lowest card.
 //
+// With p.TargetCards, early in the play and with a TargetSolver, the first
+// world is valued exactly and the others answer one question for each
+// card: does it reach the target, which is the contract's (make, or
+// defeat it) when the first world allows it, else that world's best total
+// (so that a hopeless contract still saves tricks); most worlds wins, ties
+// go to the heuristic's card, then the lowest.
+//
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
 // within p.Nodes, so fewer worlds are solved when many cards are left);
@@ -77,6 +84,13 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	sofar := v.Play.Tricks(side)
 	var makes, sums [64]int
 	buf := make([]dds.CardValue, 0, 13)
+	var reach []dds.CardReach
+	target := need // the tricks the targeted search asks about (set by the first world)
+	ts, targeted := solver.(TargetSolver)
+	targeted = targeted && p.TargetCards > 0 && 52-v.Play.Len() >= p.TargetCards
+	if targeted {
+		reach = make([]dds.CardReach, 0, 13)
+	}
 	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
 	pos.NTrick = copy(pos.Trick[:], facts.Trick)
 	nodes0 := solver.Nodes()
@@ -95,9 +109,43 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			}
 		}
 		pos.Hands = worlds[i].Hands
+		if targeted && i > 0 {
+			// The tricks still wanted, of those left (the current one included).
+			reach, err = ts.CardTargets(&pos, target-sofar, reach[:0])
+			if err != nil {
+				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
+			}
+			for _, cr := range reach {
+				if cr.Reaches {
+					makes[cr.Card]++
+				}
+			}
+			st.Worlds++
+			st.Step = max(st.Step, worlds[i].Step)
+			continue
+		}
 		buf, err = solver.CardValues(&pos, buf[:0])
 		if err != nil {
 			return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
+		}
+		if targeted {
+			// The first world is valued exactly and sets the target of
+			// the others: the contract's (make, or defeat it) when some
+			// card reaches it here, else the best this world allows, so
+			// that a hopeless contract still saves what tricks it can.
+			best := 0
+			for _, cv := range buf {
+				best = max(best, sofar+cv.Tricks)
+			}
+			target = min(need, best)
+			for _, cv := range buf {
+				if sofar+cv.Tricks >= target {
+					makes[cv.Card]++
+				}
+			}
+			st.Worlds++
+			st.Step = max(st.Step, worlds[i].Step)
+			continue
 		}
 		for _, cv := range buf {
 			total := sofar + cv.Tricks

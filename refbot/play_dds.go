@@ -30,5 +30,19 @@ func (d *ddsSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValu
 	return dst, nil
 }
 
+// CardTargets tells with dds whether each legal card keeps target tricks
+// (of those left, the current trick included) within the mover's reach.
+func (d *ddsSolver) CardTargets(p *Position, target int, dst []dds.CardReach) ([]dds.CardReach, error) {
+	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
+	if err != nil {
+		return dst, fmt.Errorf("refbot: dds position: %w", err)
+	}
+	dst, err = d.s.SolveTarget(&pos, target, dst)
+	if err != nil {
+		return dst, fmt.Errorf("refbot: dds: %w", err)
+	}
+	return dst, nil
+}
+
 // Nodes returns the solver's running node count.
 func (d *ddsSolver) Nodes() uint64 { return d.s.Nodes() }

@@ -5,10 +5,12 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 )
 
@@ -68,5 +70,80 @@ func BenchmarkSearchCardDDS(b *testing.B) {
 				i++
 			}
 		})
+	}
+}
+
+// recordingSolver remembers every position it is asked about.
+type recordingSolver struct {
+	TargetSolver
+	seen   []Position
+	counts int // exact questions asked
+}
+
+func (r *recordingSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
+	r.seen = append(r.seen, *p)
+	r.counts++
+	return r.TargetSolver.CardValues(p, dst)
+}
+
+func (r *recordingSolver) CardTargets(p *Position, target int, dst []dds.CardReach) ([]dds.CardReach, error) {
+	r.seen = append(r.seen, *p)
+	return r.TargetSolver.CardTargets(p, target, dst)
+}
+
+// TestTargetedSearchMakesAsOftenAsExact checks the make-or-defeat search
+// against exact values: it asks one exact question (the first world, which
+// sets the target: the contract's, or that world's best when the contract
+// cannot be reached there), and over the same sampled worlds the card it
+// chooses reaches the target in as many worlds as the best card does by
+// exact trick counts.
+func TestTargetedSearchMakesAsOftenAsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	exact := NewDDSSolver()
+	for board := 1; board <= 12; board++ {
+		bd := testBoard(t, "targeted", board, 1+board%4, engine.Strain(board%5))
+		playRandom(t, bd, rng, 1+rng.IntN(30))
+		actor, _ := bd.Actor()
+		v := bd.View(actor)
+		p := Expert.Params()
+		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.ExactTricks = 6, 0, time.Hour, 1, 0
+		rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
+		seed := DecisionSeed(uint64(board), board, actor, v.Play.Len())
+		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, seed)
+		require.NoError(t, err)
+		if st.Trivial {
+			continue
+		}
+		require.Len(t, rec.seen, st.Worlds)
+		assert.Equal(t, 1, rec.counts, "board %d: exact questions", board)
+
+		mover := v.Play.Turn()
+		need := v.Contract.Level + 6
+		if mover.Side() != v.Contract.Declarer.Side() {
+			need = 14 - need
+		}
+		need -= v.Play.Tricks(mover.Side())
+		first, err := exact.CardValues(&rec.seen[0], nil)
+		require.NoError(t, err)
+		target := 0
+		for _, cv := range first {
+			target = max(target, cv.Tricks)
+		}
+		target = min(target, need)
+		makes := map[engine.Card]int{}
+		for i := range rec.seen {
+			vals, err := exact.CardValues(&rec.seen[i], nil)
+			require.NoError(t, err)
+			for _, cv := range vals {
+				if cv.Tricks >= target {
+					makes[cv.Card]++
+				}
+			}
+		}
+		best := 0
+		for _, m := range makes {
+			best = max(best, m)
+		}
+		assert.Equal(t, best, makes[c], "board %d: %s makes in %d of %d worlds, the best card in %d", board, c, makes[c], st.Worlds, best)
 	}
 }

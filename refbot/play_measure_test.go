@@ -3,7 +3,6 @@ package refbot
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -86,6 +85,37 @@ type ddLoss struct {
 	declarer, defence         int
 	lateDeclarer, lateDefence int
 	byTrick                   [13]int // both sides' losses in each trick
+	// byPhase is each side's loss in each phase of the play (phaseOf),
+	// [0] declarer's side, [1] the defence.
+	byPhase [2][numPhases]int
+}
+
+// The phases of the play the measurements report separately: the
+// opening lead, the rest of trick 1, trick 2, tricks 3-8 and 9-13.
+const (
+	phaseLead = iota
+	phaseTrick1
+	phaseTrick2
+	phaseMiddle
+	phaseEnd
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"opening lead", "rest of trick 1", "trick 2", "tricks 3-8", "tricks 9-13"}
+
+// phaseOf returns the phase of the card with index i (0 = the opening lead).
+func phaseOf(i int) int {
+	switch {
+	case i == 0:
+		return phaseLead
+	case i < 4:
+		return phaseTrick1
+	case i < 8:
+		return phaseTrick2
+	case i < 32:
+		return phaseMiddle
+	}
+	return phaseEnd
 }
 
 // ddLosses analyses a played board on its real deal (post-game analysis,
@@ -115,11 +145,13 @@ func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) ddLoss {
 		l.byTrick[i/4] += lost
 		late := 52-i <= lateCards
 		if turn.Side() == c.Declarer.Side() {
+			l.byPhase[0][phaseOf(i)] += lost
 			l.declarer += lost
 			if late {
 				l.lateDeclarer += lost
 			}
 		} else {
+			l.byPhase[1][phaseOf(i)] += lost
 			l.defence += lost
 			if late {
 				l.lateDefence += lost
@@ -140,24 +172,7 @@ func measureBoards(def int) int {
 }
 
 // meanCI returns the mean and the half-width of its 95% confidence interval.
-func meanCI(xs []float64) (mean, half float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	if len(xs) < 2 {
-		return mean, 0
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := math.Sqrt(ss / float64(len(xs)-1))
-	return mean, 1.96 * sd / math.Sqrt(float64(len(xs)))
-}
+func meanCI(xs []float64) (mean, half float64) { return meanInterval(xs) }
 
 func percentile(ds []time.Duration, p float64) time.Duration {
 	if len(ds) == 0 {
@@ -175,18 +190,43 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 // time per card. Run it once:
 // go test -run X -bench MeasureLevels -benchtime 1x ./refbot/
 // (REFBOT_MEASURE_BOARDS=n plays n boards instead of 96).
+// Each level is also measured as it was at commit a07c1f6 (the
+// sub-benchmarks named LEVEL-a07c1f6: play settings only, the bidding is
+// today's), for before-and-after figures on the same boards.
+// REFBOT_MEASURE_UNCAPPED=1 lifts the time budget, so that only the
+// deterministic limits (worlds, nodes) bind: the strength the levels have
+// on an idle machine, measured on a busy one (decision times then say
+// nothing about the budget).
 func BenchmarkMeasureLevels(b *testing.B) {
 	boards := measureBoards(96)
+	type config struct {
+		name   string
+		level  Level
+		params LevelParams
+	}
+	var configs []config
 	for _, level := range []Level{Easy, Medium, Hard, Expert} {
-		b.Run(level.String(), func(b *testing.B) {
+		configs = append(configs, config{level.String(), level, level.Params()},
+			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level)})
+	}
+	uncapped := os.Getenv("REFBOT_MEASURE_UNCAPPED") != ""
+	for _, cfg := range configs {
+		level := cfg.name
+		params := cfg.params
+		if uncapped {
+			params.Budget = time.Hour
+		}
+		b.Run(cfg.name, func(b *testing.B) {
 			for b.Loop() {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
+				var nodes []time.Duration // solver nodes per searched decision (as a Duration, to share percentile)
 				earlyWorlds := 0
 				// Sampled (not exact) searches by trick: worlds solved and times.
 				var worldsBy [13]int
 				var timesBy [13][]time.Duration
 				var byTrick [13]int
+				var byPhase [2][numPhases][]float64
 				capped, abandoned := 0, 0
 				sv := dds.NewSolver()
 				played := 0
@@ -194,11 +234,12 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
 					var players [4]player.Player
 					for s := range players {
-						players[s] = New(level, uint64(s), WithSolver(NewDDSSolver), WithDecisionHook(func(d Decision) {
+						players[s] = New(cfg.level, uint64(s), WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
 								searched = append(searched, d.Elapsed)
+								nodes = append(nodes, time.Duration(d.Stats.Nodes))
 								if 52-d.Index > 32 && !d.Stats.Exact {
 									early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
 								}
@@ -228,6 +269,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					for i, x := range l.byTrick {
 						byTrick[i] += x
 					}
+					for side := range byPhase {
+						for ph := range byPhase[side] {
+							byPhase[side][ph] = append(byPhase[side][ph], float64(l.byPhase[side][ph]))
+						}
+					}
 				}
 				dm, dh := meanCI(decl)
 				fm, fh := meanCI(def)
@@ -252,6 +298,18 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
 				}
 				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+				// The node counts are deterministic: at the solver's ~9,500 nodes/ms
+				// on an idle core they say what the decision times will be there.
+				b.Logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",
+					level, percentile(nodes, 0.5), percentile(nodes, 0.95), percentile(nodes, 1), len(nodes), params.Nodes)
+				for side, name := range []string{"declarer", "defence"} {
+					var parts []string
+					for ph := range numPhases {
+						m, h := meanCI(byPhase[side][ph])
+						parts = append(parts, fmt.Sprintf("%s %.2f ± %.2f", phaseNames[ph], m, h))
+					}
+					b.Logf("%s: %s's tricks lost vs DD per board by phase (95%% CIs): %s", level, name, strings.Join(parts, "; "))
+				}
 				var by []string
 				for i, ts := range timesBy[:6] {
 					if len(ts) > 0 {
@@ -264,6 +322,24 @@ func BenchmarkMeasureLevels(b *testing.B) {
 			}
 		})
 	}
+}
+
+// paramsA07c1f6 returns a level's play settings as they were at commit
+// a07c1f6, before the trick-1 search and the make-or-defeat searches: the
+// frozen "before" of the measurements.
+func paramsA07c1f6(l Level) LevelParams {
+	switch l {
+	case Medium:
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, Budget: 40 * time.Millisecond,
+			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
+	case Hard:
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
+	case Expert:
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
+	}
+	return LevelParams{}
 }
 
 // playerMaker builds the player of one seat for a board.

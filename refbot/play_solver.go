@@ -30,6 +30,15 @@ type CardSolver interface {
 	Nodes() uint64
 }
 
+// TargetSolver is a CardSolver that can also answer the cheaper question
+// of whether each legal card keeps a number of tricks within reach (one
+// zero-window search a card instead of an exact count). SearchCard asks it
+// early in the play, where exact counts cost the most (LevelParams.TargetCards).
+type TargetSolver interface {
+	CardSolver
+	CardTargets(p *Position, target int, dst []dds.CardReach) ([]dds.CardReach, error)
+}
+
 // ErrNodeLimit is returned by the brute-force solver when a position needs
 // more nodes than its limit.
 var ErrNodeLimit = errors.New("refbot: solver node limit reached")

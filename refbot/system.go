@@ -77,7 +77,9 @@ func (r *Row) fits(hi *handInfo) bool {
 // raises; opener's answer to a negative double and reopening; advances of
 // overcalls, weak jumps, takeout doubles, Michaels and unusual 2NT. Slam:
 // Blackwood 4NT (5C 0/4, 5D 1, 5H 2, 5S 3), 5NT for kings and the asker's
-// placement, in any auction with an agreed suit. Everything else (later
+// placement, in any auction with an agreed suit (or, when the asker holds
+// the fit, for the side's last natural suit); notrump slams by count where
+// the table has no slam try of its own (see ntSlamMeaning). Everything else (later
 // rounds, most competitive auctions after the second round) is the natural
 // fallback described at Choose. Vulnerability does not change any range.
 type System struct {

@@ -1,0 +1,128 @@
+package refbot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+)
+
+var (
+	biddingBoards = flag.Int("bidding.boards", 0, "TestMeasureBidding: bid this many seeded boards and judge the contracts against par (0 skips the measurement)")
+	biddingSeed   = flag.String("bidding.seed", "bidding", "TestMeasureBidding: the deal seed")
+	biddingTables = flag.String("bidding.tables", "", "TestMeasureBidding: a file caching the double-dummy tables of the seeded deals (read when it holds them, else written)")
+	biddingOut    = flag.String("bidding.auctions", "", "TestMeasureBidding: write every board's number, deal, dealer, vulnerability and auction to this file (tab-separated), to compare two versions of the system")
+	biddingWorst  = flag.Int("bidding.worst", 15, "TestMeasureBidding: list this many of the auctions furthest from par")
+)
+
+// bidAuction bids a board with four copies of the system, each seeing
+// only its own view, and returns the finished board.
+func bidAuction(t testing.TB, sys *System, n int, deal engine.Deal) *engine.Board {
+	t.Helper()
+	bd := engine.NewBoard(n, deal)
+	for bd.Phase() == engine.PhaseAuction {
+		turn, _ := bd.Turn()
+		v := bd.View(turn)
+		c, _, _ := sys.Choose(&v)
+		require.NoError(t, bd.Call(turn, c), "board %d", n)
+	}
+	return bd
+}
+
+// seededTables returns the double-dummy tables of boards 1..n of seed,
+// from the cache file when it holds them for this seed, else computed
+// (every core) and written to the cache.
+func seededTables(t testing.TB, seed string, n int, cache string) ([]engine.Deal, []dds.TrickTable) {
+	t.Helper()
+	deals := make([]engine.Deal, n)
+	ds := engine.NewDealSource(seed)
+	for i := range deals {
+		deals[i] = ds.Deal(i + 1)
+	}
+	type cached struct {
+		Seed   string
+		Tables []dds.TrickTable
+	}
+	if cache != "" {
+		b, err := os.ReadFile(cache)
+		if err == nil {
+			var c cached
+			require.NoError(t, json.Unmarshal(b, &c), "table cache %s", cache)
+			if c.Seed == seed && len(c.Tables) >= n {
+				return deals, c.Tables[:n]
+			}
+		} else {
+			require.True(t, errors.Is(err, fs.ErrNotExist), "table cache: %v", err)
+		}
+	}
+	tables, err := dds.CalcTables(context.Background(), deals, 0, nil)
+	require.NoError(t, err)
+	if cache != "" {
+		b, err := json.Marshal(cached{Seed: seed, Tables: tables})
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(cache, b, 0o644))
+	}
+	return deals, tables
+}
+
+// TestMeasureBidding judges the system's bidding on its own: it bids
+// seeded boards (the bidding is the same at every level, so one auction
+// stands for every room), scores each contract at its double-dummy result
+// against par, and logs the mean distance from par in IMPs, by family,
+// and the auctions furthest from it. Run it with
+// make measure-bidding BOARDS=500
+// (go test -run '^TestMeasureBidding$' -v ./refbot/ -args -bidding.boards 500).
+func TestMeasureBidding(t *testing.T) {
+	if *biddingBoards <= 0 {
+		t.Skip("a measurement: run with -args -bidding.boards N (make measure-bidding)")
+	}
+	sys := NewSystem()
+	deals, tables := seededTables(t, *biddingSeed, *biddingBoards, *biddingTables)
+	var r BiddingReport
+	type judged struct {
+		n int
+		j AuctionJudgement
+		a string
+	}
+	var all []judged
+	var lines strings.Builder
+	for i, d := range deals {
+		n := i + 1
+		bd := bidAuction(t, sys, n, d)
+		j, err := JudgeAuction(bd.Auction(), bd.Vulnerability(), &tables[i])
+		require.NoError(t, err)
+		r.Add(j)
+		var calls []string
+		for _, c := range bd.Auction().Calls() {
+			calls = append(calls, keyCall(c))
+		}
+		decl := ""
+		if !j.Contract.PassedOut() {
+			decl = " " + j.Contract.Declarer.String()
+		}
+		par := dds.ParOf(&tables[i], bd.Dealer(), bd.Vulnerability())
+		fmt.Fprintf(&lines, "%d\t%s\t%s\t%s\t%s\n", n, d.Format(engine.North), bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))
+		nsHCP := d[engine.North].HCP() + d[engine.South].HCP()
+		all = append(all, judged{n, j, fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
+			j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))})
+	}
+	if *biddingOut != "" {
+		require.NoError(t, os.WriteFile(*biddingOut, []byte(lines.String()), 0o644))
+	}
+	t.Logf("seed %q, boards 1-%d\n%s", *biddingSeed, len(deals), r.String())
+	sort.SliceStable(all, func(a, b int) bool { return all[a].j.IMPs > all[b].j.IMPs })
+	for _, x := range all[:min(len(all), *biddingWorst)] {
+		t.Logf("board %3d: %2d IMPs from par (%s): %s", x.n, x.j.IMPs, x.j.ParFamily, x.a)
+	}
+}

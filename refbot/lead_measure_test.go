@@ -1,0 +1,117 @@
+package refbot
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+)
+
+// leadMethod chooses an opening lead from the leader's view.
+type leadMethod struct {
+	name   string
+	choose func(v *engine.View, soft SoftFacts, seed [32]byte, sv CardSolver) (engine.Card, error)
+}
+
+// searchLead is a lead chosen by SearchCard with a level's settings and
+// the given worlds, node limit and make-or-defeat switch.
+func searchLead(worlds int, nodes uint64, target bool) func(*engine.View, SoftFacts, [32]byte, CardSolver) (engine.Card, error) {
+	return func(v *engine.View, soft SoftFacts, seed [32]byte, sv CardSolver) (engine.Card, error) {
+		p := Expert.Params()
+		p.Worlds, p.Nodes, p.Budget, p.TargetCards = worlds, nodes, time.Hour, 0
+		if target {
+			p.TargetCards = 52
+		}
+		c, _, err := SearchCard(context.Background(), v, soft, p, sv, seed)
+		return c, err
+	}
+}
+
+// BenchmarkMeasureLead measures the opening lead alone: over the boards of
+// BenchmarkMeasureLevels (seed measure-levels, SAYC-lite auctions), the
+// tricks the defence loses against double dummy by its opening lead (the
+// best lead's value on the real deal minus the chosen lead's), for the
+// heuristic, heuristic rollouts and double-dummy searches over sampled
+// worlds (exact values, or make-or-defeat only), with no time budget (the
+// node limits bind). Run it once:
+// go test -run X -bench MeasureLead -benchtime 1x -v ./refbot/
+// (REFBOT_MEASURE_BOARDS=n plays n boards instead of 200).
+func BenchmarkMeasureLead(b *testing.B) {
+	boards := measureBoards(200)
+	methods := []leadMethod{
+		{"heuristic", func(v *engine.View, _ SoftFacts, _ [32]byte, _ CardSolver) (engine.Card, error) { return Heuristic(v) }},
+		{"rollouts-64", func(v *engine.View, soft SoftFacts, seed [32]byte, _ CardSolver) (engine.Card, error) {
+			c, _, err := LeadByRollouts(v, soft, 64, seed)
+			return c, err
+		}},
+		{"search-exact-1.2M", searchLead(64, 1_200_000, false)},
+		{"search-target-1.2M", searchLead(64, 1_200_000, true)},
+		{"search-target-3M", searchLead(64, 3_000_000, true)},
+	}
+	sys := NewSystem()
+	// The boards, their leaders' views and every lead's value on the real
+	// deal, computed once for all the methods.
+	type leadBoard struct {
+		n    int
+		view engine.View
+		vals map[engine.Card]int
+		best int
+	}
+	var lbs []leadBoard
+	real := dds.NewSolver()
+	for n := 1; n <= boards; n++ {
+		bd := bidAuction(b, sys, n, engine.NewDealSource("measure-levels").Deal(n))
+		c, _ := bd.Contract()
+		if c.PassedOut() {
+			continue
+		}
+		pos, err := dds.DealPosition(bd.Deal(), c.Strain, c.Leader())
+		require.NoError(b, err)
+		vals, err := real.SolveAll(&pos, nil)
+		require.NoError(b, err)
+		lb := leadBoard{n: n, view: bd.View(c.Leader()), vals: map[engine.Card]int{}}
+		for _, cv := range vals {
+			lb.vals[cv.Card] = cv.Tricks
+			lb.best = max(lb.best, cv.Tricks)
+		}
+		lbs = append(lbs, lb)
+	}
+	var first []float64 // the first method's losses, for paired differences
+	for mi, m := range methods {
+		b.Run(m.name, func(b *testing.B) {
+			for b.Loop() {
+				sv := NewDDSSolver()
+				var loss, diff []float64
+				var spent time.Duration
+				for i := range lbs {
+					lb := &lbs[i]
+					v := lb.view
+					leader := v.Seat
+					seed := DecisionSeed(uint64(leader), lb.n, leader, 0)
+					t0 := time.Now()
+					lead, err := m.choose(&v, sys.Soft(&v), seed, sv)
+					spent += time.Since(t0)
+					require.NoError(b, err)
+					got, ok := lb.vals[lead]
+					require.True(b, ok, "board %d: lead %s is not legal", lb.n, lead)
+					loss = append(loss, float64(lb.best-got))
+					if mi > 0 {
+						diff = append(diff, loss[i]-first[i])
+					}
+				}
+				if mi == 0 {
+					first = loss
+				}
+				mean, half := meanCI(loss)
+				dm, dh := meanCI(diff)
+				b.ReportMetric(mean, "lead-loss/board")
+				b.Logf("%s: %d leads, tricks lost vs DD by the opening lead %.3f ± %.3f a board (95%% CI; against %s, paired: %+.3f ± %.3f); %v a lead choosing (busy machine)",
+					m.name, len(loss), mean, half, methods[0].name, dm, dh, (spent / time.Duration(max(len(loss), 1))).Round(time.Millisecond))
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/web"
 	"github.com/openroom/openroom/web/live"
 )
 
@@ -22,7 +23,7 @@ type liveView struct {
 // and serves the live page of a new State. A refused or unusable address
 // is an error before anything is played.
 func startLive(ctx context.Context, addr string, allow *protocol.AllowList) (*liveView, error) {
-	ln, err := live.Listen(addr, allow)
+	ln, err := web.Listen(addr, allow)
 	if err != nil {
 		return nil, fmt.Errorf("--web %s: %w", addr, err)
 	}
@@ -34,7 +35,7 @@ func startLive(ctx context.Context, addr string, allow *protocol.AllowList) (*li
 	wg.Add(3)
 	go func() { defer wg.Done(); st.Run(ctx, 0) }()
 	go func() { defer wg.Done(); viewer.Run(ctx) }()
-	go func() { defer wg.Done(); _ = live.Serve(ctx, ln, allow, h) }()
+	go func() { defer wg.Done(); _ = web.Serve(ctx, ln, allow, h) }()
 	return &liveView{State: st, URL: "http://" + ln.Addr().String() + "/", stop: func() { cancel(); wg.Wait() }}, nil
 }
 

@@ -7,7 +7,6 @@ import (
 	flag "github.com/spf13/pflag"
 
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/web"
 	"github.com/openroom/openroom/web/play"
 )
@@ -53,22 +52,15 @@ func runPlay(e *env, args []string) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	allow, err := protocol.ParseAllowList(pf.allow)
-	if err != nil {
-		return fail(exitUsage, "--allow: %v", err)
-	}
-	if err := protocol.CheckListen(pf.listen, allow); err != nil {
-		return fail(exitUsage, "--listen: %v", err)
-	}
 	cfg.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	srv, err := play.NewServer(cfg)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	defer srv.Close()
-	ln, err := web.Listen(pf.listen, allow)
-	if err != nil {
-		return fail(exitFailure, "%v", err)
+	ln, allow, code := listenWeb(e.stderr, "play", "--listen", pf.listen, pf.allow)
+	if ln == nil {
+		return code
 	}
 	if pf.seed == "" && pf.deal == "" {
 		fmt.Fprintf(e.stderr, "tablemanager play: seed %s\n", srv.Config().Seed)

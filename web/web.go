@@ -67,6 +67,14 @@ func NoCache(h http.Handler) http.Handler {
 	})
 }
 
+// SetPageHeaders sets what every answer of a page carries: the browser
+// must not guess content types, and links out send no referrer (the
+// page's address may name a table).
+func SetPageHeaders(hd http.Header) {
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+}
+
 // Guard refuses requests from addresses the allow list does not allow
 // (loopback always may), with 403, as the table manager refuses seats.
 func Guard(allow *protocol.AllowList, h http.Handler) http.Handler {
@@ -169,6 +177,10 @@ func WriteEvent(w io.Writer, id, name string, data []byte) error {
 	_, err = io.WriteString(w, "\n\n")
 	return err
 }
+
+// Heartbeat is how often an idle event stream sends a comment, so that
+// proxies and browsers do not close it as dead.
+const Heartbeat = 15 * time.Second
 
 // WriteComment writes a comment line of an event stream: the heartbeat
 // that keeps idle proxies from closing it. The browser ignores it.

@@ -166,3 +166,10 @@ func TestServeGuardsAndEndsWithTheContext(t *testing.T) {
 	}
 	_, _ = io.ReadAll(resp.Body) // the stream has ended
 }
+
+func TestSetPageHeaders(t *testing.T) {
+	hd := http.Header{}
+	SetPageHeaders(hd)
+	assert.Equal(t, "nosniff", hd.Get("X-Content-Type-Options"))
+	assert.Equal(t, "no-referrer", hd.Get("Referrer-Policy"))
+}

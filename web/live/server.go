@@ -21,7 +21,6 @@ var assets embed.FS
 // Server limits and timings.
 const (
 	DefaultMaxClients = 64               // event streams at once
-	heartbeat         = 15 * time.Second // a comment line keeps idle proxies from closing the stream
 	writeWait         = 30 * time.Second // a stream that cannot take its events within this is dropped
 )
 
@@ -60,8 +59,7 @@ func NewHandler(s *State, v *Viewer) *Handler {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd := w.Header()
 	hd.Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
-	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Referrer-Policy", "no-referrer")
+	web.SetPageHeaders(hd)
 	h.mux.ServeHTTP(w, r)
 }
 
@@ -121,7 +119,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf []streamEvent
-	ping := time.NewTicker(heartbeat)
+	ping := time.NewTicker(web.Heartbeat)
 	defer ping.Stop()
 	for {
 		s.mu.Lock()

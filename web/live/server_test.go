@@ -295,6 +295,8 @@ func TestAssetsAndHeaders(t *testing.T) {
 			assert.Equal(t, tc.status, resp.StatusCode)
 			assert.Contains(t, string(b), tc.has)
 			assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "default-src 'self'")
+			assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+			assert.Equal(t, "no-referrer", resp.Header.Get("Referrer-Policy"))
 		})
 	}
 }

@@ -162,8 +162,7 @@ func (s *Server) Config() Config { return s.cfg }
 
 // ServeHTTP serves the page, its assets and its API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Referrer-Policy", "no-referrer")
+	web.SetPageHeaders(w.Header())
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -318,7 +317,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	}
 	defer se.detach(c)
 	sent := 0
-	heartbeat := time.NewTicker(15 * time.Second)
+	heartbeat := time.NewTicker(web.Heartbeat)
 	defer heartbeat.Stop()
 	for {
 		se.mu.Lock()

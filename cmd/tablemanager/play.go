@@ -1,17 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"strings"
-	"time"
 
 	flag "github.com/spf13/pflag"
 
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/web"
 	"github.com/openroom/openroom/web/play"
 )
 
@@ -56,39 +52,22 @@ func runPlay(e *env, args []string) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	allow, err := protocol.ParseAllowList(pf.allow)
-	if err != nil {
-		return fail(exitUsage, "--allow: %v", err)
-	}
-	if err := protocol.CheckListen(pf.listen, allow); err != nil {
-		return fail(exitUsage, "--listen: %v", err)
-	}
 	cfg.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }
 	srv, err := play.NewServer(cfg)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", pf.listen)
-	if err != nil {
-		return fail(exitFailure, "%v", err)
+	ln, allow, code := listenWeb(e.stderr, "play", "--listen", pf.listen, pf.allow)
+	if ln == nil {
+		return code
 	}
-	hs := &http.Server{Handler: allowOnly(allow, srv), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
 	if pf.seed == "" && pf.deal == "" {
 		fmt.Fprintf(e.stderr, "tablemanager play: seed %s\n", srv.Config().Seed)
 	}
 	fmt.Fprintf(e.stderr, "tablemanager play: you are %s against refbot %s: open http://%s/\n", cfg.Seat.Name(), cfg.Level, ln.Addr())
-	select {
-	case err := <-done:
-		return fail(exitFailure, "%v", err)
-	case <-e.ctx.Done():
-	}
-	// Streams stay open: close the tables first, then the listener.
-	srv.Close()
-	_ = hs.Close()
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+	// Serve ends the open streams with the context, then the tables close.
+	if err := web.Serve(e.ctx, ln, allow, srv); err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	return exitInterrupted
@@ -123,17 +102,4 @@ func (pf *playFlags) config() (play.Config, error) {
 		cfg.Deal = &setup
 	}
 	return cfg, nil
-}
-
-// allowOnly refuses requests from addresses the allow list does not name
-// (loopback is always allowed), as serve refuses seats.
-func allowOnly(allow *protocol.AllowList, h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		addr, err := net.ResolveTCPAddr("tcp", r.RemoteAddr)
-		if err != nil || !allow.Allows(addr) {
-			http.Error(w, "not allowed", http.StatusForbidden)
-			return
-		}
-		h.ServeHTTP(w, r)
-	})
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"sync"
 
 	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/web"
 	"github.com/openroom/openroom/web/live"
 )
 
@@ -18,14 +20,9 @@ type liveView struct {
 	stop  func()
 }
 
-// startLive listens on addr (loopback, or beyond it for the allow list)
-// and serves the live page of a new State. A refused or unusable address
-// is an error before anything is played.
-func startLive(ctx context.Context, addr string, allow *protocol.AllowList) (*liveView, error) {
-	ln, err := live.Listen(addr, allow)
-	if err != nil {
-		return nil, fmt.Errorf("--web %s: %w", addr, err)
-	}
+// startLive serves the live page of a new State on ln (opened by
+// listenWeb) until stop.
+func startLive(ctx context.Context, ln net.Listener, allow *protocol.AllowList) *liveView {
 	st := live.New(live.Options{})
 	viewer := live.NewViewer(st)
 	h := live.NewHandler(st, viewer)
@@ -34,31 +31,45 @@ func startLive(ctx context.Context, addr string, allow *protocol.AllowList) (*li
 	wg.Add(3)
 	go func() { defer wg.Done(); st.Run(ctx, 0) }()
 	go func() { defer wg.Done(); viewer.Run(ctx) }()
-	go func() { defer wg.Done(); _ = live.Serve(ctx, ln, allow, h) }()
-	return &liveView{State: st, URL: "http://" + ln.Addr().String() + "/", stop: func() { cancel(); wg.Wait() }}, nil
+	go func() { defer wg.Done(); _ = web.Serve(ctx, ln, allow, h) }()
+	return &liveView{State: st, URL: "http://" + ln.Addr().String() + "/", stop: func() { cancel(); wg.Wait() }}
 }
 
 // startLiveOr starts the live page of a command on addr for the allow
 // list's entries and tells the user where it is, or reports why it cannot
-// and returns the exit status: 64 for an address the rules refuse, 1 for
-// one that cannot be listened on.
+// and returns the exit status (listenWeb's). A refused or unusable address
+// is an error before anything is played.
 func startLiveOr(ctx context.Context, cmd string, stderr io.Writer, addr string, allowEntries []string) (*liveView, int) {
+	ln, allow, code := listenWeb(stderr, cmd, "--web", addr, allowEntries)
+	if ln == nil {
+		return nil, code
+	}
+	lv := startLive(ctx, ln, allow)
+	fmt.Fprintf(stderr, "live page: %s\n", lv.URL)
+	return lv, exitOK
+}
+
+// listenWeb opens a page's listener on addr, the value of flag: loopback,
+// and beyond it only for the allow list's entries (--allow). It reports
+// why it cannot on stderr and returns the exit status: 64 for entries or
+// an address the rules refuse, 1 for an address that cannot be listened
+// on.
+func listenWeb(stderr io.Writer, cmd, flag, addr string, allowEntries []string) (net.Listener, *protocol.AllowList, int) {
 	allow, err := protocol.ParseAllowList(allowEntries)
 	if err != nil {
 		fmt.Fprintf(stderr, "tablemanager %s: --allow: %v\n", cmd, err)
-		return nil, exitUsage
+		return nil, nil, exitUsage
 	}
 	if err := protocol.CheckListen(addr, allow); err != nil {
-		fmt.Fprintf(stderr, "tablemanager %s: --web: %v\n", cmd, err)
-		return nil, exitUsage
+		fmt.Fprintf(stderr, "tablemanager %s: %s: %v\n", cmd, flag, err)
+		return nil, nil, exitUsage
 	}
-	lv, err := startLive(ctx, addr, allow)
+	ln, err := web.Listen(addr, allow)
 	if err != nil {
-		fmt.Fprintf(stderr, "tablemanager %s: %v\n", cmd, err)
-		return nil, exitFailure
+		fmt.Fprintf(stderr, "tablemanager %s: %s %s: %v\n", cmd, flag, addr, err)
+		return nil, nil, exitFailure
 	}
-	fmt.Fprintf(stderr, "live page: %s\n", lv.URL)
-	return lv, exitOK
+	return ln, allow, exitOK
 }
 
 // Linger keeps the page up after the command's work until ctx ends

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -279,9 +278,12 @@ func TestAssetsAndHeaders(t *testing.T) {
 	}{
 		{"/", http.StatusOK, `src="live.js"`},
 		{"/live.js", http.StatusOK, "EventSource"},
-		{"/cards.js", http.StatusOK, "export function parseDeal"},
+		{"/store.js", http.StatusOK, "export function apply"},
+		{"/shared/cards.js", http.StatusOK, "export function parseDeal"},
+		{"/shared/cards.test.js", http.StatusNotFound, ""},
+		{"/shared/package.json", http.StatusNotFound, ""},
 		{"/live.css", http.StatusOK, ".compass"},
-		{"/cards.test.js", http.StatusNotFound, ""},
+		{"/store.test.js", http.StatusNotFound, ""},
 		{"/package.json", http.StatusNotFound, ""},
 		{"/api/state", http.StatusOK, `"event"`},
 	} {
@@ -293,43 +295,10 @@ func TestAssetsAndHeaders(t *testing.T) {
 			assert.Equal(t, tc.status, resp.StatusCode)
 			assert.Contains(t, string(b), tc.has)
 			assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "default-src 'self'")
+			assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+			assert.Equal(t, "no-referrer", resp.Header.Get("Referrer-Policy"))
 		})
 	}
-}
-
-func TestGuardAllowsLoopbackAndTheAllowList(t *testing.T) {
-	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) })
-	allow, err := protocol.ParseAllowList([]string{"192.0.2.0/24"})
-	require.NoError(t, err)
-	for _, tc := range []struct {
-		name   string
-		allow  *protocol.AllowList
-		remote string
-		status int
-	}{
-		{"loopback v4", nil, "127.0.0.1:5000", http.StatusOK},
-		{"loopback v6", nil, "[::1]:5000", http.StatusOK},
-		{"stranger", nil, "192.0.2.7:5000", http.StatusForbidden},
-		{"allowed", allow, "192.0.2.7:5000", http.StatusOK},
-		{"outside the list", allow, "198.51.100.1:5000", http.StatusForbidden},
-		{"unreadable address", allow, "somewhere", http.StatusForbidden},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			req := httptest.NewRequest(http.MethodGet, "/", nil)
-			req.RemoteAddr = tc.remote
-			w := httptest.NewRecorder()
-			Guard(tc.allow, ok).ServeHTTP(w, req)
-			assert.Equal(t, tc.status, w.Code)
-		})
-	}
-}
-
-func TestListenKeepsToLoopbackWithoutAnAllowList(t *testing.T) {
-	_, err := Listen("0.0.0.0:0", nil)
-	assert.Error(t, err)
-	ln, err := Listen("127.0.0.1:0", nil)
-	require.NoError(t, err)
-	ln.Close()
 }
 
 func FuzzParseID(f *testing.F) {

@@ -59,12 +59,13 @@ func BenchmarkCardToReply(b *testing.B) {
 }
 
 // BenchmarkFirstState measures a new person's page load without a
-// browser: the page, its ten assets and the event stream up to the first
-// state with the person's cards dealt.
+// browser: the page, its eleven assets (the shared modules too) and the
+// event stream up to the first state with the person's cards dealt.
 func BenchmarkFirstState(b *testing.B) {
 	ts := newTestServer(b, Config{Seat: engine.South, Level: "easy", Seed: "first", MaxSessions: b.N + 1, Analyse: noAnalysis})
-	assets := []string{"play.css", "js/main.js", "js/dom.js", "js/table.js", "js/bidding.js", "js/viewer.js",
-		"js/keys.js", "js/replay.js", "js/cards.js", "js/hand.js"}
+	assets := []string{"/assets/play.css", "/assets/js/main.js", "/assets/js/table.js", "/assets/js/bidding.js",
+		"/assets/js/viewer.js", "/assets/js/keys.js", "/assets/js/hand.js",
+		"/shared/dom.js", "/shared/cards.js", "/shared/replay.js", "/shared/viewer.js"}
 	for i := range b.N {
 		c := newClient(b, ts.URL, fmt.Sprintf("tab-first-%06d", i))
 		resp, err := c.hc.Get(ts.URL + "/")
@@ -74,7 +75,7 @@ func BenchmarkFirstState(b *testing.B) {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 		for _, a := range assets {
-			resp, err := c.hc.Get(ts.URL + "/assets/" + a)
+			resp, err := c.hc.Get(ts.URL + a)
 			if err != nil || resp.StatusCode != http.StatusOK {
 				b.Fatalf("%s: %v %v", a, err, resp)
 			}

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"net/http"
 	"regexp"
+	"strconv"
 	"sync"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/web"
 )
 
 //go:embed assets
@@ -146,7 +148,8 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("play: assets: %w", err)
 	}
 	s.mux = http.NewServeMux()
-	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", noCache(http.FileServerFS(sub))))
+	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", web.NoCache(http.FileServerFS(web.PublicFS(sub)))))
+	s.mux.Handle("GET "+web.SharedPrefix, web.Shared())
 	s.mux.HandleFunc("GET /{$}", s.handlePage)
 	s.mux.HandleFunc("GET /api/stream", s.handleStream)
 	s.mux.HandleFunc("POST /api/act", s.handleAct)
@@ -159,8 +162,7 @@ func (s *Server) Config() Config { return s.cfg }
 
 // ServeHTTP serves the page, its assets and its API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Referrer-Policy", "no-referrer")
+	web.SetPageHeaders(w.Header())
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -287,62 +289,54 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(page)
 }
 
-// noCache keeps the browser from using assets of an older binary.
-func noCache(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		h.ServeHTTP(w, r)
-	})
-}
-
 // handleStream is the page's event stream: the current state at once, then
 // every change. Only the tab that holds the seat is sent the state; another
 // gets a "held" event and may take the seat over.
 func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	tab := r.URL.Query().Get("tab")
 	if !tabPattern.MatchString(tab) {
-		writeError(w, http.StatusBadRequest, "the stream needs ?tab= and an id of 8 to 64 letters, digits, - or _")
+		web.WriteError(w, http.StatusBadRequest, "the stream needs ?tab= and an id of 8 to 64 letters, digits, - or _")
 		return
 	}
 	se, err := s.session(w, r)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		web.WriteError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
 	fl, ok := w.(http.Flusher)
 	if !ok {
-		writeError(w, http.StatusInternalServerError, "streaming is not supported by this connection")
+		web.WriteError(w, http.StatusInternalServerError, "streaming is not supported by this connection")
 		return
 	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
+	web.StartEvents(w)
 	c, held := se.attach(tab)
 	if held {
-		fmt.Fprintf(w, "event: held\ndata: {\"message\":\"this seat is being played in another tab\"}\n\n")
+		_ = web.WriteEvent(w, "", "held", []byte(`{"message":"this seat is being played in another tab"}`))
 		fl.Flush()
 		return
 	}
 	defer se.detach(c)
 	sent := 0
-	heartbeat := time.NewTicker(15 * time.Second)
+	heartbeat := time.NewTicker(web.Heartbeat)
 	defer heartbeat.Stop()
 	for {
 		se.mu.Lock()
 		version, msg, changed := se.version, se.msg, se.changed
 		se.mu.Unlock()
 		if version > sent && msg != nil {
-			fmt.Fprintf(w, "id: %d\nevent: state\ndata: %s\n\n", version, msg)
+			_ = web.WriteEvent(w, strconv.Itoa(version), "state", msg)
 			fl.Flush()
 			sent = version
 		}
 		select {
 		case <-changed:
 		case notice := <-c.taken:
-			fmt.Fprintf(w, "event: taken\ndata: %s\n\n", mustJSON(map[string]string{"message": notice}))
+			data, _ := json.Marshal(map[string]string{"message": notice}) // a map of strings always encodes
+			_ = web.WriteEvent(w, "", "taken", data)
 			fl.Flush()
 			return
 		case <-heartbeat.C:
-			fmt.Fprint(w, ": still here\n\n")
+			_ = web.WriteComment(w, "still here")
 			fl.Flush()
 		case <-r.Context().Done():
 			return
@@ -414,16 +408,16 @@ const maxAlert = 200
 // turn and from the tab that holds the seat.
 func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
-		writeError(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
+		web.WriteError(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
-		writeError(w, http.StatusForbidden, fmt.Sprintf("a request from %q is not this page's", o))
+		web.WriteError(w, http.StatusForbidden, fmt.Sprintf("a request from %q is not this page's", o))
 		return
 	}
 	tab := r.Header.Get("X-Openroom-Tab")
 	if !tabPattern.MatchString(tab) {
-		writeError(w, http.StatusBadRequest, "missing or malformed X-Openroom-Tab header")
+		web.WriteError(w, http.StatusBadRequest, "missing or malformed X-Openroom-Tab header")
 		return
 	}
 	c, err := r.Cookie(cookieName)
@@ -434,34 +428,34 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 	}
 	if se == nil {
-		writeError(w, http.StatusForbidden, "no table for this browser: reload the page")
+		web.WriteError(w, http.StatusForbidden, "no table for this browser: reload the page")
 		return
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxRequest+1))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "reading the request: "+err.Error())
+		web.WriteError(w, http.StatusBadRequest, "reading the request: "+err.Error())
 		return
 	}
 	if len(body) > maxRequest {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is over %d bytes", maxRequest))
+		web.WriteError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is over %d bytes", maxRequest))
 		return
 	}
 	req, err := parseRequest(body)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		web.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if req.Kind == "takeover" {
 		se.takeOver(tab)
-		writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+		web.WriteJSON(w, http.StatusOK, map[string]any{"ok": true})
 		return
 	}
 	status, err := se.act(tab, req)
 	if err != nil {
-		writeError(w, status, err.Error())
+		web.WriteError(w, status, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+	web.WriteJSON(w, http.StatusOK, map[string]any{"ok": true})
 }
 
 // parseRequest reads a request body strictly: known fields only, a known
@@ -580,25 +574,6 @@ func seatName(s string) string {
 		return seat.Name()
 	}
 	return s
-}
-
-func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]string{"error": msg})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_, _ = w.Write(mustJSON(v))
-}
-
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return []byte(`{"error":"encoding the answer failed"}`)
-	}
-	return b
 }
 
 // randomHex returns n random bytes in hex.

@@ -2,9 +2,10 @@
 // auction and play with a card-by-card replay, the double-dummy table, par
 // and the tricks each card lost against double dummy.
 
-import { el, colored } from './dom.js';
-import { SUITS, SUIT_SYMBOL, cardText, isRed, rankText, resultText } from './cards.js';
-import { replay } from './replay.js';
+import { el, colored } from '../../shared/dom.js';
+import { SUITS, suitSymbol, bySuit, cardText, isRed, rankText, resultText } from '../../shared/cards.js';
+import { replay } from '../../shared/replay.js';
+import { clampStep, lostMarks, ddTable, replayControls, playList, tricksLostText } from '../../shared/viewer.js';
 import { auctionTable } from './tableview.js';
 
 /**
@@ -18,7 +19,7 @@ export function handViewer(d) {
   const draw = () => {
     root.replaceChildren(...content(d, room, step, {
       room: (i) => { room = i; step = (d.plays[i] || []).length; draw(); },
-      step: (n) => { step = Math.max(0, Math.min(n, (d.plays[room] || []).length)); draw(); },
+      step: (n) => { step = clampStep(n, (d.plays[room] || []).length); draw(); },
     }));
   };
   root.addEventListener('keydown', (e) => {
@@ -55,15 +56,15 @@ function content(d, room, step, on) {
     el('div', { class: 'players' }, ['N', 'E', 'S', 'W'].map((s) => `${s}: ${r.players[s] || '?'}`).join(' · '),
       d.bbo && d.bbo[room] ? [' · ', el('a', { href: d.bbo[room], target: '_blank', rel: 'noopener noreferrer' }, 'BBO hand viewer')] : null),
     compass(pos, play.length, step),
-    el('div', { class: 'controls' },
-      el('button', { onclick: () => on.step(0), 'aria-label': 'start' }, '\u00ab'),
-      el('button', { onclick: () => on.step(step - 1), 'aria-label': 'back' }, '\u25c0'),
-      el('span', { class: 'stepno' }, `card ${step}/${play.length}`),
-      el('button', { onclick: () => on.step(step + 1), 'aria-label': 'forward' }, '\u25b6'),
-      el('button', { onclick: () => on.step(play.length), 'aria-label': 'end' }, '\u00bb')),
+    replayControls(step, play.length, on.step, {
+      class: 'controls', labels: ['start', 'back', 'forward', 'end'], statusClass: 'stepno', status: `card ${step}/${play.length}`,
+    }),
     el('div', { class: 'vcols' },
       el('div', {}, el('h4', {}, 'Auction'), auctionTable(d.dealer, d.auctions[room] || [])),
-      el('div', {}, el('h4', {}, 'Play'), playList(play, an, step, on.step))),
+      el('div', {}, el('h4', {}, 'Play'), playList(lostMarks(play, an), step, on.step, {
+        content: (m) => [colored(cardText(m.card), isRed(m.card)), m.lost ? el('sup', {}, `-${m.lost}`) : null],
+        gap: ' ',
+      }))),
   ];
   if (err) out.push(el('div', { class: 'error' }, err));
   if (an) out.push(ddBlock(an));
@@ -71,9 +72,10 @@ function content(d, room, step, on) {
   return out;
 }
 
-function handBox(seat, h) {
+function handBox(seat, cards) {
+  const h = cards ? bySuit(cards) : null;
   const rows = SUITS.map((s) => el('div', { class: 'suit' },
-    colored(SUIT_SYMBOL[s], s === 'H' || s === 'D'), ' ', h ? [...h[s]].map(rankText).join(' ') || '\u2014' : '?'));
+    colored(suitSymbol(s), isRed(s)), ' ', h ? h[s].map((c) => rankText(c[1])).join(' ') || '\u2014' : '?'));
   return el('div', { class: `hand h${seat}`, 'data-seat': seat }, el('div', { class: 'seat' }, seat), rows);
 }
 
@@ -81,36 +83,19 @@ function compass(pos, n, step) {
   const trick = el('div', { class: 'trick' }, pos.trick.map((x) =>
     el('div', { class: `tc t${x.seat}` }, colored(cardText(x.card), isRed(x.card)))));
   return el('div', { class: 'compass' },
-    handBox('N', pos.left.N), handBox('W', pos.left.W), trick, handBox('E', pos.left.E), handBox('S', pos.left.S),
+    handBox('N', pos.hands.N), handBox('W', pos.hands.W), trick, handBox('E', pos.hands.E), handBox('S', pos.hands.S),
     el('div', { class: 'score' }, `NS ${pos.tricks.NS} · EW ${pos.tricks.EW}`, step < n && pos.next ? ` · ${pos.next} to play` : ''));
 }
 
-function playList(play, an, step, go) {
-  const list = el('ol', { class: 'plays' });
-  for (let t = 0; t * 4 < play.length; t++) {
-    const li = el('li');
-    for (let i = t * 4; i < Math.min(play.length, t * 4 + 4); i++) {
-      const lost = an && an.cards && an.cards[i] ? an.cards[i].lost : 0;
-      li.append(el('button', {
-        class: `pc${i < step ? ' played' : ''}${lost ? ' lost' : ''}`,
-        title: lost ? `lost ${lost} trick${lost > 1 ? 's' : ''} against double dummy` : null,
-        onclick: () => go(i + 1),
-      }, colored(cardText(play[i]), isRed(play[i])), lost ? el('sup', {}, `-${lost}`) : null), ' ');
-    }
-    list.append(li);
-  }
-  return list;
-}
-
 function ddBlock(a) {
-  const strains = ['C', 'D', 'H', 'S', 'NT'];
-  const head = el('tr', {}, el('th'), strains.map((s) => el('th', {}, s === 'NT' ? 'NT' : colored(SUIT_SYMBOL[s], s === 'H' || s === 'D'))));
-  const rows = ['N', 'S', 'E', 'W'].map((seat) => el('tr', {}, el('th', {}, seat), strains.map((s) => el('td', {}, a.dd[seat][s]))));
   const par = a.par_contracts && a.par_contracts.length ? a.par_contracts.join(', ') : 'pass';
   return el('div', { class: 'dd' },
     el('h4', {}, 'Double dummy'),
-    el('table', { class: 'ddt' }, head, rows),
+    ddTable(a.dd, {
+      class: 'ddt', seats: ['N', 'S', 'E', 'W'], strains: ['C', 'D', 'H', 'S', 'NT'],
+      strainHead: (s) => (s === 'NT' ? 'NT' : colored(suitSymbol(s), isRed(s))),
+    }),
     el('div', {}, `Par ${a.par_score_ns > 0 ? '+' : ''}${a.par_score_ns} NS: ${par}`),
     a.dd_tricks != null ? el('div', {}, `${a.contract} by ${a.declarer}: ${a.dd_tricks} tricks double dummy`) : null,
-    el('div', {}, `Tricks lost against double dummy: NS ${a.tricks_lost.NS}, EW ${a.tricks_lost.EW}`));
+    el('div', {}, tricksLostText(a)));
 }

@@ -3,11 +3,11 @@
 // dropped connection) and draws the standings, the tables in play and the
 // finished boards, each of which opens in the hand viewer.
 
-import { el } from './dom.js';
+import { el } from '../../shared/dom.js';
 import { initial, apply, tableOrder } from './store.js';
 import { tableView } from './tableview.js';
 import { handViewer } from './handviewer.js';
-import { resultText } from './cards.js';
+import { resultText } from '../../shared/cards.js';
 
 const MAX_IDLE = 24; // tables not in play listed by name
 let state = initial();

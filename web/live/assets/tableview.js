@@ -1,8 +1,8 @@
 // tableview.js: a table as the stream shows it: in play (its auction and
 // cards so far, when the server allows), hidden, or between boards.
 
-import { el, colored } from './dom.js';
-import { callText, cardText, isRed, SEATS } from './cards.js';
+import { el, colored } from '../../shared/dom.js';
+import { callText, cardText, isRed } from '../../shared/cards.js';
 
 /** tableView renders one table of the stream. */
 export function tableView(t) {
@@ -69,5 +69,3 @@ export function auctionTable(dealer, calls) {
   if (col > 0) rows.push(row);
   return el('table', { class: 'auction' }, rows);
 }
-
-export { SEATS };

@@ -1,17 +1,9 @@
 // The bidding box: which calls to offer, how they read, and calls typed on
 // the keyboard.
 
-import { suitSymbol } from "./cards.js";
+import { callText } from "../../../shared/cards.js";
 
 export const STRAINS = ["C", "D", "H", "S", "NT"];
-
-// callLabel writes a call for people: "1♥", "3NT", "Pass", "X", "XX".
-export function callLabel(call) {
-  if (call === "Pass" || call === "X" || call === "XX") return call;
-  const level = call[0];
-  const strain = call.slice(1);
-  return level + suitSymbol(strain);
-}
 
 // boxLayout lays out the whole bidding box, each call marked legal or not:
 // seven rows of bids (clubs to no trump) and a row of Pass, X, XX.
@@ -34,7 +26,7 @@ const STRAIN_KEYS = { c: "C", d: "D", h: "H", s: "S", n: "NT" };
 export function parseCallKeys(keys, legal) {
   const k = keys.toLowerCase();
   const ok = new Set(legal);
-  const pick = (call) => (ok.has(call) ? { call } : { error: `${callLabel(call)} is not legal now` });
+  const pick = (call) => (ok.has(call) ? { call } : { error: `${callText(call)} is not legal now` });
   if (k === "") return { pending: true };
   if (k === "p") return pick("Pass");
   if (k === "r" || k === "xx") return pick("XX");

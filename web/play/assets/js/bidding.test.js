@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boxLayout, parseCallKeys, callLabel } from "./bidding.js";
+import { boxLayout, parseCallKeys } from "./bidding.js";
 
 const opening = ["Pass", "1C", "1D", "1H", "1S", "1NT", "2C", "7NT"];
 
@@ -32,10 +32,4 @@ test("typed calls that are not legal or not calls are refused with a reason", ()
   assert.match(parseCallKeys("3h", opening).error, /3\u2665 is not legal/);
   assert.match(parseCallKeys("8h", opening).error, /not a call/);
   assert.match(parseCallKeys("q", opening).error, /not a call/);
-});
-
-test("call labels", () => {
-  assert.equal(callLabel("3NT"), "3NT");
-  assert.equal(callLabel("4S"), "4\u2660");
-  assert.equal(callLabel("Pass"), "Pass");
 });

@@ -1,7 +1,7 @@
 // Rendering cards and hands.
 
-import { el } from "./dom.js";
-import { bySuit, SUITS, suitSymbol, rankLabel, isRed, cardLabel } from "./cards.js";
+import { el } from "../../../shared/dom.js";
+import { bySuit, SUITS, suitSymbol, rankText, isRed, cardText } from "../../../shared/cards.js";
 
 // cardButton is one card of a hand: a button, enabled when it may be played.
 export function cardButton(card, { playable = false, onplay } = {}) {
@@ -10,9 +10,9 @@ export function cardButton(card, { playable = false, onplay } = {}) {
     class: `card ${isRed(suit) ? "red" : "black"}${playable ? " playable" : ""}`,
     dataset: { card },
     disabled: !playable,
-    "aria-label": cardLabel(card),
+    "aria-label": cardText(card),
     onclick: playable && onplay ? () => onplay(card) : undefined,
-  }, el("span", { class: "rank", text: rankLabel(card[1]) }), el("span", { class: "suit", text: suitSymbol(suit) }));
+  }, el("span", { class: "rank", text: rankText(card[1]) }), el("span", { class: "suit", text: suitSymbol(suit) }));
 }
 
 // handView shows a hand by suits; legal (a Set) marks the playable cards.
@@ -36,5 +36,5 @@ export function hiddenHand(count) {
 export function playedCard(card) {
   const suit = card[0];
   return el("span", { class: `tcard ${isRed(suit) ? "red" : "black"}`, dataset: { played: card } },
-    rankLabel(card[1]), suitSymbol(suit));
+    rankText(card[1]), suitSymbol(suit));
 }

@@ -1,6 +1,6 @@
 // Cards typed on the keyboard.
 
-import { suitOf, cardLabel } from "./cards.js";
+import { suitOf, cardText } from "../../../shared/cards.js";
 
 const RANK_KEYS = { a: "A", k: "K", q: "Q", j: "J", t: "T", 0: "T", 9: "9", 8: "8", 7: "7", 6: "6", 5: "5", 4: "4", 3: "3", 2: "2" };
 const SUIT_KEYS = { s: "S", h: "H", d: "D", c: "C" };
@@ -12,7 +12,7 @@ export function parseCardKeys(keys, legal) {
   let k = keys.toLowerCase().replace("10", "t");
   if (k === "" || k === "1") return { pending: true };
   const suits = new Set(legal.map(suitOf));
-  const pick = (card) => (legal.includes(card) ? { card } : { error: `${cardLabel(card)} cannot be played now` });
+  const pick = (card) => (legal.includes(card) ? { card } : { error: `${cardText(card)} cannot be played now` });
   if (k.length === 1) {
     if (SUIT_KEYS[k]) return { pending: true };
     if (RANK_KEYS[k]) {

@@ -1,7 +1,7 @@
 // The play page: one event stream from the server, intents back by POST,
 // the keyboard, and the take-over between tabs.
 
-import { el, clear } from "./dom.js";
+import { el, clear } from "../../../shared/dom.js";
 import { renderTable } from "./table.js";
 import { renderViewer } from "./viewer.js";
 import { parseCallKeys } from "./bidding.js";

@@ -2,9 +2,9 @@
 // box and what is happening now. It renders a state message of the server
 // and nothing else.
 
-import { el, clear } from "./dom.js";
-import { SEAT_NAMES, compass, isVulnerable, sideOf } from "./cards.js";
-import { callLabel, boxLayout } from "./bidding.js";
+import { el, clear } from "../../../shared/dom.js";
+import { SEAT_NAMES, compass, isVulnerable, sideOf, callText } from "../../../shared/cards.js";
+import { boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
 
 // auctionGrid lays the calls out in four columns, West to South, with the
@@ -58,7 +58,7 @@ function contractLine(st) {
   const [level, rest] = [st.contract[0], st.contract.slice(1)];
   const strain = rest.replace(/X+$/, "");
   const dbl = rest.slice(strain.length);
-  return `${callLabel(level + strain)}${dbl} by ${SEAT_NAMES[st.declarer]}`;
+  return `${callText(level + strain)}${dbl} by ${SEAT_NAMES[st.declarer]}`;
 }
 
 // statusText says what is happening, in one line.
@@ -103,8 +103,8 @@ function auctionView(st, ui) {
     const explain = [c.alert ? `alert: ${c.alert}` : "", c.meaning ? `refbot reads: ${c.meaning}` : ""].filter(Boolean).join(" \u2014 ");
     return el("td", {}, el("button", {
       class: `call${c.alert ? " alerted" : ""}`, title: explain, dataset: { call: c.call, seat: c.seat },
-      onclick: () => ui.explain(`${SEAT_NAMES[c.seat]} ${callLabel(c.call)}: ${explain || "no explanation"}`),
-    }, callLabel(c.call), mark));
+      onclick: () => ui.explain(`${SEAT_NAMES[c.seat]} ${callText(c.call)}: ${explain || "no explanation"}`),
+    }, callText(c.call), mark));
   })));
   return el("div", { class: "auction" }, el("table", {}, el("thead", {}, el("tr", {}, head)), el("tbody", {}, rows)),
     el("div", { id: "explain", class: "explain", "aria-live": "polite", text: ui.explanation ?? "Tap a call to read what it means." }));
@@ -116,7 +116,7 @@ function biddingBox(st, act, ui) {
   const send = (call) => { const text = ui.alertText ?? ""; ui.alertText = ""; act("call", text ? { call, alert: text } : { call }); };
   const rows = boxLayout(st.legal_calls ?? []).map((row) => el("div", { class: "boxrow" }, row.map((b) =>
     el("button", { class: `bid${b.call.length > 2 || b.call === "X" ? " wide" : ""}`, dataset: { bid: b.call }, disabled: !b.legal,
-      onclick: b.legal ? () => send(b.call) : undefined }, callLabel(b.call)))));
+      onclick: b.legal ? () => send(b.call) : undefined }, callText(b.call)))));
   return el("div", { class: "box", "aria-label": "bidding box" }, rows, alert);
 }
 

@@ -1,7 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { auctionGrid, cardsLeft, statusText, sheetColumns } from "./table.js";
-import { lostMarks, ddRows, trumpOf } from "./viewer.js";
 
 test("the auction grid starts under the dealer, West first", () => {
   const calls = ["a", "b", "c", "d", "e"];
@@ -36,19 +35,4 @@ test("the score sheet puts the person's side first", () => {
   assert.equal(c.they.total, 150);
   assert.deepEqual(c.games[0].they, [{ points: 120, label: "4S" }]);
   assert.equal(c.games[0].winner, "NS");
-});
-
-test("lost tricks are paired with the cards played", () => {
-  const played = [{ seat: "W", card: "SA" }, { seat: "N", card: "S2" }];
-  assert.deepEqual(lostMarks(played, null).map((p) => p.lost), [0, 0]);
-  const a = { cards: [{ seat: "W", card: "SA", lost: 0 }, { seat: "N", card: "S2", lost: 2 }] };
-  assert.deepEqual(lostMarks(played, a).map((p) => p.lost), [0, 2]);
-});
-
-test("the double-dummy rows and the trump", () => {
-  const row = { C: 1, D: 2, H: 3, S: 4, NT: 5 };
-  assert.deepEqual(ddRows({ N: row, E: row, S: row, W: row })[0], ["N", 5, 4, 3, 2, 1]);
-  assert.equal(trumpOf("4SX"), "S");
-  assert.equal(trumpOf("3NT"), "NT");
-  assert.equal(trumpOf("Pass"), "NT");
 });

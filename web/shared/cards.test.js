@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  sortCards, bySuit, compass, isVulnerable, cardText, rankText, callText, suitSymbol, partnerOf, nextSeat, sideOf,
+  parseDeal, trickWinner, strainOf, resultText, isRed, sortRanks,
+} from './cards.js';
+
+test('sortCards orders spades to clubs, ace down', () => {
+  assert.deepEqual(sortCards(['C2', 'SA', 'HT', 'S2', 'DK', 'HA']), ['SA', 'S2', 'HA', 'HT', 'DK', 'C2']);
+  assert.equal(sortRanks('29TA'), 'AT92');
+});
+
+test('bySuit groups a hand and keeps voids empty', () => {
+  const g = bySuit(['H2', 'SK', 'HA']);
+  assert.deepEqual(g, { S: ['SK'], H: ['HA', 'H2'], D: [], C: [] });
+});
+
+test('compass puts the person at the bottom, partner on top', () => {
+  assert.deepEqual(compass('S'), { bottom: 'S', left: 'W', top: 'N', right: 'E' });
+  assert.deepEqual(compass('E'), { bottom: 'E', left: 'S', top: 'W', right: 'N' });
+});
+
+test('vulnerability by side', () => {
+  const cases = [['None', 'N', false], ['All', 'W', true], ['NS', 'S', true], ['NS', 'E', false], ['EW', 'W', true]];
+  for (const [vul, seat, want] of cases) assert.equal(isVulnerable(vul, seat), want, `${vul} ${seat}`);
+});
+
+test('seats', () => {
+  assert.equal(partnerOf('E'), 'W');
+  assert.equal(nextSeat('W'), 'N');
+  assert.equal(sideOf('S'), 'NS');
+  assert.equal(sideOf('W'), 'EW');
+});
+
+test('parseDeal reads a deal from any seat into cards in display order', () => {
+  const d = parseDeal('E:AK7.K832.Q752.98 QJT.AQ.KJ3.AKQJ2 9865.JT9.AT9.T76 432.7654.864.543');
+  assert.deepEqual(d.E, ['SA', 'SK', 'S7', 'HK', 'H8', 'H3', 'H2', 'DQ', 'D7', 'D5', 'D2', 'C9', 'C8']);
+  assert.deepEqual(bySuit(d.S), { S: ['SQ', 'SJ', 'ST'], H: ['HA', 'HQ'], D: ['DK', 'DJ', 'D3'], C: ['CA', 'CK', 'CQ', 'CJ', 'C2'] });
+  assert.equal(d.N.length, 13);
+});
+
+test('parseDeal sorts ranks and reads voids and unknown hands', () => {
+  const d = parseDeal('N:7KA..2QT5JA4983K6. - - -');
+  assert.deepEqual(bySuit(d.N), {
+    S: ['SA', 'SK', 'S7'], H: [], D: ['DA', 'DK', 'DQ', 'DJ', 'DT', 'D9', 'D8', 'D6', 'D5', 'D4', 'D3', 'D2'], C: [],
+  });
+  assert.equal(d.E, null);
+});
+
+test('parseDeal refuses malformed deals, saying what is wrong', () => {
+  for (const [deal, msg] of [
+    ['AK7.K832.Q752.98', /want "N:"/],
+    ['N:AK7.K832.Q752.98', /1 hands, want 4/],
+    ['N:AK7.K832.Q752 - - -', /want four suits/],
+    ['N:AK1.K832.Q752.98 - - -', /no rank "1"/],
+  ]) {
+    assert.throws(() => parseDeal(deal), msg, deal);
+  }
+});
+
+test('calls, cards and suits are shown with suit symbols', () => {
+  const cases = [['1C', '1\u2663'], ['2H', '2\u2665'], ['3NT', '3NT'], ['3N', '3NT'], ['Pass', 'Pass'], ['X', 'X'], ['XX', 'XX'], ['7S', '7\u2660']];
+  for (const [c, want] of cases) assert.equal(callText(c), want, c);
+  assert.equal(cardText('HT'), '\u266510');
+  assert.equal(cardText('SA'), '\u2660A');
+  assert.equal(rankText('T'), '10');
+  assert.equal(rankText('9'), '9');
+  assert.equal(suitSymbol('D'), '\u2666');
+  assert.equal(suitSymbol('NT'), 'NT');
+  assert.ok(isRed('HT') && isRed('1D') && isRed('H') && isRed('D'));
+  assert.ok(!isRed('SA') && !isRed('3C') && !isRed('S') && !isRed('3NT') && !isRed('Pass'));
+});
+
+test('trickWinner follows suit and trumps', () => {
+  const cases = [
+    [['SA', 'SK', 'SQ', 'SJ'], 'NT', 0],
+    [['S2', 'SK', 'H2', 'SJ'], 'NT', 1],
+    [['S2', 'SK', 'H2', 'SJ'], 'H', 2],
+    [['S2', 'H3', 'H9', 'SA'], 'H', 2],
+    [['D5', 'C2', 'DT', 'D4'], 'S', 2],
+    [['DK', 'C3', 'C9', 'D2'], 'C', 2],
+    [['D3', 'HA', 'D4', 'SA'], 'NT', 2],
+  ];
+  for (const [cards, trump, want] of cases) assert.equal(trickWinner(cards, trump), want, cards.join(' '));
+});
+
+test('strains and results', () => {
+  assert.equal(strainOf('4SX'), 'S');
+  assert.equal(strainOf('3NT'), 'NT');
+  assert.equal(strainOf('3N'), 'NT');
+  assert.equal(strainOf('Pass'), '');
+  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, termination: 'normal' }), '4S N +1');
+  assert.equal(resultText({ contract: '3NT', declarer: 'E', tricks: 7, termination: 'normal' }), '3NT E -2');
+  assert.equal(resultText({ contract: '2H', declarer: 'S', tricks: 8, termination: 'normal' }), '2H S =');
+  assert.equal(resultText({ contract: 'Pass', termination: 'normal' }), 'Pass');
+  assert.equal(resultText({ termination: 'timeout', adjusted: { ns: 'A+', ew: 'A-' } }), 'timeout (A+/A-)');
+});

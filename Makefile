@@ -22,7 +22,7 @@ test:
 ## test-js: the pages' JavaScript unit tests under node's test runner (skipped without node, unless OPENROOM_REQUIRE_BROWSER is set).
 test-js:
 	@if command -v node >/dev/null 2>&1; then \
-	  node --test $$(find web -name '*.test.js' -not -path '*/node_modules/*' | sort); \
+	  node --test --test-reporter=dot $$(find web -name '*.test.js' -not -path '*/node_modules/*' | sort); \
 	elif [ -n "$$OPENROOM_REQUIRE_BROWSER" ]; then \
 	  echo "test-js: node is not installed and OPENROOM_REQUIRE_BROWSER is set" >&2; exit 1; \
 	else echo "test-js: skipped (node is not installed)"; fi

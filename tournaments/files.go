@@ -1,10 +1,15 @@
 package tournaments
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/openroom/openroom/lin"
@@ -143,4 +148,131 @@ func WriteSummaryFile(rep *Report) error {
 		return err
 	}
 	return writeFileAtomic(filepath.Join(rep.Event.Out, SummaryJSONFile), buf.Bytes())
+}
+
+// lineSpan is where a record's line is in a results file.
+type lineSpan struct {
+	off  int64 // of the line's first byte
+	n    int   // bytes, without the newline
+	line int   // its line number, for an error
+}
+
+// scoreFile scores an event from a results file and runs the match writers
+// over it, as ScoreEvent and the writers do on the file's records, without
+// holding them: it reads the file once, record by record, keeping of each
+// board-room what the report needs and where its line is, and then reads
+// back one match's records at a time for the writers, in the order they
+// take them. Memory holds the report (tens of bytes a board-room) and the
+// largest match's records. A missing file has no records.
+func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return ScoreEvent(ev, nil), nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("results: %w", err)
+	}
+	// The writers read the records back from this open file, so another
+	// run's setting it aside (--fresh) in between changes nothing.
+	defer f.Close()
+	s := newScorer(ev)
+	if len(writers) > 0 {
+		for _, ms := range s.matches {
+			ms.at = make([]lineSpan, len(ms.rooms))
+		}
+	}
+	if err := eachRecord(f, s.add); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	rep := s.report()
+	warn, err := s.writeMatches(f, writers)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rep, warn, nil
+}
+
+// eachRecord calls fn with every record of a results stream and where its
+// line is; the record is fn's to keep. It takes a line as a record exactly
+// when results.Read does: blank and malformed lines are skipped.
+func eachRecord(in io.Reader, fn func(r *results.Record, at lineSpan)) error {
+	br := bufio.NewReaderSize(in, 1<<20)
+	var (
+		off  int64
+		line int
+		long []byte // a line longer than the buffer, gathered
+	)
+	for {
+		b, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = append(long, b...)
+			continue
+		}
+		if long != nil {
+			b = append(long, b...)
+			long = nil
+		}
+		if len(b) > 0 {
+			line++
+			at := lineSpan{off: off, n: len(bytes.TrimSuffix(b, []byte{'\n'})), line: line}
+			off += int64(len(b))
+			if t := bytes.TrimSpace(b); len(t) > 0 {
+				var r results.Record
+				if json.Unmarshal(t, &r) == nil && r.Ruleset != "" && r.Board != 0 {
+					fn(&r, at)
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("results: line %d: %w", line+1, err)
+		}
+	}
+}
+
+// writeMatches runs the match writers over every match with records,
+// reading the match's records back from the results file in board order,
+// the open room then the closed room.
+func (s *scorer) writeMatches(f io.ReaderAt, writers []MatchWriter) ([]string, error) {
+	if len(writers) == 0 {
+		return nil, nil
+	}
+	var (
+		warn []string
+		buf  []byte
+	)
+	for _, ms := range s.matches {
+		var recs []results.Record
+		for _, b := range ms.nums {
+			slot, _ := ms.slotOf(b)
+			for i := 2 * slot; i < 2*slot+2; i++ {
+				if !ms.in[i] {
+					continue
+				}
+				at := ms.at[i]
+				buf = slices.Grow(buf[:0], at.n)[:at.n]
+				if _, err := f.ReadAt(buf, at.off); err != nil {
+					return nil, fmt.Errorf("results: line %d read again: %w", at.line, err)
+				}
+				var r results.Record
+				if err := json.Unmarshal(buf, &r); err != nil {
+					return nil, fmt.Errorf("results: line %d changed while it was scored: %w", at.line, err)
+				}
+				recs = append(recs, r)
+			}
+		}
+		if len(recs) == 0 {
+			continue
+		}
+		m := ms.m
+		m.Boards = s.ev.roundBoards(m.Round)
+		for _, w := range writers {
+			if err := w(s.ev, m, recs); err != nil {
+				warn = append(warn, fmt.Sprintf("match %s: %v", m.ID, err))
+			}
+		}
+	}
+	return warn, nil
 }

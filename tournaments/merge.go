@@ -498,11 +498,10 @@ func same(a, b string) bool {
 
 // ScoreFolder scores an event from the results file in its folder and
 // writes its match files, as Run does at the end of a run: the report and
-// the match writers' failures.
+// the match writers' failures. It reads the file record by record and
+// holds no records but one match's for its writers (see scoreFile), so its
+// memory is the report's, tens of bytes a board-room, whatever the size of
+// the records.
 func ScoreFolder(ev *Event, writers []MatchWriter) (*Report, []string, error) {
-	recs, _, err := results.ReadFile(filepath.Join(ev.Out, ResultsFile))
-	if err != nil {
-		return nil, nil, err
-	}
-	return ScoreEvent(ev, recs), writeMatches(ev, recs, writers), nil
+	return scoreFile(ev, filepath.Join(ev.Out, ResultsFile), writers)
 }

@@ -130,3 +130,60 @@ func makeShardFolders(b *testing.B, root string, records, n int) ([]string, int6
 	}
 	return dirs, size
 }
+
+// BenchmarkScoreFolder scores the merged results of BenchmarkMerge's
+// shard folders (99,990 and 999,990 board-rooms) and writes the match PBN
+// and LIN files, as tablemanager merge does after the join. It reports
+// ns/record and cpu-ns/record, the peak heap in use while scoring above
+// what the loaded event holds before it (score-heap-MB: the report, the
+// largest match's records and its files' buffers), and the heap the
+// finished report holds (report-heap-MB): tens of bytes a board-room,
+// where reading the records whole took kilobytes.
+func BenchmarkScoreFolder(b *testing.B) {
+	for _, records := range []int{99_990, 999_990} {
+		b.Run(fmt.Sprintf("records=%d", records), func(b *testing.B) {
+			root := *mergeBenchDir
+			if root == "" {
+				root = b.TempDir()
+			} else {
+				root = filepath.Join(root, fmt.Sprintf("records-%d", records))
+			}
+			dirs, _ := makeShardFolders(b, root, records, 4)
+			set, err := LoadShards(dirs)
+			require.NoError(b, err)
+			res, err := set.Merge(filepath.Join(root, "merged"))
+			require.NoError(b, err)
+			require.Equal(b, records, res.Records)
+			ev := set.Event
+			writers := []MatchWriter{WritePBN, WriteLIN}
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			var peak uint64
+			var rep *Report
+			b.ResetTimer()
+			start, cpu0 := time.Now(), cpuTime()
+			for i := 0; i < b.N; i++ {
+				rep = nil
+				stop := sampleHeap(&peak)
+				var warn []string
+				rep, warn, err = ScoreFolder(ev, writers)
+				stop()
+				if err != nil || len(warn) > 0 || rep.Records != records {
+					b.Fatalf("scored %v records: %v %v", rep, err, warn)
+				}
+			}
+			el, cpu := time.Since(start), cpuTime()-cpu0
+			b.StopTimer()
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			runtime.KeepAlive(rep)
+			n := float64(records) * float64(b.N)
+			b.ReportMetric(float64(el.Nanoseconds())/n, "ns/record")
+			b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/record")
+			b.ReportMetric(float64(before.HeapInuse)/(1<<20), "event-heap-MB")
+			b.ReportMetric(float64(peak-min(peak, before.HeapInuse))/(1<<20), "score-heap-MB")
+			b.ReportMetric(float64(after.HeapInuse-min(after.HeapInuse, before.HeapInuse))/(1<<20), "report-heap-MB")
+		})
+	}
+}

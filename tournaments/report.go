@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/results"
 )
 
 // WriteSummary writes the readable summary of a report: each match's IMPs,
@@ -129,25 +128,25 @@ func (r *Report) WriteBoards(w io.Writer) error {
 
 // roomCells formats one room of a board: the contract with declarer and
 // tricks, and the N-S score (or the fault).
-func roomCells(r *results.Record) (contract, score string) {
+func roomCells(r *RoomResult) (contract, score string) {
 	switch {
 	case r == nil:
 		return "-", ""
-	case !r.Complete() || r.ScoreNS == nil:
+	case r.Fault != nil:
 		adj := ""
-		if r.Adjusted != nil {
-			adj = fmt.Sprintf(" %s/%s", r.Adjusted.NS, r.Adjusted.EW)
+		if a := r.Fault.Adjusted; a != nil {
+			adj = fmt.Sprintf(" %s/%s", a.NS, a.EW)
 		}
-		return fmt.Sprintf("%s %s", r.Termination.Kind, r.Termination.Seat), "adj" + adj
-	case r.Tricks == nil:
-		return r.Contract, fmt.Sprintf("%+d", *r.ScoreNS)
+		return fmt.Sprintf("%s %s", r.Fault.Kind, r.Fault.Seat), "adj" + adj
+	case !r.HasTricks:
+		return r.Contract, fmt.Sprintf("%+d", r.ScoreNS)
 	}
 	// 4S= N, 4S+1 N, 4S-2 N: the result against the contract.
 	res := "="
 	if c, err := engine.ParseContract(r.Contract); err == nil && !c.PassedOut() {
-		if d := *r.Tricks - c.Level - 6; d != 0 {
+		if d := r.Tricks - c.Level - 6; d != 0 {
 			res = fmt.Sprintf("%+d", d)
 		}
 	}
-	return fmt.Sprintf("%s%s %s", r.Contract, res, r.Declarer), fmt.Sprintf("%+d", *r.ScoreNS)
+	return fmt.Sprintf("%s%s %s", r.Contract, res, r.Declarer), fmt.Sprintf("%+d", r.ScoreNS)
 }

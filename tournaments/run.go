@@ -241,12 +241,12 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	}
 	// Score what is on disk, earlier runs and this one alike, so a resumed
 	// event reports exactly what an uninterrupted one does.
-	recs, _, err = results.ReadFile(path)
+	// The file is read record by record, so the end of a run holds no
+	// more records than its start.
+	out.Report, out.Warnings, err = scoreFile(ev, path, opt.MatchWriters)
 	if err != nil {
 		return out, err
 	}
-	out.Report = ScoreEvent(ev, recs)
-	out.Warnings = writeMatches(ev, recs, opt.MatchWriters)
 	return out, runErr
 }
 
@@ -327,34 +327,6 @@ func checkRecords(ev *Event, jobs []TableJob, recs []results.Record) (map[roomKe
 		done[k] = true
 	}
 	return done, nil
-}
-
-// writeMatches runs the match writers over every match.
-func writeMatches(ev *Event, recs []results.Record, writers []MatchWriter) []string {
-	if len(writers) == 0 {
-		return nil
-	}
-	idx := index(ev, recs)
-	var warn []string
-	for _, m := range ev.Matches() {
-		var mrecs []results.Record
-		for _, b := range m.Boards {
-			for _, room := range []string{RoomOpen, RoomClosed} {
-				if r := idx[roomKey{m.ID, room, b.Number}]; r != nil {
-					mrecs = append(mrecs, *r)
-				}
-			}
-		}
-		if len(mrecs) == 0 {
-			continue
-		}
-		for _, w := range writers {
-			if err := w(ev, m, mrecs); err != nil {
-				warn = append(warn, fmt.Sprintf("match %s: %v", m.ID, err))
-			}
-		}
-	}
-	return warn
 }
 
 // session is one run of an event: the tables in play and the one results

@@ -139,7 +139,7 @@ func TestRunTeamMatch(t *testing.T) {
 	sum := 0
 	for _, br := range m.Boards {
 		sum += br.HomeIMPs
-		want := engine.IMPs(*br.Open.ScoreNS - *br.Closed.ScoreNS)
+		want := engine.IMPs(br.Open.ScoreNS - br.Closed.ScoreNS)
 		assert.Equal(t, want, br.HomeIMPs, "board %d", br.Board)
 	}
 	assert.Equal(t, m.Margin, sum)
@@ -336,12 +336,24 @@ func TestSeatFaultScoresTheRestByPolicy(t *testing.T) {
 	assert.Equal(t, 6, m.Played)
 	assert.Equal(t, 4, m.Adjusted)
 	assert.Equal(t, 4, m.FaultRecords)
+	recs, _, err := results.ReadFile(out.ResultsOut)
+	require.NoError(t, err)
+	closed := map[int]results.Record{}
+	for _, r := range recs {
+		if r.Room == RoomClosed {
+			closed[r.Board] = r
+		}
+	}
 	for _, br := range m.Boards[2:] {
 		assert.Equal(t, -3, br.HomeIMPs, "A is at fault on board %d", br.Board)
-		r := br.Closed
+		f := br.Closed.Fault
+		require.NotNil(t, f, "board %d", br.Board)
+		assert.Equal(t, results.KindDisconnect, f.Kind)
+		assert.Equal(t, "E", f.Seat)
+		assert.Equal(t, &results.Adjusted{NS: "A+", EW: "A-"}, f.Adjusted)
+		assert.False(t, br.Closed.HasScore)
+		r := closed[br.Board]
 		assert.Equal(t, results.KindDisconnect, r.Termination.Kind)
-		assert.Equal(t, "E", r.Termination.Seat)
-		assert.Equal(t, &results.Adjusted{NS: "A+", EW: "A-"}, r.Adjusted)
 		assert.Nil(t, r.ScoreNS)
 		assert.Equal(t, results.Seats{N: "B1", E: "A1", S: "B2", W: "A2"}, r.Players)
 	}

@@ -21,12 +21,45 @@ func (ev *Event) AdjustedIMPs() engine.AdjustedIMPs {
 // BoardResult is one board of a team match compared across the rooms.
 type BoardResult struct {
 	Board    int
-	Open     *results.Record // nil until played
-	Closed   *results.Record
+	Open     *RoomResult // nil until played
+	Closed   *RoomResult
 	Complete bool // both rooms are in
 	Adjusted bool // a room was stopped by a fault and scored by Law 12C
 	HomeIMPs int  // the board's IMPs to the home team (negative: to the visitors)
 }
+
+// RoomResult is what a report keeps of one room's record of a board: the
+// contract, its result and the score, and how a room stopped by a fault
+// ended; not the auction, play, players or times, so that the report of
+// an event of a million board-rooms holds tens of bytes a board-room, not
+// kilobytes.
+type RoomResult struct {
+	Contract  string // as recorded: "4SX", "Pass"
+	Declarer  string
+	Tricks    int // tricks won by declarer, when HasTricks
+	ScoreNS   int // the N-S score, when HasScore
+	HasTricks bool
+	HasScore  bool
+	// Fault is how the room ended when it has no score to compare: stopped
+	// by a fault, or (in a damaged file) ended without a score. It is nil
+	// for a room played to its end with a score.
+	Fault *RoomFault
+}
+
+// RoomFault is how a room without a score ended.
+type RoomFault struct {
+	Kind     string            // the termination kind (results.Kind*)
+	Seat     string            // the first seat at fault
+	Adjusted *results.Adjusted // the adjusted scores, when recorded
+	// homeIMPs is the room's adjusted IMPs to the home team
+	// (roomAdjustment), worked out when the record is read, while the side
+	// the home team sat is known.
+	homeIMPs int
+}
+
+// Complete reports whether the room was played to its end (not stopped by
+// a fault), as results.Record.Complete does for its record.
+func (r *RoomResult) Complete() bool { return r.Fault == nil || r.Fault.Kind == results.KindNormal }
 
 // MatchResult is the score of one team match.
 type MatchResult struct {
@@ -76,40 +109,75 @@ type roomKey struct {
 
 func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board} }
 
-// index maps the event's records by board-room; the first record of a
-// board-room wins, so a duplicate line never changes a score.
-func index(ev *Event, recs []results.Record) map[roomKey]*results.Record {
-	m := make(map[roomKey]*results.Record, len(recs))
-	for i := range recs {
-		r := &recs[i]
-		if r.Event != ev.Name {
-			continue
-		}
-		k := keyOf(r)
-		if _, ok := m[k]; !ok {
-			m[k] = r
-		}
-	}
-	return m
-}
-
 // ScoreEvent scores an event from its results records (records of other
 // events are ignored). It depends only on the records' content, never on
 // their order, so an interrupted and resumed event scores exactly like an
-// uninterrupted one.
+// uninterrupted one. It scores as ScoreFolder does a results file: both
+// feed the records, one at a time, to one scorer.
 func ScoreEvent(ev *Event, recs []results.Record) *Report {
-	idx := index(ev, recs)
-	p := ev.AdjustedIMPs()
-	rep := &Report{Event: ev}
+	s := newScorer(ev)
+	for i := range recs {
+		s.add(&recs[i], lineSpan{})
+	}
+	return s.report()
+}
+
+// scorer scores an event one record at a time. Of each board-room it keeps
+// what the report shows (a RoomResult), not the record, so that scoring a
+// results file (scoreFile) holds no records, whatever their number.
+type scorer struct {
+	ev      *Event
+	p       engine.AdjustedIMPs
+	matches []*matchScore            // in the schedule's order
+	byID    map[string][]*matchScore // more than one only for team names that make the same match ID
+	sprt    *sprtTracker
+	strs    interner
+}
+
+func newScorer(ev *Event) *scorer {
+	s := &scorer{ev: ev, p: ev.AdjustedIMPs(), byID: map[string][]*matchScore{}, strs: interner{}}
+	// The matches without their boards, read one at a time: the event
+	// holds them already.
+	for _, m := range ev.matches(false) {
+		nums := make([]int, ev.PerMatch)
+		for i := range nums {
+			nums[i] = ev.roundBoard(m.Round, i).Number
+		}
+		ms := newMatchScore(m, nums)
+		s.matches = append(s.matches, ms)
+		s.byID[m.ID] = append(s.byID[m.ID], ms)
+	}
+	// An event whose test cannot be set up reports none, as DecideSPRT.
+	if t, err := newSPRTTracker(ev); err == nil {
+		s.sprt = t
+	}
+	return s
+}
+
+// add takes one record, of any event; at is where it is in the results
+// file, for a scorer that tracks it (scoreFile).
+func (s *scorer) add(r *results.Record, at lineSpan) {
+	s.sprt.add(r)
+	if r.Event != s.ev.Name {
+		return
+	}
+	for _, ms := range s.byID[r.Match] {
+		ms.add(r, at, s.p, s.strs)
+	}
+}
+
+// report scores the records taken so far.
+func (s *scorer) report() *Report {
+	rep := &Report{Event: s.ev}
 	stand := map[string]*Standing{}
-	for _, t := range ev.Teams {
+	for _, t := range s.ev.Teams {
 		stand[t.Name] = &Standing{Team: t.Name}
 	}
-	for _, m := range ev.Matches() {
-		mr := scoreMatch(m, idx, p)
+	for _, ms := range s.matches {
+		mr, n := ms.result(s.p)
 		rep.Matches = append(rep.Matches, mr)
-		rep.Expected += 2 * len(m.Boards)
-		rep.Records += countIn(m, idx)
+		rep.Expected += 2 * len(ms.nums)
+		rep.Records += n
 		if mr.Played == 0 {
 			continue
 		}
@@ -134,10 +202,10 @@ func ScoreEvent(ev *Event, recs []results.Record) *Report {
 			v.Drawn++
 		}
 	}
-	for _, t := range ev.Teams {
-		s := stand[t.Name]
-		s.VPs = math.Round(s.VPs*100) / 100
-		rep.Standings = append(rep.Standings, *s)
+	for _, t := range s.ev.Teams {
+		st := stand[t.Name]
+		st.VPs = math.Round(st.VPs*100) / 100
+		rep.Standings = append(rep.Standings, *st)
 	}
 	sort.SliceStable(rep.Standings, func(i, j int) bool {
 		a, b := rep.Standings[i], rep.Standings[j]
@@ -149,36 +217,133 @@ func ScoreEvent(ev *Event, recs []results.Record) *Report {
 		}
 		return a.Team < b.Team
 	})
-	rep.SPRT = DecideSPRT(ev, recs)
+	rep.SPRT = s.sprt.result()
 	return rep
 }
 
-func countIn(m Match, idx map[roomKey]*results.Record) int {
-	n := 0
-	for _, b := range m.Boards {
-		for _, room := range []string{RoomOpen, RoomClosed} {
-			if idx[roomKey{m.ID, room, b.Number}] != nil {
-				n++
-			}
-		}
-	}
-	return n
+// matchScore gathers one match's board-rooms. A board number is a slot
+// with two rooms (open, closed); a number that comes twice in a match (a
+// board set shorter than a match) is one slot, as it is one board-room of
+// the results.
+type matchScore struct {
+	m     Match       // without its boards
+	nums  []int       // the board number at each position of the match
+	first int         // the number at position 0, when the numbers run on
+	slot  map[int]int // board number -> slot, when they do not
+	rooms []RoomResult
+	in    []bool     // rooms taken
+	at    []lineSpan // where each room's record is, when scoreFile tracks it
 }
 
-// scoreMatch scores one match from the event's records by board-room.
-func scoreMatch(m Match, idx map[roomKey]*results.Record, p engine.AdjustedIMPs) MatchResult {
-	mr := MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(m.Boards)}
+func newMatchScore(m Match, nums []int) *matchScore {
+	m.Boards = nil
+	ms := &matchScore{m: m, nums: nums}
+	slots := len(nums)
+	if slots > 0 {
+		ms.first = nums[0]
+	}
+	for i, b := range nums {
+		if b != ms.first+i {
+			ms.slot = make(map[int]int, len(nums))
+			for _, b := range nums {
+				if _, ok := ms.slot[b]; !ok {
+					ms.slot[b] = len(ms.slot)
+				}
+			}
+			slots = len(ms.slot)
+			break
+		}
+	}
+	ms.rooms = make([]RoomResult, 2*slots)
+	ms.in = make([]bool, 2*slots)
+	return ms
+}
+
+// slotOf returns a board number's slot.
+func (ms *matchScore) slotOf(board int) (int, bool) {
+	if ms.slot != nil {
+		s, ok := ms.slot[board]
+		return s, ok
+	}
+	s := board - ms.first
+	return s, s >= 0 && s < len(ms.nums)
+}
+
+// add takes a record of the match's event and ID; the first record of a
+// board-room counts, so a duplicate line never changes a score. A record
+// that is no board-room of the match is left out, as it is of the report.
+func (ms *matchScore) add(r *results.Record, at lineSpan, p engine.AdjustedIMPs, strs interner) {
+	room, home := 0, engine.NS // the home team sits N-S in the open room
+	switch r.Room {
+	case RoomOpen:
+	case RoomClosed:
+		room, home = 1, engine.EW
+	default:
+		return
+	}
+	slot, ok := ms.slotOf(r.Board)
+	if !ok {
+		return
+	}
+	i := 2*slot + room
+	if ms.in[i] {
+		return
+	}
+	ms.in[i] = true
+	ms.rooms[i] = compactRoom(r, home, p, strs)
+	if ms.at != nil {
+		ms.at[i] = at
+	}
+}
+
+// compactRoom keeps of a record what the report needs; home is the side
+// the home team sat in the record's room.
+func compactRoom(r *results.Record, home engine.Side, p engine.AdjustedIMPs, strs interner) RoomResult {
+	rr := RoomResult{Contract: strs.get(r.Contract), Declarer: strs.get(r.Declarer)}
+	if r.Tricks != nil {
+		rr.Tricks, rr.HasTricks = *r.Tricks, true
+	}
+	if r.ScoreNS != nil {
+		rr.ScoreNS, rr.HasScore = *r.ScoreNS, true
+	}
+	if !r.Complete() || r.ScoreNS == nil {
+		f := &RoomFault{Kind: strs.get(r.Termination.Kind), Seat: strs.get(r.Termination.Seat), homeIMPs: roomAdjustment(r, home, p)}
+		if r.Adjusted != nil {
+			a := results.Adjusted{NS: strs.get(r.Adjusted.NS), EW: strs.get(r.Adjusted.EW)}
+			f.Adjusted = &a
+		}
+		rr.Fault = f
+	}
+	return rr
+}
+
+// result scores the match from the rooms taken, and counts them.
+func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int) {
+	m := ms.m
+	mr = MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(ms.nums)}
+	if len(ms.nums) > 0 {
+		mr.Boards = make([]BoardResult, 0, len(ms.nums))
+	}
 	var imps []float64
-	for _, b := range m.Boards {
-		br := BoardResult{Board: b.Number, Open: idx[roomKey{m.ID, RoomOpen, b.Number}], Closed: idx[roomKey{m.ID, RoomClosed, b.Number}]}
-		for _, r := range []*results.Record{br.Open, br.Closed} {
+	for _, b := range ms.nums {
+		slot, _ := ms.slotOf(b)
+		br := BoardResult{Board: b}
+		if ms.in[2*slot] {
+			br.Open = &ms.rooms[2*slot]
+			records++
+		}
+		if ms.in[2*slot+1] {
+			br.Closed = &ms.rooms[2*slot+1]
+			records++
+		}
+		for _, r := range []*RoomResult{br.Open, br.Closed} {
 			if r != nil && !r.Complete() {
 				mr.FaultRecords++
 			}
 		}
 		if br.Open != nil && br.Closed != nil {
 			br.Complete = true
-			br.HomeIMPs, br.Adjusted = BoardIMPs(br.Open, br.Closed, p)
+			br.HomeIMPs, br.Adjusted = roomsIMPs(br.Open, br.Closed, p)
 			mr.Played++
 			if br.Adjusted {
 				mr.Adjusted++
@@ -197,7 +362,41 @@ func scoreMatch(m Match, idx map[roomKey]*results.Record, p engine.AdjustedIMPs)
 	if mr.Played > 0 {
 		mr.HomeVP, mr.VisitVP = engine.VPs(float64(mr.Margin), mr.Played)
 	}
-	return mr
+	return mr, records
+}
+
+// roomsIMPs is BoardIMPs on the rooms a report keeps: a room has a Fault
+// exactly when BoardIMPs would give it an adjusted score, which compactRoom
+// worked out.
+func roomsIMPs(open, closed *RoomResult, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
+	if open.Fault == nil && closed.Fault == nil {
+		return engine.IMPs(open.ScoreNS - closed.ScoreNS), false
+	}
+	sum := 0
+	for _, r := range []*RoomResult{open, closed} {
+		if r.Fault != nil {
+			sum += r.Fault.homeIMPs
+		}
+	}
+	return p.Clamp(sum), true
+}
+
+// interner holds each of the few distinct short strings a report keeps
+// (contracts, seats, termination kinds) once, rather than once a
+// board-room. It stops taking new ones past a bound, so a file of odd
+// values costs no more than keeping them.
+type interner map[string]string
+
+const maxInterned = 4096
+
+func (t interner) get(s string) string {
+	if v, ok := t[s]; ok {
+		return v
+	}
+	if t != nil && len(t) < maxInterned {
+		t[s] = s
+	}
+	return s
 }
 
 // BoardIMPs compares the two rooms of a board: the home team sits N-S in

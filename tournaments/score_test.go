@@ -65,6 +65,7 @@ func TestBoardIMPsWorkedExamples(t *testing.T) {
 			got, adj := BoardIMPs(tc.open, tc.closed, engine.Law12CIMPs)
 			assert.False(t, adj)
 			assert.Equal(t, tc.want, got)
+			assertCompactIMPs(t, tc.open, tc.closed, tc.want, false)
 		})
 	}
 }
@@ -90,8 +91,30 @@ func TestBoardIMPsAdjusted(t *testing.T) {
 			got, adj := BoardIMPs(tc.open, tc.closed, engine.Law12CIMPs)
 			assert.True(t, adj)
 			assert.Equal(t, tc.want, got)
+			assertCompactIMPs(t, tc.open, tc.closed, tc.want, true)
 		})
 	}
+}
+
+// scoreOf scores a match from its records by board-room, the first
+// record given for a board-room counting.
+func scoreOf(m Match, recs map[roomKey]*results.Record) MatchResult {
+	nums := make([]int, len(m.Boards))
+	for i, b := range m.Boards {
+		nums[i] = b.Number
+	}
+	ms := newMatchScore(m, nums)
+	for _, b := range m.Boards {
+		for _, room := range []string{RoomOpen, RoomClosed} {
+			if r := recs[roomKey{m.ID, room, b.Number}]; r != nil {
+				c := *r
+				c.Match, c.Room, c.Board = m.ID, room, b.Number
+				ms.add(&c, lineSpan{}, engine.Law12CIMPs, nil)
+			}
+		}
+	}
+	mr, _ := ms.result(engine.Law12CIMPs)
+	return mr
 }
 
 func TestMatchIMPsVPsAndCI(t *testing.T) {
@@ -107,7 +130,7 @@ func TestMatchIMPsVPsAndCI(t *testing.T) {
 		idx[roomKey{m.ID, RoomOpen, b.Number}] = withScore(open)
 		idx[roomKey{m.ID, RoomClosed, b.Number}] = withScore(closed)
 	}
-	mr := scoreMatch(m, idx, engine.Law12CIMPs)
+	mr := scoreOf(m, idx)
 	assert.Equal(t, 16, mr.Played)
 	assert.Equal(t, 20, mr.HomeIMPs)
 	assert.Equal(t, 0, mr.VisitIMPs)
@@ -121,14 +144,14 @@ func TestMatchIMPsVPsAndCI(t *testing.T) {
 
 	// Reverse the board: the visitors win by 20.
 	idx[roomKey{m.ID, RoomOpen, 1}], idx[roomKey{m.ID, RoomClosed, 1}] = withScore(0), withScore(2490)
-	mr = scoreMatch(m, idx, engine.Law12CIMPs)
+	mr = scoreOf(m, idx)
 	assert.Equal(t, -20, mr.Margin)
 	assert.Equal(t, 5.00, mr.HomeVP)
 	assert.Equal(t, 15.00, mr.VisitVP)
 
 	// A board missing a room is not scored yet.
 	delete(idx, roomKey{m.ID, RoomClosed, 1})
-	mr = scoreMatch(m, idx, engine.Law12CIMPs)
+	mr = scoreOf(m, idx)
 	assert.Equal(t, 15, mr.Played)
 	assert.Equal(t, 0, mr.Margin)
 	assert.Equal(t, 10.0, mr.HomeVP)
@@ -149,4 +172,17 @@ func TestMeanCI95(t *testing.T) {
 	assert.InDelta(t, 2.021, tQuantile975(40), 0.001)
 	assert.InDelta(t, 1.984, tQuantile975(100), 0.001)
 	assert.InDelta(t, 1.962, tQuantile975(1000), 0.001)
+}
+
+// assertCompactIMPs checks that the rooms a report keeps of two records
+// score the board as the records do.
+func assertCompactIMPs(t *testing.T, open, closed *results.Record, want int, adjusted bool) {
+	t.Helper()
+	o := compactRoom(open, engine.NS, engine.Law12CIMPs, interner{})
+	c := compactRoom(closed, engine.EW, engine.Law12CIMPs, interner{})
+	got, adj := roomsIMPs(&o, &c, engine.Law12CIMPs)
+	assert.Equal(t, want, got, "kept rooms")
+	assert.Equal(t, adjusted, adj, "kept rooms")
+	assert.Equal(t, open.Complete(), o.Complete())
+	assert.Equal(t, closed.Complete(), c.Complete())
 }

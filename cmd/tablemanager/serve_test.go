@@ -64,10 +64,12 @@ func (w *watchWriter) String() string {
 	return w.buf.String()
 }
 
-// serveCmd runs serve in-process with a deadline; on sees each stderr line.
+// serveCmd runs serve in-process with a deadline (generous: under -race on
+// a loaded machine a --web test's board analysis alone takes seconds); on
+// sees each stderr line.
 func serveCmd(t *testing.T, ctx context.Context, bots botFactory, on func(string), args ...string) (int, string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 	errw := &watchWriter{on: on}
 	var out bytes.Buffer

@@ -68,7 +68,7 @@ func TestServeWebShowsTheTable(t *testing.T) {
 		p, err := builtinBots(spec, team)
 		return playertest.Slow{Player: p, Think: 2 * time.Millisecond}, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	got := make(chan []string, 1)
 	var started bool

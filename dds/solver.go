@@ -142,20 +142,27 @@ func (sv *Solver) SolveAll(p *Position, dst []CardValue) ([]CardValue, error) {
 	return sv.solveAll(p, dst), nil
 }
 
+// legalHoldings gives, suit by suit, the cards the seat to play may play:
+// the suit led when it holds one, else its whole hand. The position must
+// be loaded.
+func (sv *Solver) legalHoldings(p *Position, seat int) [4]uint16 {
+	s := &sv.s
+	if p.NPlayed > 0 && s.hand[seat][p.Played[0].Suit()] != 0 {
+		var legal [4]uint16
+		su := p.Played[0].Suit()
+		legal[su] = s.hand[seat][su]
+		return legal
+	}
+	return s.hand[seat]
+}
+
 func (sv *Solver) solveAll(p *Position, dst []CardValue) []CardValue {
 	s := &sv.s
 	pos := sv.load(p)
 	left := p.Tricks()
 	seat := int(p.Turn())
 	s.maxSide = seat & 1
-	// legal holdings
-	var legal [4]uint16
-	if p.NPlayed > 0 && s.hand[seat][p.Played[0].Suit()] != 0 {
-		su := p.Played[0].Suit()
-		legal[su] = s.hand[seat][su]
-	} else {
-		legal = s.hand[seat]
-	}
+	legal := sv.legalHoldings(p, seat)
 	var vals [4][16]int8
 	guess := (left + 1) / 2
 	// Search groups in heuristic order for good guesses.
@@ -312,13 +319,7 @@ func (sv *Solver) solveTarget(p *Position, target int, dst []CardReach) []CardRe
 	left := p.Tricks()
 	seat := int(p.Turn())
 	s.maxSide = seat & 1
-	var legal [4]uint16
-	if p.NPlayed > 0 && s.hand[seat][p.Played[0].Suit()] != 0 {
-		su := p.Played[0].Suit()
-		legal[su] = s.hand[seat][su]
-	} else {
-		legal = s.hand[seat]
-	}
+	legal := sv.legalHoldings(p, seat)
 	var reach [4]uint16 // the legal cards that reach the target
 	switch {
 	case target <= 0:

@@ -82,11 +82,17 @@ type MatchResult struct {
 }
 
 // Standing is one team's line in the standings.
+// Its JSON form is the standings line of summary.json and of the live
+// page's stream.
 type Standing struct {
-	Team                     string
-	Played, Won, Drawn, Lost int
-	IMPsFor, IMPsAgainst     int
-	VPs                      float64
+	Team        string  `json:"team"`
+	Played      int     `json:"played"`
+	Won         int     `json:"won"`
+	Drawn       int     `json:"drawn"`
+	Lost        int     `json:"lost"`
+	IMPsFor     int     `json:"imps_for"`
+	IMPsAgainst int     `json:"imps_against"`
+	VPs         float64 `json:"vps"`
 }
 
 // Report is the scored state of an event: every match and the standings.

@@ -14,17 +14,17 @@ const SummaryJSONFile = "summary.json"
 
 // summaryJSON is the schema of summary.json (see WriteJSON).
 type summaryJSON struct {
-	Event          string         `json:"event"`
-	Kind           ScheduleKind   `json:"kind"`
-	BoardsPerMatch int            `json:"boards_per_match"` // for a sequential test, the cap
-	Seed           string         `json:"seed,omitempty"`
-	PBN            string         `json:"pbn,omitempty"`
-	Teams          []teamJSON     `json:"teams"`
-	BoardRooms     int            `json:"board_rooms"`           // in the results
-	Scheduled      int            `json:"board_rooms_scheduled"` // in the schedule
-	Matches        []matchJSON    `json:"matches"`
-	Standings      []standingJSON `json:"standings"`
-	SPRT           *sprt.Result   `json:"sprt,omitempty"`
+	Event          string       `json:"event"`
+	Kind           ScheduleKind `json:"kind"`
+	BoardsPerMatch int          `json:"boards_per_match"` // for a sequential test, the cap
+	Seed           string       `json:"seed,omitempty"`
+	PBN            string       `json:"pbn,omitempty"`
+	Teams          []teamJSON   `json:"teams"`
+	BoardRooms     int          `json:"board_rooms"`           // in the results
+	Scheduled      int          `json:"board_rooms_scheduled"` // in the schedule
+	Matches        []matchJSON  `json:"matches"`
+	Standings      []Standing   `json:"standings"`
+	SPRT           *sprt.Result `json:"sprt,omitempty"`
 }
 
 type teamJSON struct {
@@ -50,17 +50,6 @@ type matchJSON struct {
 	VisitVP      float64     `json:"visit_vp"`
 }
 
-type standingJSON struct {
-	Team        string  `json:"team"`
-	Played      int     `json:"played"`
-	Won         int     `json:"won"`
-	Drawn       int     `json:"drawn"`
-	Lost        int     `json:"lost"`
-	IMPsFor     int     `json:"imps_for"`
-	IMPsAgainst int     `json:"imps_against"`
-	VPs         float64 `json:"vps"`
-}
-
 // WriteJSON writes the report's figures as one indented JSON object:
 // the event (name, kind, boards a match, seed or PBN file, teams), the
 // board-rooms in and scheduled, every match (IMPs, IMPs a board with its
@@ -72,7 +61,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	s := summaryJSON{
 		Event: ev.Name, Kind: ev.Kind, BoardsPerMatch: ev.PerMatch, Seed: ev.Seed, PBN: ev.PBN,
 		BoardRooms: r.Records, Scheduled: r.Expected, SPRT: r.SPRT,
-		Teams: []teamJSON{}, Matches: []matchJSON{}, Standings: []standingJSON{},
+		Teams: []teamJSON{}, Matches: []matchJSON{}, Standings: []Standing{},
 	}
 	for _, t := range ev.Teams {
 		s.Teams = append(s.Teams, teamJSON{Name: t.Name, Bots: [2]string{t.Bots[0].Name, t.Bots[1].Name}})
@@ -89,7 +78,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		s.Matches = append(s.Matches, mj)
 	}
 	for _, st := range r.Standings {
-		s.Standings = append(s.Standings, standingJSON(st))
+		s.Standings = append(s.Standings, st)
 	}
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {

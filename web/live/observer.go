@@ -37,7 +37,7 @@ func (o observer) TableFinished(j *tournaments.TableJob, err error) { o.s.TableF
 func EventScorer(ev *tournaments.Event) Scorer {
 	return func(public []results.Record) *Standings {
 		rep := tournaments.ScoreEvent(ev, public)
-		st := &Standings{Matches: []MatchView{}, Teams: []TeamView{}}
+		st := &Standings{Matches: []MatchView{}, Teams: []tournaments.Standing{}}
 		for _, m := range rep.Matches {
 			mv := MatchView{
 				ID: m.ID, Round: m.Round, Home: m.Home, Visit: m.Visit, Scheduled: m.Scheduled, Played: m.Played,
@@ -49,12 +49,7 @@ func EventScorer(ev *tournaments.Event) Scorer {
 			}
 			st.Matches = append(st.Matches, mv)
 		}
-		for _, t := range rep.Standings {
-			st.Teams = append(st.Teams, TeamView{
-				Team: t.Team, Played: t.Played, Won: t.Won, Drawn: t.Drawn, Lost: t.Lost,
-				IMPsFor: t.IMPsFor, IMPsAgainst: t.IMPsAgainst, VPs: t.VPs,
-			})
-		}
+		st.Teams = append(st.Teams, rep.Standings...)
 		return st
 	}
 }

@@ -3,6 +3,7 @@ package live
 import (
 	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments"
 )
 
 // The public messages of the stream. Each is built by the State from what
@@ -99,22 +100,10 @@ type MatchView struct {
 	VisitVP   float64  `json:"visit_vp"`
 }
 
-// TeamView is one team's line of the standings.
-type TeamView struct {
-	Team        string  `json:"team"`
-	Played      int     `json:"played"`
-	Won         int     `json:"won"`
-	Drawn       int     `json:"drawn"`
-	Lost        int     `json:"lost"`
-	IMPsFor     int     `json:"imps_for"`
-	IMPsAgainst int     `json:"imps_against"`
-	VPs         float64 `json:"vps"`
-}
-
 // Standings are the matches and the teams' standings over public boards.
 type Standings struct {
-	Matches []MatchView `json:"matches"`
-	Teams   []TeamView  `json:"teams"`
+	Matches []MatchView            `json:"matches"`
+	Teams   []tournaments.Standing `json:"teams"`
 }
 
 // EventView is the event's own state.

@@ -116,7 +116,7 @@ type Totals struct {
 
 // viewState builds the state of a board in play from the seat's view and
 // public facts only. alerts and meanings are per call (missing entries are
-// empty); bots says which seats are bots.
+// empty; a partner's alert is left out); bots says which seats are bots.
 func viewState(v *engine.View, alerts, meanings []string, bot [engine.NumSeats]bool) State {
 	st := State{
 		Seat:   v.Seat.String(),
@@ -136,7 +136,9 @@ func viewState(v *engine.View, alerts, meanings []string, bot [engine.NumSeats]b
 	for i, c := range a.Calls() {
 		seat := a.SeatOf(i)
 		ci := CallInfo{Seat: seat.String(), Call: c.String(), Bot: bot[seat]}
-		if i < len(alerts) {
+		// An alert explains a call to its opponents: the person sees the
+		// opponents' and their own, never their partner's.
+		if i < len(alerts) && seat != v.Seat.Partner() {
 			ci.Alert = alerts[i]
 		}
 		if i < len(meanings) {

@@ -29,17 +29,27 @@ type fieldError struct {
 func (e *fieldError) Error() string { return e.field + ": " + e.err.Error() }
 func (e *fieldError) Unwrap() error { return e.err }
 
+// contractField reads a score line's first field, CONTRACT, the same for
+// a duplicate board and a rubber's deal.
+func contractField(f []string) (engine.Contract, error) {
+	if len(f) == 0 {
+		return engine.Contract{}, &fieldError{"CONTRACT", errors.New("missing")}
+	}
+	c, err := engine.ParseContract(f[0])
+	if err != nil {
+		return engine.Contract{}, &fieldError{"CONTRACT", err}
+	}
+	return c, nil
+}
+
 // parseScoreFields reads CONTRACT DECLARER VULNERABILITY TRICKS. A passed-out
 // contract needs only its first field; any others must still be well formed
 // (DECLARER and TRICKS may be "-").
 func parseScoreFields(f []string) (scoreInput, error) {
 	var in scoreInput
-	if len(f) == 0 {
-		return in, &fieldError{"CONTRACT", errors.New("missing")}
-	}
-	c, err := engine.ParseContract(f[0])
+	c, err := contractField(f)
 	if err != nil {
-		return in, &fieldError{"CONTRACT", err}
+		return in, err
 	}
 	if c.PassedOut() {
 		if len(f) > 4 {

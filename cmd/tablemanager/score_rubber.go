@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -26,12 +25,9 @@ type rubberLine struct {
 // none, or the bonus and the holder's seat: 100N, 150E.
 func parseRubberFields(f []string) (rubberLine, error) {
 	var in rubberLine
-	if len(f) == 0 {
-		return in, &fieldError{"CONTRACT", errors.New("missing")}
-	}
-	c, err := engine.ParseContract(f[0])
+	c, err := contractField(f)
 	if err != nil {
-		return in, &fieldError{"CONTRACT", err}
+		return in, err
 	}
 	if c.PassedOut() {
 		if len(f) > 4 {

@@ -3,6 +3,9 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -178,10 +181,60 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 		require.NoError(t, err)
 		assert.NotEqual(t, before, after)
 	}
+	checkReplay(t, ctx, url)
 	if dir := os.Getenv("OPENROOM_SCREENSHOTS"); dir != "" {
 		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "live-desktop.png"), shot, 0o644))
+	}
+}
+
+// checkReplay steps the open hand viewer through each room's play from
+// the first card to the last and checks what it shows at every step
+// against the server's board detail (whose seats and trick winners the
+// server tests check against the engine): the tricks each side has won
+// and the seat to play next.
+func checkReplay(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	type where struct {
+		Match string `json:"match"`
+		Board string `json:"board"`
+		Rooms int    `json:"rooms"`
+	}
+	w, err := chromedp.Run(ctx, chromedp.Evaluate[where](`(() => { const v = document.querySelector('.viewer');
+	  return { match: v.dataset.match, board: v.dataset.board, rooms: v.querySelectorAll('.rooms button').length }; })()`))
+	require.NoError(t, err)
+	resp, err := http.Get(base + "/api/board?match=" + neturl.QueryEscape(w.Match) + "&board=" + w.Board)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var d BoardDetail
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&d))
+	require.Len(t, d.Played, w.Rooms)
+	for room := range w.Rooms {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(".viewer .rooms button:nth-child(%d)", room+1))),
+			chromedp.Click(chromedp.CSS(`.viewer button[aria-label="start"]`))))
+		played, winners := d.Played[room], d.Winners[room]
+		ns, ew := 0, 0
+		for k := 0; k <= len(played); k++ {
+			if k > 0 {
+				require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.viewer button[aria-label="forward"]`))))
+				if k%4 == 0 {
+					if s := winners[k/4-1]; s == "N" || s == "S" {
+						ns++
+					} else {
+						ew++
+					}
+				}
+			}
+			want := fmt.Sprintf("NS %d \u00b7 EW %d", ns, ew)
+			if k < len(played) {
+				want += " \u00b7 " + played[k].Seat + " to play"
+			}
+			text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".viewer .score")))
+			require.NoError(t, err)
+			require.Equal(t, want, text, "room %d after %d cards", room, k)
+		}
 	}
 }
 

@@ -262,6 +262,22 @@ func TestBoardEndpointKeepsTheBoundary(t *testing.T) {
 		assert.Equal(t, rec.Deal, a.Deal)
 		assert.Len(t, a.Cards, len(rec.Play), "every card's cost")
 		assert.Equal(t, rec.Play, d.Plays[i])
+		// Each card with its seat and each trick's winner, the engine's.
+		dec, err := rec.Decode()
+		require.NoError(t, err)
+		p := dec.Board.Play()
+		require.Len(t, rec.Play, 52, "room %d: the random players' board is played out", i)
+		require.Len(t, d.Played[i], len(rec.Play))
+		for j, pc := range d.Played[i] {
+			assert.Equal(t, rec.Play[j], pc.Card, "room %d card %d", i, j+1)
+		}
+		require.Len(t, d.Winners[i], p.TrickIndex(), "room %d: a winner for each complete trick", i)
+		for j, w := range d.Winners[i] {
+			assert.Equal(t, p.Winner(j).String(), w, "room %d trick %d", i, j+1)
+		}
+		for j := 4; j < len(d.Played[i]); j += 4 {
+			assert.Equal(t, d.Winners[i][j/4-1], d.Played[i][j].Seat, "room %d: trick %d led by the last trick's winner", i, j/4+1)
+		}
 		assert.Len(t, d.Auctions[i], len(rec.Auction))
 		assert.Contains(t, d.BBO[i], "lin=", "room %d's BBO link", i)
 	}

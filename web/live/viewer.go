@@ -10,6 +10,7 @@ import (
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/lin"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/web"
 )
 
 // DefaultCacheBoards is how many analysed boards the hand viewer keeps.
@@ -172,10 +173,15 @@ func (v *Viewer) analyse(sv *dds.Solver, k boardKey) *BoardDetail {
 		d.BBO = append(d.BBO, link)
 		dec, err := r.Decode()
 		if err != nil {
+			d.Played = append(d.Played, []web.PlayedCard{})
+			d.Winners = append(d.Winners, []string{})
 			d.Analysis = append(d.Analysis, nil)
 			errs = append(errs, fmt.Errorf("room %s: %w", r.Room, err))
 			continue
 		}
+		played, winners := web.Played(dec.Board.Play())
+		d.Played = append(d.Played, played)
+		d.Winners = append(d.Winners, winners)
 		var a *analysis.Board
 		if table == nil {
 			a, err = analysis.Analyse(sv, dec.Board)

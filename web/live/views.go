@@ -4,6 +4,7 @@ import (
 	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/web"
 )
 
 // The public messages of the stream. Each is built by the State from what
@@ -73,7 +74,13 @@ type RoomView struct {
 type BoardDetail struct {
 	BoardView
 	Auctions [][]results.Call `json:"auctions"` // by room, as Rooms
-	Plays    [][]string       `json:"plays"`
+	Plays    [][]string       `json:"plays"`    // by room: the cards as the results file has them
+	// Played and Winners are each room's play as the hand viewer replays
+	// it: every card with its seat, and the winner of each complete trick,
+	// as the engine decided them (the page applies no rule of its own).
+	// Both are empty for a room whose record cannot be replayed (Error).
+	Played  [][]web.PlayedCard `json:"played"`
+	Winners [][]string         `json:"winners"`
 	// BBO is each room's board as a link to BBO's hand viewer ("" if it
 	// cannot be written as LIN).
 	BBO []string `json:"bbo"`

@@ -305,6 +305,7 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	at, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("replay-at")))
 	require.NoError(t, err)
 	assert.Contains(t, at, "card 1 of 52")
+	checkReplay(t, ctx, setup, final)
 	pbnText, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("pbn").textContent`))
 	require.NoError(t, err)
 	assert.Contains(t, pbnText, `[Deal "`+setup.Deal.Format(setup.Dealer)+`"]`)
@@ -327,6 +328,51 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	totals, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("totals")))
 	require.NoError(t, err)
 	assert.Contains(t, totals, "Session: 2 boards")
+}
+
+// checkReplay steps the hand viewer's replay through the whole board, one
+// card at a time, and checks at every step what it shows against the
+// engine replaying the same cards: the tricks each side has won, and the
+// cards each seat still holds.
+func checkReplay(t *testing.T, ctx context.Context, setup engine.BoardSetup, final *State) {
+	t.Helper()
+	calls := make([]engine.Call, len(final.Auction))
+	for i, ci := range final.Auction {
+		var err error
+		calls[i], err = engine.ParseCall(ci.Call)
+		require.NoError(t, err)
+	}
+	cards := make([]engine.Card, len(final.Played))
+	for i, p := range final.Played {
+		var err error
+		cards[i], err = engine.ParseCard(p.Card)
+		require.NoError(t, err)
+	}
+	type view struct {
+		At    string              `json:"at"`
+		Hands map[string][]string `json:"hands"`
+	}
+	const read = `(() => {
+	  const hands = {};
+	  for (const s of document.querySelectorAll("#viewer .seat[data-seat]")) hands[s.dataset.seat] = [...s.querySelectorAll("[data-card]")].map((c) => c.dataset.card);
+	  return { at: document.getElementById("replay-at").textContent, hands };
+	})()`
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-start"))))
+	for k := 0; k <= len(cards); k++ {
+		if k > 0 {
+			require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("replay-fwd"))))
+		}
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[view](read))
+		require.NoError(t, err)
+		b, err := engine.Replay(setup, calls, cards[:k])
+		require.NoError(t, err)
+		p := b.Play()
+		assert.Contains(t, v.At, fmt.Sprintf("card %d of %d \u00b7 NS %d EW %d", k, len(cards), p.Tricks(engine.NS), p.Tricks(engine.EW)), "after %d cards", k)
+		require.Len(t, v.Hands, 4)
+		for s := engine.North; s <= engine.West; s++ {
+			assert.ElementsMatch(t, cardStrings(b.Remaining(s)), v.Hands[s.String()], "%s's hand after %d cards", s.Name(), k)
+		}
+	}
 }
 
 // lastState decodes the last state message.

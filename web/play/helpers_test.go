@@ -259,6 +259,7 @@ func (b *boundary) check(t testing.TB, played []PlayedCard) int {
 		checked++
 		require.LessOrEqual(t, len(st.Played), len(played), "message %d", i)
 		require.Equal(t, played[:len(st.Played)], st.Played, "message %d: the cards it says were played are the real ones", i)
+		require.Len(t, st.Winners, len(st.Played)/4, "message %d: a winner for each complete trick, none for a trick in progress", i)
 		visible := b.deal[b.seat]
 		for k := range st.Hands {
 			seat, err := engine.ParseSeat(k)

@@ -129,6 +129,17 @@ func TestWholeBoardsKeepTheBoundary(t *testing.T) {
 				assert.Equal(t, ci.Seat != tc.seat.String(), ci.Bot)
 			}
 			require.Equal(t, engine.PhaseDone, replayed.Phase())
+			// The hand viewer's trick winners are the engine's.
+			var winners []string
+			if p := replayed.Play(); p.Len() > 0 {
+				for i := range p.TrickIndex() {
+					winners = append(winners, p.Winner(i).String())
+				}
+			}
+			assert.Equal(t, len(final.Played)/4, len(final.Winners))
+			if len(winners) > 0 {
+				assert.Equal(t, winners, final.Winners)
+			}
 			score, _ := replayed.ScoreNS()
 			assert.Equal(t, score, final.Result.ScoreNS)
 			if tc.seat.Side() == engine.EW {

@@ -3,6 +3,7 @@ package play
 import (
 	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/web"
 )
 
 // State is one message of the page's event stream: everything the person's
@@ -31,8 +32,12 @@ type State struct {
 	Dummy    string     `json:"dummy,omitempty"`
 	Tricks   SideCount  `json:"tricks"`
 
-	Played    []PlayedCard `json:"played"` // every card so far, in order
-	Trick     []PlayedCard `json:"trick"`  // the current trick so far
+	Played []PlayedCard `json:"played"` // every card so far, in order, with its seat
+	// Winners holds the winner of each complete trick, in order, as the
+	// engine decided it: the hand viewer replays the board from Played and
+	// Winners and applies no rule of its own. A trick in progress has none.
+	Winners   []string     `json:"winners"`
+	Trick     []PlayedCard `json:"trick"` // the current trick so far
 	LastTrick []PlayedCard `json:"last_trick,omitempty"`
 	LastWon   string       `json:"last_won,omitempty"` // the seat that won the last trick
 
@@ -61,11 +66,9 @@ type CallInfo struct {
 	Bot     bool   `json:"bot"`               // made by a bot
 }
 
-// PlayedCard is one card on the table.
-type PlayedCard struct {
-	Seat string `json:"seat"`
-	Card string `json:"card"` // e.g. "SA"
-}
+// PlayedCard is one card on the table with its seat (the shape both pages
+// share).
+type PlayedCard = web.PlayedCard
 
 // SideCount is a figure per partnership.
 type SideCount struct {
@@ -153,39 +156,24 @@ func viewState(v *engine.View, alerts, meanings []string, bot [engine.NumSeats]b
 			st.Dummy = v.Contract.Dummy().String()
 		}
 	}
-	st.Played, st.Trick = []PlayedCard{}, []PlayedCard{}
+	st.Played, st.Winners, st.Trick = []PlayedCard{}, []string{}, []PlayedCard{}
 	if v.Phase() != engine.PhaseAuction && !v.Contract.PassedOut() {
 		p := &v.Play
 		st.Tricks = SideCount{NS: p.Tricks(engine.NS), EW: p.Tricks(engine.EW)}
-		for i := range min(p.TrickIndex(), 13) {
-			tc, leader := p.Trick(i)
-			st.Played = append(st.Played, played(tc, leader)...)
-		}
-		if !p.Done() {
-			st.Played = append(st.Played, played(p.CurrentTrick(), p.Leader())...)
-		}
+		st.Played, st.Winners = web.Played(p)
 		if n := p.TrickIndex(); n > 0 {
 			tc, leader := p.Trick(n - 1)
-			st.LastTrick = played(tc, leader)
+			st.LastTrick = web.TrickCards(tc, leader)
 			st.LastWon = p.Winner(n - 1).String()
 		}
 		if !p.Done() {
-			st.Trick = played(p.CurrentTrick(), p.Leader())
+			st.Trick = web.TrickCards(p.CurrentTrick(), p.Leader())
 		}
 	}
 	if t, ok := v.Turn(); ok {
 		st.Turn = t.String()
 	}
 	return st
-}
-
-// played lays out a trick's cards with the seats that played them.
-func played(cards []engine.Card, leader engine.Seat) []PlayedCard {
-	out := make([]PlayedCard, 0, len(cards))
-	for j, c := range cards {
-		out = append(out, PlayedCard{Seat: ((leader + engine.Seat(j)) & 3).String(), Card: c.String()})
-	}
-	return out
 }
 
 // cardStrings lists a hand's cards, spades ace first, as "SA".

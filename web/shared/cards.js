@@ -106,31 +106,6 @@ function parseHand(h, seat) {
   return sortCards(cards);
 }
 
-/** strainOf returns a contract's strain ("4SX" -> "S", "3NT" -> "NT"), or "" for none ("Pass"). */
-export function strainOf(contract) {
-  const m = /^[1-7](NT|N|S|H|D|C)/.exec(contract || '');
-  if (!m) return '';
-  return m[1] === 'N' ? 'NT' : m[1];
-}
-
-/**
- * trickWinner returns the index (0-3) of the winning card of a trick of
- * cards ("SA") in play order, under trump ("S", "H", "D", "C" or "NT").
- */
-export function trickWinner(cards, trump) {
-  let best = 0;
-  for (let i = 1; i < cards.length; i++) {
-    const a = cards[i];
-    const b = cards[best];
-    if (a[0] === b[0]) {
-      if (RANKS.indexOf(a[1]) < RANKS.indexOf(b[1])) best = i;
-    } else if (a[0] === trump) {
-      best = i;
-    }
-  }
-  return best;
-}
-
 /** resultText shows a room's result: "4S N +1", "3NT E -2", "Pass". */
 export function resultText(room) {
   if (room.termination && room.termination !== 'normal') {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   sortCards, bySuit, compass, isVulnerable, cardText, rankText, callText, suitSymbol, partnerOf, nextSeat, sideOf,
-  parseDeal, trickWinner, strainOf, resultText, isRed, sortRanks,
+  parseDeal, resultText, isRed, sortRanks,
 } from './cards.js';
 
 test('sortCards orders spades to clubs, ace down', () => {
@@ -71,24 +71,7 @@ test('calls, cards and suits are shown with suit symbols', () => {
   assert.ok(!isRed('SA') && !isRed('3C') && !isRed('S') && !isRed('3NT') && !isRed('Pass'));
 });
 
-test('trickWinner follows suit and trumps', () => {
-  const cases = [
-    [['SA', 'SK', 'SQ', 'SJ'], 'NT', 0],
-    [['S2', 'SK', 'H2', 'SJ'], 'NT', 1],
-    [['S2', 'SK', 'H2', 'SJ'], 'H', 2],
-    [['S2', 'H3', 'H9', 'SA'], 'H', 2],
-    [['D5', 'C2', 'DT', 'D4'], 'S', 2],
-    [['DK', 'C3', 'C9', 'D2'], 'C', 2],
-    [['D3', 'HA', 'D4', 'SA'], 'NT', 2],
-  ];
-  for (const [cards, trump, want] of cases) assert.equal(trickWinner(cards, trump), want, cards.join(' '));
-});
-
-test('strains and results', () => {
-  assert.equal(strainOf('4SX'), 'S');
-  assert.equal(strainOf('3NT'), 'NT');
-  assert.equal(strainOf('3N'), 'NT');
-  assert.equal(strainOf('Pass'), '');
+test('results', () => {
   assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, termination: 'normal' }), '4S N +1');
   assert.equal(resultText({ contract: '3NT', declarer: 'E', tricks: 7, termination: 'normal' }), '3NT E -2');
   assert.equal(resultText({ contract: '2H', declarer: 'S', tricks: 8, termination: 'normal' }), '2H S =');

@@ -16,35 +16,39 @@ export function handViewer(d) {
   const root = el('div', { class: 'viewer', 'data-match': d.match, 'data-board': d.board, tabindex: '0' });
   let room = 0;
   let step = 0;
+  // Each room's cards with their seats and each trick's winner, as the
+  // server's engine played them.
+  const played = (i) => (d.played || [])[i] || [];
   const draw = () => {
     root.replaceChildren(...content(d, room, step, {
-      room: (i) => { room = i; step = (d.plays[i] || []).length; draw(); },
-      step: (n) => { step = clampStep(n, (d.plays[room] || []).length); draw(); },
+      room: (i) => { room = i; step = played(i).length; draw(); },
+      step: (n) => { step = clampStep(n, played(room).length); draw(); },
     }));
   };
   root.addEventListener('keydown', (e) => {
-    const n = (d.plays[room] || []).length;
+    const n = played(room).length;
     if (e.key === 'ArrowRight') { step = Math.min(n, step + 1); draw(); e.preventDefault(); }
     if (e.key === 'ArrowLeft') { step = Math.max(0, step - 1); draw(); e.preventDefault(); }
     if (e.key === 'Home') { step = 0; draw(); e.preventDefault(); }
     if (e.key === 'End') { step = n; draw(); e.preventDefault(); }
   });
-  step = (d.plays[0] || []).length;
+  step = played(0).length;
   draw();
   return root;
 }
 
 function content(d, room, step, on) {
   const r = d.rooms[room];
-  const play = d.plays[room] || [];
+  const play = (d.played || [])[room] || [];
+  const winners = (d.winners || [])[room] || [];
   const an = (d.analysis || [])[room];
   let pos;
   let err = '';
   try {
-    pos = replay(d.deal, r.contract, r.declarer, play, step);
+    pos = replay(d.deal, play, winners, step);
   } catch (e) {
     err = e.message;
-    pos = replay(d.deal, r.contract, r.declarer, play, 0);
+    pos = replay(d.deal, play, winners, 0);
   }
   const tabs = el('div', { class: 'rooms' }, d.rooms.map((x, i) => el('button', {
     class: i === room ? 'on' : null, onclick: () => on.room(i), 'data-room': x.room,

@@ -15,9 +15,9 @@ export function renderViewer(root, st, act, ui) {
   const marks = lostMarks(st.played, r.analysis);
   // The replay starts before the opening lead, with all four hands shown.
   const n = Math.min(ui.replayAt ?? 0, st.played.length);
-  const pos = replay(r.deal, st.contract, st.declarer, st.played, n);
+  const pos = replay(r.deal, st.played, st.winners, n);
   const places = compass(st.seat);
-  const seatHand = (seat, where) => el("section", { class: `seat ${where}` },
+  const seatHand = (seat, where) => el("section", { class: `seat ${where}`, dataset: { seat } },
     el("div", { class: "seatname" }, el("strong", { text: SEAT_NAMES[seat] }), seat === st.seat ? " You" : ""),
     handView(pos.hands[seat], { label: `${SEAT_NAMES[seat]}'s cards` }));
   const trick = el("div", { class: "trick" }, Object.entries(places).map(([where, seat]) => {

@@ -192,8 +192,8 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 // checkReplay steps the open hand viewer through each room's play from
 // the first card to the last and checks what it shows at every step
 // against the server's board detail (whose seats and trick winners the
-// server tests check against the engine): the tricks each side has won
-// and the seat to play next.
+// server tests check against the engine): each room's result, and the
+// tricks each side has won and the seat to play next.
 func checkReplay(t *testing.T, ctx context.Context, base string) {
 	t.Helper()
 	type where struct {
@@ -214,6 +214,20 @@ func checkReplay(t *testing.T, ctx context.Context, base string) {
 	for room := range w.Rooms {
 		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(".viewer .rooms button:nth-child(%d)", room+1))),
 			chromedp.Click(chromedp.CSS(`.viewer button[aria-label="start"]`))))
+		// The room's tab shows the result against the contract the server sent.
+		if r := d.Rooms[room]; r.Termination == "normal" {
+			want := r.Room + ": Pass"
+			if r.Contract != "Pass" {
+				require.NotEmpty(t, r.Result, "room %d", room)
+				want = fmt.Sprintf("%s: %s %s %s", r.Room, r.Contract, r.Declarer, r.Result)
+			}
+			if r.ScoreNS != nil {
+				want += fmt.Sprintf(" (%d)", *r.ScoreNS)
+			}
+			tab, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(fmt.Sprintf(".viewer .rooms button:nth-child(%d)", room+1))))
+			require.NoError(t, err)
+			assert.Equal(t, want, tab, "room %d's tab", room)
+		}
 		played, winners := d.Played[room], d.Winners[room]
 		ns, ew := 0, 0
 		for k := 0; k <= len(played); k++ {

@@ -267,6 +267,8 @@ func TestBoardEndpointKeepsTheBoundary(t *testing.T) {
 		require.NoError(t, err)
 		p := dec.Board.Play()
 		require.Len(t, rec.Play, 52, "room %d: the random players' board is played out", i)
+		assert.Equal(t, contractResult(&rec), d.Rooms[i].Result, "room %d", i)
+		assert.NotEmpty(t, d.Rooms[i].Result, "room %d: a played-out board's result", i)
 		require.Len(t, d.Played[i], len(rec.Play))
 		for j, pc := range d.Played[i] {
 			assert.Equal(t, rec.Play[j], pc.Card, "room %d card %d", i, j+1)

@@ -402,7 +402,7 @@ func boardView(recs []results.Record, imps IMPer) BoardView {
 		v.Rooms = append(v.Rooms, RoomView{
 			Room: r.Room, Table: r.Table, Players: r.Players, Contract: r.Contract, Declarer: r.Declarer,
 			Tricks: r.Tricks, ScoreNS: r.ScoreNS, Termination: r.Termination.Kind, Detail: r.Termination.Detail,
-			Adjusted: r.Adjusted,
+			Adjusted: r.Adjusted, Result: contractResult(r),
 		})
 	}
 	if imps != nil && len(recs) == 2 && recs[0].Room == "open" && recs[1].Room == "closed" {
@@ -410,6 +410,20 @@ func boardView(recs []results.Record, imps IMPer) BoardView {
 		v.HomeIMPs = &n
 	}
 	return v
+}
+
+// contractResult is a record's result against its contract ("=", "+1",
+// "-2"), or "" when it has none (passed out, not played out, unreadable).
+func contractResult(r *results.Record) string {
+	if r.Tricks == nil {
+		return ""
+	}
+	c, err := engine.ParseContract(r.Contract)
+	if err != nil {
+		return ""
+	}
+	// Vulnerability changes the score, never the result.
+	return engine.ScoreDetails(c, false, *r.Tricks).Result()
 }
 
 // tableView is what a spectator may see of a table now.

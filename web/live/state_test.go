@@ -365,3 +365,26 @@ func TestAnUnchangedTableIsNotSentAgain(t *testing.T) {
 	st.Flush()
 	assert.Equal(t, before+1, st.Stats().Published)
 }
+
+// TestContractResult: a room's result against its contract is the
+// engine's, and only for a board played out with a contract.
+func TestContractResult(t *testing.T) {
+	n := func(v int) *int { return &v }
+	for _, tc := range []struct {
+		contract string
+		tricks   *int
+		want     string
+	}{
+		{"4S", n(10), "="},
+		{"4SX", n(11), "+1"},
+		{"3NT", n(7), "-2"},
+		{"Pass", n(0), ""},
+		{"Pass", nil, ""},
+		{"4S", nil, ""},
+		{"", n(9), ""},
+		{"8S", n(9), ""},
+	} {
+		r := results.Record{Contract: tc.contract, Tricks: tc.tricks}
+		assert.Equal(t, tc.want, contractResult(&r), "%s %v", tc.contract, tc.tricks)
+	}
+}

@@ -57,12 +57,15 @@ type BoardView struct {
 
 // RoomView is one room's result of a public board.
 type RoomView struct {
-	Room        string            `json:"room"`
-	Table       string            `json:"table"`
-	Players     results.Seats     `json:"players"`
-	Contract    string            `json:"contract"`
-	Declarer    string            `json:"declarer,omitempty"`
-	Tricks      *int              `json:"tricks,omitempty"`
+	Room     string        `json:"room"`
+	Table    string        `json:"table"`
+	Players  results.Seats `json:"players"`
+	Contract string        `json:"contract"`
+	Declarer string        `json:"declarer,omitempty"`
+	Tricks   *int          `json:"tricks,omitempty"`
+	// Result is the contract's result against its level, by the engine:
+	// "=", "+1", "-2"; empty for a passed-out board or one not played out.
+	Result      string            `json:"result,omitempty"`
 	ScoreNS     *int              `json:"score_ns,omitempty"`
 	Termination string            `json:"termination"` // "normal" or the fault's kind
 	Detail      string            `json:"detail,omitempty"`

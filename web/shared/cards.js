@@ -1,6 +1,8 @@
 // cards.js: cards, hands, calls, seats and results as both pages show
 // them. A card is suit then rank ("SA", "HT", "C2"), a seat one letter
-// (N E S W), a call "1H", "3NT" (or "3N"), "Pass", "X", "XX". Pure.
+// (N E S W), a call "1H", "3NT" (or "3N"), "Pass", "X", "XX". Pure, and
+// no rule of bridge: who wins a trick, a contract's result and the like are
+// the server's (the engine's), sent with the data.
 
 export const SEATS = ['N', 'E', 'S', 'W'];
 export const SUITS = ['S', 'H', 'D', 'C'];
@@ -106,15 +108,16 @@ function parseHand(h, seat) {
   return sortCards(cards);
 }
 
-/** resultText shows a room's result: "4S N +1", "3NT E -2", "Pass". */
+/**
+ * resultText shows a room's result: "4S N +1", "3NT E -2", "Pass". The
+ * result against the contract ("+1") is the server's (room.result, by the
+ * engine); without one only the contract and declarer are shown.
+ */
 export function resultText(room) {
   if (room.termination && room.termination !== 'normal') {
     return room.adjusted ? `${room.termination} (${room.adjusted.ns}/${room.adjusted.ew})` : room.termination;
   }
   if (!room.contract || room.contract === 'Pass') return 'Pass';
-  const level = Number(room.contract[0]);
-  if (room.tricks == null) return `${room.contract} ${room.declarer}`;
-  const over = room.tricks - (level + 6);
-  const res = over === 0 ? '=' : over > 0 ? `+${over}` : String(over);
-  return `${room.contract} ${room.declarer} ${res}`;
+  if (!room.result) return `${room.contract} ${room.declarer}`;
+  return `${room.contract} ${room.declarer} ${room.result}`;
 }

@@ -72,9 +72,12 @@ test('calls, cards and suits are shown with suit symbols', () => {
 });
 
 test('results', () => {
-  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, termination: 'normal' }), '4S N +1');
-  assert.equal(resultText({ contract: '3NT', declarer: 'E', tricks: 7, termination: 'normal' }), '3NT E -2');
-  assert.equal(resultText({ contract: '2H', declarer: 'S', tricks: 8, termination: 'normal' }), '2H S =');
+  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, result: '+1', termination: 'normal' }), '4S N +1');
+  assert.equal(resultText({ contract: '3NT', declarer: 'E', tricks: 7, result: '-2', termination: 'normal' }), '3NT E -2');
+  assert.equal(resultText({ contract: '2H', declarer: 'S', tricks: 8, result: '=', termination: 'normal' }), '2H S =');
+  // The result is the server's word, not worked out from the tricks here.
+  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, result: '-3', termination: 'normal' }), '4S N -3');
+  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, termination: 'normal' }), '4S N');
   assert.equal(resultText({ contract: 'Pass', termination: 'normal' }), 'Pass');
   assert.equal(resultText({ termination: 'timeout', adjusted: { ns: 'A+', ew: 'A-' } }), 'timeout (A+/A-)');
 });

@@ -35,6 +35,7 @@ type pageTable struct {
 	Board  int    `json:"board"`
 	Hidden bool   `json:"hidden"`
 	Text   string `json:"text"`
+	Calls  int    `json:"calls"` // calls drawn in its auction table
 }
 
 const readPage = `(() => {
@@ -45,6 +46,7 @@ const readPage = `(() => {
     rows: [...document.querySelectorAll('tr.brow')].map((r) => Number(r.dataset.board)),
     tables: [...document.querySelectorAll('#tables .table')].map((t) => ({
       room: t.dataset.room || '', board: Number(t.dataset.board || 0), hidden: t.classList.contains('hidden'), text: t.textContent,
+      calls: [...t.querySelectorAll('table.auction td')].filter((td) => td.textContent).length,
     })),
     viewer: v ? Number(v.dataset.board) : 0,
   };
@@ -111,7 +113,7 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("#status[data-state]"))))
 	begin()
 
-	looks, shownClosed, hiddenSeen := 0, 0, 0
+	looks, shownClosed, hiddenSeen, shownCalls := 0, 0, 0, 0
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		require.True(t, time.Now().Before(deadline), "the event did not finish in the page")
@@ -139,8 +141,11 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 			if tb.Hidden {
 				hiddenSeen++
 				require.NotRegexp(t, "[\u2660\u2665\u2666\u2663]", tb.Text, "a hidden table shows cards or calls")
-			} else if tb.Room == tournaments.RoomClosed {
-				shownClosed++
+			} else {
+				shownCalls += tb.Calls
+				if tb.Room == tournaments.RoomClosed {
+					shownClosed++
+				}
 			}
 		}
 		if p.State == "finished" {
@@ -157,6 +162,7 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	}
 	mu.Unlock()
 	assert.Positive(t, hiddenSeen, "hidden tables were on show")
+	assert.Positive(t, shownCalls, "tables in play shown with their auctions (laid out by the calls' seats)")
 	t.Logf("%d looks at the page, %d stream messages; the closed room's board shown %d times, hidden tables %d times", looks, messages, shownClosed, hiddenSeen)
 
 	if underRace {
@@ -227,6 +233,13 @@ func checkReplay(t *testing.T, ctx context.Context, base string) {
 			tab, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(fmt.Sprintf(".viewer .rooms button:nth-child(%d)", room+1))))
 			require.NoError(t, err)
 			assert.Equal(t, want, tab, "room %d's tab", room)
+		}
+		// The auction is laid out by the seats the server sent.
+		cells, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('.viewer table.auction td')].filter((td) => td.textContent).map((td) => ['W', 'N', 'E', 'S'][td.cellIndex] + ' ' + td.textContent)`))
+		require.NoError(t, err)
+		require.Len(t, cells, len(d.Auctions[room]), "room %d", room)
+		for i, c := range d.Auctions[room] {
+			assert.True(t, strings.HasPrefix(cells[i], c.Seat+" "), "room %d call %d %s by %s is in column %s", room, i+1, c.Call, c.Seat, cells[i])
 		}
 		played, winners := d.Played[room], d.Winners[room]
 		ns, ew := 0, 0

@@ -168,6 +168,7 @@ func TestStreamNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 			if tv.Hidden {
 				hiddenSeen++
 				require.Empty(t, tv.Auction)
+				require.Empty(t, tv.Calls)
 				require.Empty(t, tv.Play)
 				require.Empty(t, tv.Contract)
 				break

@@ -442,9 +442,12 @@ func (s *State) tableView(t *tableState) TableView {
 		return v
 	}
 	v.Dealer, v.Vul = b.Dealer().String(), b.Vulnerability().String()
-	v.Auction = make([]string, 0, b.Auction().Len())
-	for _, c := range b.Auction().Calls() {
+	a := b.Auction()
+	v.Auction = make([]string, 0, a.Len())
+	v.Calls = make([]results.Call, 0, a.Len())
+	for i, c := range a.Calls() {
 		v.Auction = append(v.Auction, c.String())
+		v.Calls = append(v.Calls, results.Call{Seat: a.SeatOf(i).String(), Call: c.String()})
 	}
 	if c, ok := b.Contract(); ok {
 		v.Contract = c.String()

@@ -114,6 +114,7 @@ func TestTwoRoomBoundary(t *testing.T) {
 		assert.True(t, tv.Hidden, name)
 		assert.Equal(t, 1, tv.Board, name)
 		assert.Empty(t, tv.Auction, name)
+		assert.Empty(t, tv.Calls, name)
 		assert.Empty(t, tv.Play, name)
 		assert.Empty(t, tv.Dealer, name)
 	}
@@ -138,6 +139,9 @@ func TestTwoRoomBoundary(t *testing.T) {
 	tv := tableOf(t, st.Snapshot(), closed.Table)
 	assert.False(t, tv.Hidden)
 	assert.Equal(t, []string{"Pass", "Pass", "1C"}, tv.Auction)
+	d := boards[0].Dealer
+	assert.Equal(t, []results.Call{{Seat: d.String(), Call: "Pass"}, {Seat: d.Next().String(), Call: "Pass"}, {Seat: d.Next().Next().String(), Call: "1C"}},
+		tv.Calls, "each call with the seat that made it, the engine's")
 	assert.Equal(t, boards[0].Dealer.String(), tv.Dealer)
 	for _, s := range secrets(boards[0]) {
 		assert.NotContains(t, streamText(st), s)

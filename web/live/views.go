@@ -31,14 +31,18 @@ type TableView struct {
 	Waiting []string `json:"waiting_for,omitempty"`
 	// The board in play, only when it is not hidden: dealer,
 	// vulnerability, calls ("1C", "Pass", "X") and cards ("SA") so far.
-	Dealer   string   `json:"dealer,omitempty"`
-	Vul      string   `json:"vul,omitempty"`
-	Auction  []string `json:"auction,omitempty"`
-	Play     []string `json:"play,omitempty"`
-	Contract string   `json:"contract,omitempty"`
-	Declarer string   `json:"declarer,omitempty"`
-	TricksNS int      `json:"tricks_ns,omitempty"`
-	TricksEW int      `json:"tricks_ew,omitempty"`
+	Dealer  string   `json:"dealer,omitempty"`
+	Vul     string   `json:"vul,omitempty"`
+	Auction []string `json:"auction,omitempty"`
+	// Calls is the same auction with each call's seat, which the page lays
+	// out by (it never works out whose turn it was). No alert is set: an
+	// explanation comes only with the finished board.
+	Calls    []results.Call `json:"calls,omitempty"`
+	Play     []string       `json:"play,omitempty"`
+	Contract string         `json:"contract,omitempty"`
+	Declarer string         `json:"declarer,omitempty"`
+	TricksNS int            `json:"tricks_ns,omitempty"`
+	TricksEW int            `json:"tricks_ew,omitempty"`
 }
 
 // BoardView is a public board: one board of one match with every room's

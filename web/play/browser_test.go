@@ -306,6 +306,13 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, at, "card 1 of 52")
 	checkReplay(t, ctx, setup, final)
+	// The auction is laid out by the seats the server sent: each call in
+	// its seat's column, West first, in the order made.
+	cells := p.strings(`[...document.querySelectorAll(".auction button.call")].map((b) => ["W", "N", "E", "S"][b.closest("td").cellIndex] + " " + b.dataset.seat + " " + b.dataset.call)`)
+	require.Len(t, cells, len(final.Auction))
+	for i, ci := range final.Auction {
+		assert.Equal(t, ci.Seat+" "+ci.Seat+" "+ci.Call, cells[i], "call %d", i+1)
+	}
 	pbnText, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("pbn").textContent`))
 	require.NoError(t, err)
 	assert.Contains(t, pbnText, `[Deal "`+setup.Deal.Format(setup.Dealer)+`"]`)

@@ -64,6 +64,33 @@ export function partnerOf(s) { return SEATS[(SEATS.indexOf(s) + 2) % 4]; }
 /** sideOf is the side ("NS" or "EW") of a seat. */
 export function sideOf(s) { return s === 'N' || s === 'S' ? 'NS' : 'EW'; }
 
+/** AUCTION_COLUMNS are the auction's columns as players write it down, West first. */
+export const AUCTION_COLUMNS = ['W', 'N', 'E', 'S'];
+
+/**
+ * auctionRows lays calls ({seat, call, ...}, in the order made) out in
+ * rows of four, each call in its seat's column (AUCTION_COLUMNS), null for
+ * an empty cell; a call in a column at or left of the one before starts a
+ * new row. The seats are the server's: nothing here works out whose turn
+ * it was. A call without a seat is an error naming it.
+ */
+export function auctionRows(calls) {
+  const rows = [];
+  let row = null;
+  let last = 4;
+  calls.forEach((c, i) => {
+    const col = AUCTION_COLUMNS.indexOf(c?.seat);
+    if (col < 0) throw new Error(`call ${i + 1} ${c?.call ?? ''}: no seat given (${JSON.stringify(c?.seat ?? null)})`);
+    if (col <= last) {
+      row = [null, null, null, null];
+      rows.push(row);
+    }
+    row[col] = c;
+    last = col;
+  });
+  return rows;
+}
+
 /** compass places the seats so that `you` sit at the bottom. */
 export function compass(you) {
   const i = SEATS.indexOf(you);

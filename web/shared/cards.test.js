@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   sortCards, bySuit, compass, isVulnerable, cardText, rankText, callText, suitSymbol, partnerOf, nextSeat, sideOf,
-  parseDeal, resultText, isRed, sortRanks,
+  parseDeal, resultText, isRed, sortRanks, auctionRows,
 } from './cards.js';
 
 test('sortCards orders spades to clubs, ace down', () => {
@@ -80,4 +80,17 @@ test('results', () => {
   assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, termination: 'normal' }), '4S N');
   assert.equal(resultText({ contract: 'Pass', termination: 'normal' }), 'Pass');
   assert.equal(resultText({ termination: 'timeout', adjusted: { ns: 'A+', ew: 'A-' } }), 'timeout (A+/A-)');
+});
+
+test('auctionRows puts each call under its seat, West first', () => {
+  const c = (seat, call) => ({ seat, call });
+  assert.deepEqual(auctionRows([c('W', '1C'), c('N', 'P'), c('E', 'P'), c('S', 'P'), c('W', 'X')]),
+    [[c('W', '1C'), c('N', 'P'), c('E', 'P'), c('S', 'P')], [c('W', 'X'), null, null, null]]);
+  assert.deepEqual(auctionRows([c('S', '1C'), c('W', 'P'), c('N', '1H')]),
+    [[null, null, null, c('S', '1C')], [c('W', 'P'), c('N', '1H'), null, null]]);
+  assert.deepEqual(auctionRows([]), []);
+  // The seats are the server's: a column is never worked out from the
+  // dealer and the calls before (East twice runs on to a new row).
+  assert.deepEqual(auctionRows([c('E', '1C'), c('E', '1D')]), [[null, null, c('E', '1C'), null], [null, null, c('E', '1D'), null]]);
+  assert.throws(() => auctionRows([c('N', '1C'), { call: '1D' }]), /call 2 1D: no seat given/);
 });

@@ -64,7 +64,7 @@ function content(d, room, step, on) {
       class: 'controls', labels: ['start', 'back', 'forward', 'end'], statusClass: 'stepno', status: `card ${step}/${play.length}`,
     }),
     el('div', { class: 'vcols' },
-      el('div', {}, el('h4', {}, 'Auction'), auctionTable(d.dealer, d.auctions[room] || [])),
+      el('div', {}, el('h4', {}, 'Auction'), auctionTable(d.auctions[room] || [])),
       el('div', {}, el('h4', {}, 'Play'), playList(lostMarks(play, an), step, on.step, {
         content: (m) => [colored(cardText(m.card), isRed(m.card)), m.lost ? el('sup', {}, `-${m.lost}`) : null],
         gap: ' ',

@@ -2,7 +2,7 @@
 // cards so far, when the server allows), hidden, or between boards.
 
 import { el, colored } from '../../shared/dom.js';
-import { callText, cardText, isRed } from '../../shared/cards.js';
+import { AUCTION_COLUMNS, auctionRows, callText, cardText, isRed } from '../../shared/cards.js';
 
 /** tableView renders one table of the stream. */
 export function tableView(t) {
@@ -24,7 +24,7 @@ export function tableView(t) {
   box.append(el('div', { class: 'bhead' }, `Board ${t.board} · dealer ${t.dealer} · vul ${t.vul}`,
     t.contract ? ` · ${t.contract === 'Pass' ? 'passed out' : `${t.contract} by ${t.declarer}`}` : '',
     t.play && t.play.length ? ` · tricks NS ${t.tricks_ns || 0} EW ${t.tricks_ew || 0}` : ''));
-  box.append(auctionTable(t.dealer, (t.auction || []).map((c) => ({ call: c }))));
+  box.append(auctionTable(t.calls || []));
   if (t.play && t.play.length) {
     const cards = t.play.map((c) => colored(cardText(c), isRed(c)));
     const tricks = el('div', { class: 'playline' });
@@ -45,27 +45,18 @@ function stateText(t) {
   }
 }
 
-/** auctionTable renders calls ({call, alert}) in four columns from West. */
-export function auctionTable(dealer, calls) {
-  const order = ['W', 'N', 'E', 'S'];
-  const head = el('tr', {}, order.map((s) => el('th', {}, s)));
-  const rows = [head];
-  let row = el('tr');
-  const skip = order.indexOf(dealer);
-  for (let i = 0; i < skip; i++) row.append(el('td'));
-  let col = skip;
-  for (const c of calls) {
+/**
+ * auctionTable renders calls ({seat, call, alert}) in four columns from
+ * West, each under the seat the server says made it.
+ */
+export function auctionTable(calls) {
+  const head = el('tr', {}, AUCTION_COLUMNS.map((s) => el('th', {}, s)));
+  const rows = auctionRows(calls).map((row) => el('tr', {}, row.map((c) => {
+    if (!c) return el('td');
     const td = el('td', { title: c.alert || null, class: c.alerted || c.alert ? 'alerted' : null },
       colored(callText(c.call), isRed(c.call)));
     if (c.alert) td.append(el('sup', {}, '*'));
-    row.append(td);
-    col++;
-    if (col === 4) {
-      rows.push(row);
-      row = el('tr');
-      col = 0;
-    }
-  }
-  if (col > 0) rows.push(row);
-  return el('table', { class: 'auction' }, rows);
+    return td;
+  })));
+  return el('table', { class: 'auction' }, head, rows);
 }

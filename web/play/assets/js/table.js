@@ -3,19 +3,9 @@
 // and nothing else.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, compass, isVulnerable, sideOf, callText } from "../../../shared/cards.js";
+import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows } from "../../../shared/cards.js";
 import { boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
-
-// auctionGrid lays the calls out in four columns, West to South, with the
-// dealer's first call under the dealer.
-export function auctionGrid(dealer, calls) {
-  const order = ["W", "N", "E", "S"];
-  const cells = Array(order.indexOf(dealer)).fill(null).concat(calls);
-  const rows = [];
-  for (let i = 0; i < cells.length; i += 4) rows.push(cells.slice(i, i + 4));
-  return rows;
-}
 
 // cardsLeft counts the cards a seat still holds, from the cards played.
 export function cardsLeft(played, seat) {
@@ -96,8 +86,8 @@ export function renderTable(root, st, act, ui) {
 }
 
 function auctionView(st, ui) {
-  const head = ["W", "N", "E", "S"].map((s) => el("th", { class: isVulnerable(st.vul, s) ? "vul" : "", text: SEAT_NAMES[s] }));
-  const rows = auctionGrid(st.dealer, st.auction).map((row) => el("tr", {}, row.map((c) => {
+  const head = AUCTION_COLUMNS.map((s) => el("th", { class: isVulnerable(st.vul, s) ? "vul" : "", text: SEAT_NAMES[s] }));
+  const rows = auctionRows(st.auction).map((row) => el("tr", {}, row.map((c) => {
     if (!c) return el("td", {});
     const mark = c.alert ? "!" : "";
     const explain = [c.alert ? `alert: ${c.alert}` : "", c.meaning ? `refbot reads: ${c.meaning}` : ""].filter(Boolean).join(" \u2014 ");

@@ -1,13 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { auctionGrid, cardsLeft, statusText, sheetColumns } from "./table.js";
-
-test("the auction grid starts under the dealer, West first", () => {
-  const calls = ["a", "b", "c", "d", "e"];
-  assert.deepEqual(auctionGrid("W", calls), [["a", "b", "c", "d"], ["e"]]);
-  assert.deepEqual(auctionGrid("S", calls), [[null, null, null, "a"], ["b", "c", "d", "e"]]);
-  assert.deepEqual(auctionGrid("N", []), [[null]]);
-});
+import { cardsLeft, statusText, sheetColumns } from "./table.js";
 
 test("cards left of a hidden hand come from the cards played", () => {
   const played = [{ seat: "E", card: "S2" }, { seat: "S", card: "S3" }, { seat: "E", card: "H2" }];

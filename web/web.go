@@ -1,9 +1,11 @@
 // Package web is what the browser pages (web/play, web/live) share: the
 // JavaScript modules both pages import (embedded once, served under
 // SharedPrefix), the allow-list guard and loopback-or-allow listener of
-// their servers, and the writing of JSON answers and server-sent events.
-// It holds no game state: each page's server decides what reaches the
-// browser.
+// their servers, the writing of JSON answers and server-sent events, and
+// a play as both hand viewers replay it (Played: every card with its seat,
+// every trick with its winner, as the engine decided them, so that no rule
+// of bridge runs in the browser). It holds no game state: each page's
+// server decides what reaches the browser.
 package web
 
 import (

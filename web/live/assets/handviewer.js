@@ -16,8 +16,8 @@ export function handViewer(d) {
   const root = el('div', { class: 'viewer', 'data-match': d.match, 'data-board': d.board, tabindex: '0' });
   let room = 0;
   let step = 0;
-  // Each room's cards with their seats and each trick's winner, as the
-  // server's engine played them.
+  // Each room's cards with their seats (and, in content, each trick's
+  // winner), as the server's engine decided them.
   const played = (i) => (d.played || [])[i] || [];
   const draw = () => {
     root.replaceChildren(...content(d, room, step, {

@@ -29,6 +29,10 @@ type state struct {
 	// lastSuit is the suit of the side's last natural suit bid, plus one
 	// (0: none); Blackwood without an agreed suit is for that suit.
 	lastSuit [2]uint8
+	// suits has bit s set when the side has bid suit s naturally; acted
+	// is true once the side has made any call but a pass.
+	suits [2]uint8
+	acted [2]bool
 }
 
 // back returns the call i places before the next one (1 = the last call).
@@ -64,11 +68,15 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	}
 	st.recent[st.n&3] = callNote{call: c, conv: m.conv, trump: m.Trump, forcing: m.Forcing, artificial: m.Artificial}
 	st.n++
+	if c != engine.Pass {
+		st.acted[side] = true
+	}
 	if c.IsBid() {
 		st.lastBid, st.lastBidder = c, seat
 		st.bid[side] = true
 		if c.Strain() != engine.NoTrump && !m.Artificial {
 			st.lastSuit[side] = uint8(c.Strain()) + 1
+			st.suits[side] |= 1 << c.Strain()
 		}
 	}
 	if !st.opened && c == engine.Pass {
@@ -81,9 +89,11 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	st.key = append(st.key, keyCall(c)...)
 }
 
-// situation returns the rows that apply to the next call: a slam
-// convention's rows when the pattern fits, else the keyed rows.
-func (s *System) situation(st *state) []*Row {
+// situation returns the rows that apply to the next call, by seat: a slam
+// convention's rows when the pattern fits, else the keyed rows, else (in a
+// contested auction the table has no key for) the computed competitive
+// rows of competitiveRows.
+func (s *System) situation(st *state, seat engine.Seat) []*Row {
 	if st.n >= 2 && st.back(1).call == engine.Pass {
 		p := st.back(2)
 		switch p.conv {
@@ -104,7 +114,10 @@ func (s *System) situation(st *state) []*Row {
 			}
 		}
 	}
-	return s.rows[string(st.key)]
+	if rows := s.rows[string(st.key)]; len(rows) > 0 {
+		return rows
+	}
+	return competitiveRows(st, seat)
 }
 
 // agreedSuit returns the partnership's agreed suit for seat: the suit with
@@ -189,7 +202,7 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	if m, ok := s.notrumpSlam(&st, seat, &hi, a); ok {
 		return m.Call, m.Alert, m
 	}
-	for _, r := range s.situation(&st) {
+	for _, r := range s.situation(&st, seat) {
 		if !a.Legal(r.Meaning.Call) || !r.fits(&hi) {
 			continue
 		}

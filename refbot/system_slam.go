@@ -164,7 +164,7 @@ func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Mean
 	if p.artificial || (p.conv != convNone && p.conv != convQuant) {
 		return Meaning{}, false
 	}
-	rows := s.situation(st)
+	rows := s.situation(st, seat)
 	if tableHandlesSlam(rows) {
 		return Meaning{}, false
 	}

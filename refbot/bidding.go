@@ -193,7 +193,7 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	if trump, agreed, ok := st.blackwood(seat); ok {
 		r := s.slam.ask
 		fit := agreed || hi.len[trump]+st.cons[seat.Partner()].MinLen[trump] >= 8
-		if fit && a.Legal(r.Meaning.Call) && hi.points+partnerMin >= r.need {
+		if fit && a.Legal(r.Meaning.Call) && hi.points+partnerExpected(&st.cons[seat.Partner()], hi.hcp) >= r.need {
 			m := r.Meaning
 			m.Trump = trump
 			return m.Call, m.Alert, m
@@ -221,6 +221,15 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	}
 	m := naturalMeaning(c)
 	return c, "", m
+}
+
+// partnerExpected is what the slam tries count for partner: the inferred
+// minimum HCP plus half the width of the range still open (partner's
+// maximum, capped by the HCP the bidder does not hold), at most two more.
+// The minimum alone understates partner by a point or two on average.
+func partnerExpected(p *HandConstraints, ownHCP int) int {
+	top := min(p.MaxHCP, 40-ownHCP)
+	return p.MinHCP + min(2, max(0, top-p.MinHCP)/2)
 }
 
 // isGame reports whether a bid is at game level or above.

@@ -33,6 +33,11 @@ type state struct {
 	// is true once the side has made any call but a pass.
 	suits [2]uint8
 	acted [2]bool
+	// shown is the least strength each seat's table calls have shown: the
+	// highest of their minimum HCP and minimum total points (a judgment of
+	// the bidder's, so the fallback and the slam tries may count on it,
+	// the inference does not).
+	shown [engine.NumSeats]int
 }
 
 // back returns the call i places before the next one (1 = the last call).
@@ -57,6 +62,10 @@ func (s *System) analyze(st *state, a *engine.Auction, upto int) {
 func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	if m.Source == FromTable {
 		st.cons[seat].intersect(m)
+		st.shown[seat] = max(st.shown[seat], m.MinHCP)
+		if m.Valuation != HCPOnly {
+			st.shown[seat] = max(st.shown[seat], m.MinPoints)
+		}
 	}
 	side := seat.Side()
 	switch m.Forcing {
@@ -247,8 +256,9 @@ func isGame(c engine.Call) bool {
 }
 
 // natural is the fallback: the most natural call when no row fits. With
-// 25+ combined points (own HCP and length points plus partner's inferred
-// minimum; with a major fit also the hand's shortness, and two points for
+// 25+ combined points (own HCP and length points plus the least strength
+// partner's calls have shown, counting the total points of rows that value
+// by points, such as raises; with a major fit also the hand's shortness, and two points for
 // each trump beyond eight, at most four) it bids game: four of an 8-card
 // major fit, 3NT (five of a minor fit with 28+), 3NT without a fit.
 // Measured over 500 seeded auctions (make measure-bidding): a 9-card
@@ -261,7 +271,7 @@ func isGame(c engine.Call) bool {
 // fit, else its longest suit, else notrump. Otherwise it passes.
 func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) engine.Call {
 	p := &st.cons[seat.Partner()]
-	combined := hi.points + p.MinHCP
+	combined := hi.points + max(p.MinHCP, st.shown[seat.Partner()])
 	side := seat.Side()
 	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == side
 	forced := false

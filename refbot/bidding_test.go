@@ -173,6 +173,9 @@ var sayc = []struct {
 	{"accepts the invitation with a maximum", "AQ5.A3.KQ7.KJ985", "1C P 1H P 2N P 4N P", "6N", false},
 	{"declines the invitation with a minimum", "AQ5.A3.KJ7.KJ985", "1C P 1H P 2N P 4N P", "P", false},
 	{"Blackwood for partner's suit with a fit of one's own", "A4.KQ84.AK7.A642", "1H P", "4N", true},
+	// Opener's rebids judged in total points.
+	{"jump rebid with a 15-count and seven spades", "AKQT432.64.QJ.K8", "1S P 1N P", "3S", false},
+	{"jump shift with a 17-count 5-5", "A2.AQT94.AQJT7.5", "1H P 1S P", "3D", false},
 	// Competing to the level of the fit (computed rows).
 	{"opener competes to 3H with six hearts opposite a raise", "K4.AQJ984.K73.42", "1H 2C 2H 3C", "3H", false},
 	{"advancer raises the overcall to the two level with three cards", "K42.73.QJ82.K942", "1H 1S 2H", "2S", false},

@@ -284,11 +284,13 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		forced = true
 	}
 	// Fits: own length plus partner's shown minimum; a self-sufficient
-	// 7-card suit counts partner for two cards unless partner showed fewer.
+	// 7-card suit, or a 6-card major, counts partner for two cards unless
+	// partner showed fewer (a 6-card major in game beat 3NT on the deals
+	// where the fallback had chosen between them).
 	var l [engine.NumSuits]int
 	for s := range l {
 		l[s] = hi.len[s] + p.MinLen[s]
-		if hi.len[s] >= 7 {
+		if hi.len[s] >= 7 || (hi.len[s] == 6 && s >= int(H)) {
 			l[s] = hi.len[s] + max(p.MinLen[s], min(2, p.MaxLen[s]))
 		}
 	}

@@ -246,6 +246,25 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 	assert.Equal(t, FromFallback, pass.Source, "the opponent's pass is not ours to read: %s", pass)
 }
 
+// TestFallbackGames checks the natural fallback's choice of game: a
+// six-card major opposite a partner who has not denied two cards, and
+// partner's strength counted in the points partner's calls have shown.
+func TestFallbackGames(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct{ name, hand, auction, want string }{
+		{"six-card major rather than 3NT", "K42.AQJ984.7.Q42", "1D P 1H P 3C P", "4H"},
+		{"3NT with a five-card major", "K842.AQJ98.7.Q42", "1D P 1H P 3C P", "3N"},
+		{"counts the jump rebid's points and raises to game", "Q4.K842.QJ73.J42", "1S P 1N P 3S P", "4S"},
+		{"passes the jump rebid with a minimum", "Q4.8742.Q973.J42", "1S P 1N P 3S P", "P"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+		})
+	}
+}
+
 func TestExplainNamesConventions(t *testing.T) {
 	s := NewSystem()
 	a := auctionOf(t, "1N P 2C P 2D P 2N P")

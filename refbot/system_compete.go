@@ -25,6 +25,12 @@ import (
 //     in the suit they last bid, 3+ cards in each suit they have not bid,
 //     8+ HCP) or a five-card suit at the cheapest level (7-15 HCP at the
 //     two level, 10-15 with six cards at the three level).
+//   - The takeout doubler's rebid after partner's answer in a suit: a raise
+//     to game in a major with 4+ trumps and 23 points together (partner
+//     counted at the strength the answer showed, at least 4), a single
+//     raise with three points less, 3NT with a stopper and 25 together, a
+//     new five-card suit with 17+ HCP. The raises value shortness (support
+//     points).
 //   - Answers to a takeout double the table has no key for: a penalty pass
 //     with five good trumps, else the cheapest bid in the best unbid suit,
 //     else the cheapest notrump.
@@ -40,8 +46,11 @@ func competitiveRows(st *state, seat engine.Seat) []*Row {
 		return nil
 	}
 	us, them := seat.Side(), 1-seat.Side()
-	if !st.bid[them] || st.lastBidder.Side() == us {
+	if !st.bid[them] {
 		return nil
+	}
+	if st.lastBidder.Side() == us {
+		return doublerRebidRows(st, seat)
 	}
 	if c := st.back(1).call; c != engine.Pass && !c.IsBid() {
 		return nil // a double or redouble of the opponents' own contract
@@ -196,6 +205,70 @@ func takeoutAnswerRows(st *state, us engine.Side, x engine.Suit, last engine.Cal
 	}
 	if lvl := cheapest(engine.NoTrump, last); lvl <= 4 {
 		rows = append(rows, newRow("", engine.Bid(lvl, engine.NoTrump), "answers the takeout double: no unbid suit of three cards"))
+	}
+	return rows
+}
+
+// doublerRebidRows: the seat doubled the opponents' suit for takeout (a
+// forcing double of the table, or one whose calls promise at most two
+// cards in a suit they bid; negative doubles included), partner answered
+// in another suit and the next opponent passed.
+func doublerRebidRows(st *state, seat engine.Seat) []*Row {
+	if st.n < 4 || st.back(1).call != engine.Pass || st.back(3).call != engine.Pass || st.back(4).call != engine.Double {
+		return nil
+	}
+	ans := st.back(2)
+	if !ans.call.IsBid() || ans.artificial || ans.call.Strain() == engine.NoTrump || st.lastBidder != seat.Partner() {
+		return nil
+	}
+	us := seat.Side()
+	y := engine.Suit(ans.call.Strain())
+	theirs := theirSuits(st, us)
+	short := false
+	for _, t := range theirs {
+		if t == y {
+			return nil
+		}
+		short = short || st.cons[seat].MaxLen[t] <= 2
+	}
+	if !short && st.back(4).forcing == NotForcing {
+		return nil // a penalty double
+	}
+	shown := max(st.shown[seat.Partner()], st.cons[seat.Partner()].MinHCP, 4)
+	gameMin := 23 - shown
+	var rows []*Row
+	lvl := ans.call.Level()
+	if y >= H && lvl < 4 {
+		rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), fmt.Sprintf("raises partner's answer to game: 4+ trumps, %d+ support points", gameMin),
+			minLen(y, 4), points(DummyPoints, y, gameMin, 40)))
+	}
+	if lvl+1 < 4 || (y < H && lvl+1 < 5) {
+		rows = append(rows, newRow("", engine.Bid(lvl+1, engine.Strain(y)), fmt.Sprintf("invites with a raise of partner's answer: 4+ trumps, %d-%d support points", gameMin-3, gameMin-1),
+			minLen(y, 4), points(DummyPoints, y, gameMin-3, gameMin-1)))
+	}
+	if nt := engine.Bid(3, engine.NoTrump); nt > ans.call {
+		ntMin := max(0, 25-shown)
+		rows = append(rows, newRow("", nt, fmt.Sprintf("3NT after the takeout double: %d+ HCP, their suit stopped", ntMin), hcp(ntMin, 37), maxLen(y, 3),
+			when("a stopper in each of their suits", func(hi *handInfo) bool {
+				for _, t := range theirs {
+					if !hi.stopper(t) {
+						return false
+					}
+				}
+				return true
+			})))
+	}
+	for _, z := range []engine.Suit{S, H, D, C} {
+		skip := z == y
+		for _, t := range theirs {
+			skip = skip || t == z
+		}
+		if skip {
+			continue
+		}
+		if zl := cheapest(engine.Strain(z), ans.call); zl <= 3 {
+			rows = append(rows, newRow("", engine.Bid(zl, engine.Strain(z)), "new suit after the takeout double: 5+ cards, 17+ HCP, forcing", hcp(17, 37), minLen(z, 5), maxLen(y, 3), forcing()))
+		}
 	}
 	return rows
 }

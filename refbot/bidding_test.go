@@ -179,6 +179,8 @@ var sayc = []struct {
 	// Competing to the level of the fit (computed rows).
 	{"opener competes to 3H with six hearts opposite a raise", "K4.AQJ984.K73.42", "1H 2C 2H 3C", "3H", false},
 	{"advancer raises the overcall to the two level with three cards", "K42.73.QJ82.K942", "1H 1S 2H", "2S", false},
+	// Advancing an overcall in notrump.
+	{"advances the two-level overcall with an invitational 2NT", "K84.QJ73.KJ73.Q9", "1S 2C P", "2N", false},
 	// The takeout doubler's rebid (computed rows).
 	{"the doubler raises the answer to game with 19+ support points", "AQ84.2.AKJ3.KQ42", "1H X P 1S P", "4S", false},
 	{"the doubler invites with 16-18 support points", "AQ84.42.AKJ3.Q42", "1H X P 1S P", "2S", false},

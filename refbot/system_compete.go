@@ -20,17 +20,19 @@ import (
 //     between the bidder and partner's shown minimum as the level plus six
 //     (eight trumps for the two level, nine for the three level), 6+ HCP
 //     and too few for game.
-//   - Balancing: when the opponents' auction would die at the one or two
-//     level in a suit and the side has not acted, a takeout double (short
-//     in the suit they last bid, 3+ cards in each suit they have not bid,
-//     8+ HCP) or a five-card suit at the cheapest level (7-15 HCP at the
-//     two level, 10-15 with six cards at the three level).
-//   - The takeout doubler's rebid after partner's answer in a suit: a raise
-//     to game in a major with 4+ trumps and 23 points together (partner
-//     counted at the strength the answer showed, at least 4), a single
-//     raise with three points less, 3NT with a stopper and 25 together, a
-//     new five-card suit with 17+ HCP. The raises value shortness (support
-//     points).
+//   - Balancing: when the opponents have bid one suit only and their
+//     two-level bid in it (a raise) would end the auction, and the side
+//     has not acted, a five-card suit at the cheapest level (7-15 HCP at
+//     the two level, 10-15 with six cards at the three level), else a
+//     takeout double (at most two cards in their suit, 3+ in each other
+//     suit, 8+ HCP). Balancing over two-suited auctions, and acting in the
+//     direct seat over their raise, measured worse and are not made.
+//   - The takeout (or negative) doubler's rebid after partner's answer in a
+//     suit: a raise to game in a major with 4+ trumps and 23 points
+//     together (partner counted at the strength the answer showed, at
+//     least 4), a single raise with three points less, 3NT with their
+//     suits stopped and 25 together, a new five-card suit with 17+ HCP
+//     (forcing). The raises value shortness (support points).
 //   - Answers to a takeout double the table has no key for: a penalty pass
 //     with five good trumps, else the cheapest bid in the best unbid suit,
 //     else the cheapest notrump.

@@ -179,6 +179,9 @@ var sayc = []struct {
 	// Competing to the level of the fit (computed rows).
 	{"opener competes to 3H with six hearts opposite a raise", "K4.AQJ984.K73.42", "1H 2C 2H 3C", "3H", false},
 	{"advancer raises the overcall to the two level with three cards", "K42.73.QJ82.K942", "1H 1S 2H", "2S", false},
+	// Opener's answer to responder's invitational 2NT after a 1NT rebid.
+	{"accepts the 2NT invitation with 13 and three-card support in the major", "AQ6.K95.KJT2.T53", "1D P 1H P 1N P 2N P", "4H", false},
+	{"declines the 2NT invitation with 12", "AQ6.K95.QJT2.T53", "1D P 1H P 1N P 2N P", "P", false},
 	// Advancing an overcall in notrump.
 	{"advances the two-level overcall with an invitational 2NT", "K84.QJ73.KJ73.Q9", "1S 2C P", "2N", false},
 	// The takeout doubler's rebid (computed rows).

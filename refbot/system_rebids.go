@@ -179,6 +179,12 @@ func (b *builder) responderRebids() {
 				b.add(kn, sc(3, y), "invitational with 6+ cards", hcp(11, 12), minLen(y, 6))
 			}
 			b.add(kn, "2N", "invitational", hcp(11, 12))
+			ki := joinKey(kn, "2N P")
+			if y >= H {
+				b.add(ki, sc(4, y), "accepts with 3-card support: 13-14", hcp(13, 14), minLen(y, 3))
+			}
+			b.add(ki, "3N", "accepts the invitation: 13-14", hcp(13, 14))
+			b.add(ki, "P", "declines the invitation: 12", hcp(12, 12))
 			b.add(kn, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6))
 			b.add(kn, "P", "no game", hcp(0, 10))
 			// After a single raise (12-15, 4-card support).

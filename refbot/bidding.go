@@ -29,6 +29,15 @@ type state struct {
 	// lastSuit is the suit of the side's last natural suit bid, plus one
 	// (0: none); Blackwood without an agreed suit is for that suit.
 	lastSuit [2]uint8
+	// suits has bit s set when the side has bid suit s naturally; acted
+	// is true once the side has made any call but a pass.
+	suits [2]uint8
+	acted [2]bool
+	// shown is the least strength each seat's table calls have shown: the
+	// highest of their minimum HCP and minimum total points (a judgment of
+	// the bidder's, so the fallback and the slam tries may count on it,
+	// the inference does not).
+	shown [engine.NumSeats]int
 }
 
 // back returns the call i places before the next one (1 = the last call).
@@ -53,6 +62,10 @@ func (s *System) analyze(st *state, a *engine.Auction, upto int) {
 func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	if m.Source == FromTable {
 		st.cons[seat].intersect(m)
+		st.shown[seat] = max(st.shown[seat], m.MinHCP)
+		if m.Valuation != HCPOnly {
+			st.shown[seat] = max(st.shown[seat], m.MinPoints)
+		}
 	}
 	side := seat.Side()
 	switch m.Forcing {
@@ -64,11 +77,15 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	}
 	st.recent[st.n&3] = callNote{call: c, conv: m.conv, trump: m.Trump, forcing: m.Forcing, artificial: m.Artificial}
 	st.n++
+	if c != engine.Pass {
+		st.acted[side] = true
+	}
 	if c.IsBid() {
 		st.lastBid, st.lastBidder = c, seat
 		st.bid[side] = true
 		if c.Strain() != engine.NoTrump && !m.Artificial {
 			st.lastSuit[side] = uint8(c.Strain()) + 1
+			st.suits[side] |= 1 << c.Strain()
 		}
 	}
 	if !st.opened && c == engine.Pass {
@@ -81,9 +98,11 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	st.key = append(st.key, keyCall(c)...)
 }
 
-// situation returns the rows that apply to the next call: a slam
-// convention's rows when the pattern fits, else the keyed rows.
-func (s *System) situation(st *state) []*Row {
+// situation returns the rows that apply to the next call, by seat: a slam
+// convention's rows when the pattern fits, else the keyed rows, else (in a
+// contested auction the table has no key for) the computed competitive
+// rows of competitiveRows.
+func (s *System) situation(st *state, seat engine.Seat) []*Row {
 	if st.n >= 2 && st.back(1).call == engine.Pass {
 		p := st.back(2)
 		switch p.conv {
@@ -104,7 +123,10 @@ func (s *System) situation(st *state) []*Row {
 			}
 		}
 	}
-	return s.rows[string(st.key)]
+	if rows := s.rows[string(st.key)]; len(rows) > 0 {
+		return rows
+	}
+	return competitiveRows(st, seat)
 }
 
 // agreedSuit returns the partnership's agreed suit for seat: the suit with
@@ -180,7 +202,7 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	if trump, agreed, ok := st.blackwood(seat); ok {
 		r := s.slam.ask
 		fit := agreed || hi.len[trump]+st.cons[seat.Partner()].MinLen[trump] >= 8
-		if fit && a.Legal(r.Meaning.Call) && hi.points+partnerMin >= r.need {
+		if fit && a.Legal(r.Meaning.Call) && hi.points+partnerExpected(&st.cons[seat.Partner()], hi.hcp) >= r.need {
 			m := r.Meaning
 			m.Trump = trump
 			return m.Call, m.Alert, m
@@ -189,7 +211,7 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	if m, ok := s.notrumpSlam(&st, seat, &hi, a); ok {
 		return m.Call, m.Alert, m
 	}
-	for _, r := range s.situation(&st) {
+	for _, r := range s.situation(&st, seat) {
 		if !a.Legal(r.Meaning.Call) || !r.fits(&hi) {
 			continue
 		}
@@ -210,6 +232,15 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	return c, "", m
 }
 
+// partnerExpected is what the slam tries count for partner: the inferred
+// minimum HCP plus half the width of the range still open (partner's
+// maximum, capped by the HCP the bidder does not hold), at most two more.
+// The minimum alone understates partner by a point or two on average.
+func partnerExpected(p *HandConstraints, ownHCP int) int {
+	top := min(p.MaxHCP, 40-ownHCP)
+	return p.MinHCP + min(2, max(0, top-p.MinHCP)/2)
+}
+
 // isGame reports whether a bid is at game level or above.
 func isGame(c engine.Call) bool {
 	if !c.IsBid() {
@@ -225,15 +256,22 @@ func isGame(c engine.Call) bool {
 }
 
 // natural is the fallback: the most natural call when no row fits. With
-// 25+ combined points (own HCP and length points plus partner's inferred
-// minimum) it bids game: four of an 8-card major fit, 3NT (five of a minor
-// fit with 29+), 3NT without a fit. When partner's last call was forcing
+// 25+ combined points (own HCP and length points plus the least strength
+// partner's calls have shown, counting the total points of rows that value
+// by points, such as raises; with a major fit also the hand's shortness, and two points for
+// each trump beyond eight, at most four) it bids game: four of an 8-card
+// major fit, 3NT (five of a minor fit with 28+), 3NT without a fit.
+// Measured over 500 seeded auctions (make measure-bidding): a 9-card
+// major fit made game double dummy on about 80% of deals with 23-24 HCP
+// together where an 8-card fit made it on 50-70%, so the fallback values
+// trump length and shortness rather than lowering its threshold, which
+// moved games that fail as much as games missed. When partner's last call was forcing
 // and the right-hand opponent passed, or the side is in a game force below
 // game with the contract its own, it bids the cheapest natural call: the
 // fit, else its longest suit, else notrump. Otherwise it passes.
 func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) engine.Call {
 	p := &st.cons[seat.Partner()]
-	combined := hi.points + p.MinHCP
+	combined := hi.points + max(p.MinHCP, st.shown[seat.Partner()])
 	side := seat.Side()
 	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == side
 	forced := false
@@ -246,21 +284,27 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		forced = true
 	}
 	// Fits: own length plus partner's shown minimum; a self-sufficient
-	// 7-card suit counts partner for two cards unless partner showed fewer.
+	// 7-card suit, or a 6-card major, counts partner for two cards unless
+	// partner showed fewer (a 6-card major in game beat 3NT on the deals
+	// where the fallback had chosen between them).
 	var l [engine.NumSuits]int
 	for s := range l {
 		l[s] = hi.len[s] + p.MinLen[s]
-		if hi.len[s] >= 7 {
+		if hi.len[s] >= 7 || (hi.len[s] == 6 && s >= int(H)) {
 			l[s] = hi.len[s] + max(p.MinLen[s], min(2, p.MaxLen[s]))
 		}
 	}
 	trump, fit := bestFit(l)
 	game := engine.Bid(3, engine.NoTrump)
+	if fit && trump >= H {
+		combined += shortness(hi, trump)
+		combined += min(2, max(0, l[trump]-8)) * 2
+	}
 	if fit {
 		switch {
 		case trump >= H:
 			game = engine.Bid(4, engine.Strain(trump))
-		case combined >= 29 || !hi.bal:
+		case combined >= 28:
 			game = engine.Bid(5, engine.Strain(trump))
 		}
 	}
@@ -292,6 +336,27 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		}
 	}
 	return engine.Pass
+}
+
+// shortness is what a singleton or void adds to the fallback's count once a
+// major fit is known: the dummy points of a hand with at most four trumps
+// (void 5, singleton 3, doubleton 1), and for the long-trump hand a point
+// for a singleton and two for a void beyond the length points it counts.
+func shortness(hi *handInfo, trump engine.Suit) int {
+	if hi.len[trump] <= 4 {
+		return hi.dummy(trump)
+	}
+	p := 0
+	for s := engine.Clubs; s <= engine.Spades; s++ {
+		switch {
+		case s == trump:
+		case hi.len[s] == 0:
+			p += 2
+		case hi.len[s] == 1:
+			p++
+		}
+	}
+	return p
 }
 
 // naturalMeaning is the meaning of a call the table does not cover: it

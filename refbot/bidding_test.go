@@ -173,6 +173,25 @@ var sayc = []struct {
 	{"accepts the invitation with a maximum", "AQ5.A3.KQ7.KJ985", "1C P 1H P 2N P 4N P", "6N", false},
 	{"declines the invitation with a minimum", "AQ5.A3.KJ7.KJ985", "1C P 1H P 2N P 4N P", "P", false},
 	{"Blackwood for partner's suit with a fit of one's own", "A4.KQ84.AK7.A642", "1H P", "4N", true},
+	// Opener's rebids judged in total points.
+	{"jump rebid with a 15-count and seven spades", "AKQT432.64.QJ.K8", "1S P 1N P", "3S", false},
+	{"jump shift with a 17-count 5-5", "A2.AQT94.AQJT7.5", "1H P 1S P", "3D", false},
+	// Competing to the level of the fit (computed rows).
+	{"opener competes to 3H with six hearts opposite a raise", "K4.AQJ984.K73.42", "1H 2C 2H 3C", "3H", false},
+	{"advancer raises the overcall to the two level with three cards", "K42.73.QJ82.K942", "1H 1S 2H", "2S", false},
+	// Opener's answer to responder's invitational 2NT after a 1NT rebid.
+	{"accepts the 2NT invitation with 13 and three-card support in the major", "AQ6.K95.KJT2.T53", "1D P 1H P 1N P 2N P", "4H", false},
+	{"declines the 2NT invitation with 12", "AQ6.K95.QJT2.T53", "1D P 1H P 1N P 2N P", "P", false},
+	// Advancing an overcall in notrump.
+	{"advances the two-level overcall with an invitational 2NT", "K84.QJ73.KJ73.Q9", "1S 2C P", "2N", false},
+	// The takeout doubler's rebid (computed rows).
+	{"the doubler raises the answer to game with 19+ support points", "AQ84.2.AKJ3.KQ42", "1H X P 1S P", "4S", false},
+	{"the doubler invites with 16-18 support points", "AQ84.42.AKJ3.Q42", "1H X P 1S P", "2S", false},
+	// Balancing over a raise that would end the auction.
+	{"balancing double: short in their suit", "K942.42.AJ73.Q94", "1H P 2H P P", "X", false},
+	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
+	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
+	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
 }
 
 func TestChooseSAYC(t *testing.T) {
@@ -190,6 +209,66 @@ func TestChooseSAYC(t *testing.T) {
 				h, _ := engine.ParseHand(tc.hand)
 				assert.True(t, m.Satisfies(h), "the hand must satisfy its own call's meaning %s", m)
 			}
+		})
+	}
+}
+
+// TestCompetitiveRowsStayOut checks hands the computed competitive rows
+// must leave to the pass: no fit to compete with, no shape to balance with.
+func TestCompetitiveRowsStayOut(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct{ name, hand, auction string }{
+		{"five hearts opposite a raise do not compete at the three level", "K42.AQJ98.K73.42", "1H 2C 2H 3C"},
+		{"no balancing double with their suit held", "942.K742.AJ73.Q9", "1H P 2H P P"},
+		{"no balancing after a two-suited auction", "K942.42.AJ73.Q94", "1H P 1S P 2C P P"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, engine.Pass, call, "%s after %q: chose %s", tc.hand, tc.auction, m)
+		})
+	}
+}
+
+// TestCompetitiveMeaningsReadBack checks that the computed competitive
+// calls are read back with what they promise, so the play's inference
+// learns the trumps shown.
+func TestCompetitiveMeaningsReadBack(t *testing.T) {
+	s := NewSystem()
+	a := auctionOf(t, "1H 2C 2H 3C 3H")
+	m, err := s.Explain(&a, 4)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source, "%s", m)
+	assert.Equal(t, 6, m.MinLen[engine.Hearts], "nine trumps with partner's three: %s", m)
+	assert.Contains(t, m.Text, "level of the fit")
+	assert.Equal(t, 6, s.Infer(&a)[engine.North].MinLen[engine.Hearts])
+
+	b := auctionOf(t, "1H P 2H P P X P")
+	m, err = s.Explain(&b, 5)
+	require.NoError(t, err)
+	assert.Equal(t, 2, m.MaxLen[engine.Hearts], "%s", m)
+	assert.Equal(t, 8, m.MinHCP, "%s", m)
+	assert.Equal(t, ForcingOne, m.Forcing)
+	pass, err := s.Explain(&b, 6)
+	require.NoError(t, err)
+	assert.Equal(t, FromFallback, pass.Source, "the opponent's pass is not ours to read: %s", pass)
+}
+
+// TestFallbackGames checks the natural fallback's choice of game: a
+// six-card major opposite a partner who has not denied two cards, and
+// partner's strength counted in the points partner's calls have shown.
+func TestFallbackGames(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct{ name, hand, auction, want string }{
+		{"six-card major rather than 3NT", "K42.AQJ984.7.Q42", "1D P 1H P 3C P", "4H"},
+		{"3NT with a five-card major", "K842.AQJ98.7.Q42", "1D P 1H P 3C P", "3N"},
+		{"counts the jump rebid's points and raises to game", "Q4.K842.QJ73.J42", "1S P 1N P 3S P", "4S"},
+		{"passes the jump rebid with a minimum", "Q4.8742.Q973.J42", "1S P 1N P 3S P", "P"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
 		})
 	}
 }

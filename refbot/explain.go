@@ -19,7 +19,7 @@ func (s *System) meaning(st *state, seat engine.Seat, c engine.Call) Meaning {
 	}
 	var m Meaning
 	found := false
-	for _, r := range s.situation(st) {
+	for _, r := range s.situation(st, seat) {
 		if r.Meaning.Call != c {
 			continue
 		}

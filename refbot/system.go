@@ -79,9 +79,12 @@ func (r *Row) fits(hi *handInfo) bool {
 // Blackwood 4NT (5C 0/4, 5D 1, 5H 2, 5S 3), 5NT for kings and the asker's
 // placement, in any auction with an agreed suit (or, when the asker holds
 // the fit, for the side's last natural suit); notrump slams by count where
-// the table has no slam try of its own (see ntSlamMeaning). Everything else (later
-// rounds, most competitive auctions after the second round) is the natural
-// fallback described at Choose. Vulnerability does not change any range.
+// the table has no slam try of its own (see ntSlamMeaning). Contested
+// auctions the table has no key for get rows computed from the auction
+// (competitiveRows): competing to the level of the fit, balancing over a
+// raise, answers to a takeout double and the doubler's rebid. Everything
+// else (later rounds) is the natural fallback described at Choose.
+// Vulnerability does not change any range.
 type System struct {
 	rows  map[string][]*Row
 	slam  slamRows
@@ -115,7 +118,9 @@ func NewSystem() *System {
 // Rows returns a copy of every keyed row of the table, sorted by key and
 // then in priority order, for documentation and tests. The slam
 // conventions (Blackwood asks and answers), which apply in any auction with
-// an agreed suit, are listed with an empty key after the keyed rows.
+// an agreed suit, are listed with an empty key after the keyed rows. The
+// competitive rows computed from an auction (competitiveRows) depend on the
+// auction and are not listed.
 func (s *System) Rows() []Row {
 	keys := make([]string, 0, len(s.rows))
 	for k := range s.rows {

@@ -391,9 +391,14 @@ func (b *builder) advanceOvercall(x, y engine.Suit, lvl int) {
 	if raise <= 3 {
 		b.add(k, sc(raise, y), "raise: 3+ card support, 7-10 support points", hcp(0, 10), minLen(y, 3), points(DummyPoints, y, 7, 10))
 	}
+	stop := when("a stopper in their suit", func(hi *handInfo) bool { return hi.stopper(x) })
 	if cheapest(engine.NoTrump, ov) == 1 {
-		b.add(k, "1N", "8-11 with a stopper", hcp(8, 11), when("a stopper in their suit", func(hi *handInfo) bool { return hi.stopper(x) }))
+		b.add(k, "1N", "8-11 with a stopper", hcp(8, 11), stop)
+		b.add(k, "2N", "invitational: 12-13 with a stopper", hcp(12, 13), maxLen(y, 2), stop)
+	} else {
+		b.add(k, "2N", "invitational: 11-13 with a stopper", hcp(11, 13), maxLen(y, 2), stop)
 	}
+	b.add(k, "3N", "to play: 14-17 with a stopper", hcp(14, 17), maxLen(y, 2), stop)
 	for _, z := range []engine.Suit{S, H, D, C} {
 		if z == x || z == y {
 			continue

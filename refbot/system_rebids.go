@@ -5,7 +5,11 @@ import "github.com/openroom/openroom/engine"
 // openerRebids: opener's second call after an uncontested response.
 // Strength bands (documented): minimum 12-15, medium 16-18, maximum 19-21;
 // 1NT rebid 12-14 balanced, 2NT rebid 18-19 balanced (15-17 balanced hands
-// opened 1NT, 20-21 opened 2NT).
+// opened 1NT, 20-21 opened 2NT). The jump rebid of a six-card suit and the
+// jump shift are judged in total points (HCP and length points): the jump
+// rebid 17-20 points (14-18 HCP), the jump shift 19+ points (16+ HCP), so
+// a 15-count with seven spades or a 17-count 5-5 shows its playing
+// strength.
 func (b *builder) openerRebids() {
 	for _, o := range allSuits {
 		open := sc(1, o)
@@ -82,9 +86,9 @@ func (b *builder) rebidAfterOneLevel(o, y engine.Suit) {
 		if lvl > 3 {
 			continue
 		}
-		b.add(k, sc(lvl, z), "jump shift: 19-21, game forcing", hcp(19, 21), minLen(z, 4), gameForcing())
+		b.add(k, sc(lvl, z), "jump shift: 19+ points, game forcing", hcp(16, 21), points(LengthPoints, 0, 19, 40), minLen(z, 4), gameForcing())
 	}
-	b.add(k, sc(3, o), "jump rebid: 6+ cards, 16-18", hcp(16, 18), minLen(o, 6))
+	b.add(k, sc(3, o), "jump rebid: 6+ cards, 17-20 points", hcp(14, 18), points(LengthPoints, o, 17, 20), minLen(o, 6))
 	for z := o + 1; z < y; z++ {
 		b.add(k, sc(2, z), "reverse: 16+, longer first suit", hcp(16, 21), minLen(z, 4), minLen(o, 5), forcing(),
 			when("first suit longer", func(hi *handInfo) bool { return hi.len[o] > hi.len[z] }))
@@ -104,11 +108,11 @@ func (b *builder) rebidAfterOneNT(o engine.Suit) {
 	k := joinKey(sc(1, o), "P 1N P")
 	for _, z := range []engine.Suit{S, H, D, C} {
 		if z != o {
-			b.add(k, sc(3, z), "jump shift: 19-21, game forcing", hcp(19, 21), minLen(z, 4), gameForcing())
+			b.add(k, sc(3, z), "jump shift: 19+ points, game forcing", hcp(16, 21), points(LengthPoints, 0, 19, 40), minLen(z, 4), gameForcing())
 		}
 	}
 	b.add(k, "2N", "18-19 balanced", hcp(18, 19), balanced())
-	b.add(k, sc(3, o), "jump rebid: 6+ cards, 16-18", hcp(16, 18), minLen(o, 6))
+	b.add(k, sc(3, o), "jump rebid: 6+ cards, 17-20 points", hcp(14, 18), points(LengthPoints, o, 17, 20), minLen(o, 6))
 	for z := o + 1; z <= S; z++ {
 		b.add(k, sc(2, z), "reverse: 16+, longer first suit", hcp(16, 21), minLen(z, 4), minLen(o, 5), forcing(),
 			when("first suit longer", func(hi *handInfo) bool { return hi.len[o] > hi.len[z] }))
@@ -175,6 +179,12 @@ func (b *builder) responderRebids() {
 				b.add(kn, sc(3, y), "invitational with 6+ cards", hcp(11, 12), minLen(y, 6))
 			}
 			b.add(kn, "2N", "invitational", hcp(11, 12))
+			ki := joinKey(kn, "2N P")
+			if y >= H {
+				b.add(ki, sc(4, y), "accepts with 3-card support: 13-14", hcp(13, 14), minLen(y, 3))
+			}
+			b.add(ki, "3N", "accepts the invitation: 13-14", hcp(13, 14))
+			b.add(ki, "P", "declines the invitation: 12", hcp(12, 12))
 			b.add(kn, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6))
 			b.add(kn, "P", "no game", hcp(0, 10))
 			// After a single raise (12-15, 4-card support).

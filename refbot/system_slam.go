@@ -114,8 +114,8 @@ func newSlamRows() slamRows {
 func needs(n int) opt { return func(r *Row) { r.need = n } }
 
 // Notrump slams by count. Where the table has no slam row of its own (no
-// 4NT and no Gerber in the situation), a partnership that has bid without
-// interference and holds the values for slam between the bidder's HCP and
+// 4NT and no Gerber in the situation), a partnership that has bid (the
+// opponents may have bid too: the count does not change) and holds the values for slam between the bidder's HCP and
 // partner's inferred minimum bids it in notrump: 7NT with 37 together, 6NT
 // with 33, and directly over partner's natural notrump bid a quantitative
 // 4NT with 30-31, which partner accepts with the upper half of the range
@@ -150,21 +150,21 @@ func tableHandlesSlam(rows []*Row) bool {
 
 // ntSlamMeaning returns the count-based meaning of 4NT, 6NT, 7NT (and of
 // the pass that declines a quantitative 4NT) by seat at st, when the public
-// pattern fits: the opponents have not bid, the side has, partner's last
+// pattern fits: the side has bid, partner's last
 // call is not an artificial ask or a convention, no row of the situation
 // makes the call and the table has no slam try of its own there; a
 // quantitative 4NT also needs partner's last call to be a natural notrump
 // bid (and is not Blackwood, which the caller checks first).
 func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning, bool) {
 	side := seat.Side()
-	if !st.bid[side] || st.bid[1-side] || st.n < 2 {
+	if !st.bid[side] || st.n < 2 {
 		return Meaning{}, false
 	}
 	p := st.back(2)
 	if p.artificial || (p.conv != convNone && p.conv != convQuant) {
 		return Meaning{}, false
 	}
-	rows := s.situation(st)
+	rows := s.situation(st, seat)
 	if tableHandlesSlam(rows) {
 		return Meaning{}, false
 	}

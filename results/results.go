@@ -256,35 +256,95 @@ type LineError struct {
 func (e *LineError) Error() string { return fmt.Sprintf("results: line %d: %v", e.Line, e.Err) }
 func (e *LineError) Unwrap() error { return e.Err }
 
+// Span is where a line is in a results stream.
+type Span struct {
+	Off  int64 // of the line's first byte
+	Len  int   // bytes, without the newline
+	Line int   // its line number (from 1), for an error
+}
+
+// EachLine calls fn with every line of a stream that is not blank, its
+// spaces trimmed, and where it is, in order; the line is fn's only until it
+// returns. It stops at fn's first error and returns it; other errors are
+// for I/O. It holds one line, whatever the stream's length: it is the one
+// reader of results streams (Each, Read, and a merge that copies lines).
+func EachLine(in io.Reader, fn func(line []byte, at Span) error) error {
+	br := bufio.NewReaderSize(in, 1<<20)
+	var (
+		off  int64
+		line int
+		long []byte // a line longer than the buffer, gathered
+	)
+	for {
+		b, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = append(long, b...)
+			continue
+		}
+		if long != nil {
+			b = append(long, b...)
+			long = nil
+		}
+		if len(b) > 0 {
+			line++
+			at := Span{Off: off, Len: len(bytes.TrimSuffix(b, []byte{'\n'})), Line: line}
+			off += int64(len(b))
+			if t := bytes.TrimSpace(b); len(t) > 0 {
+				if ferr := fn(t, at); ferr != nil {
+					return ferr
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("results: line %d: %w", line+1, err)
+		}
+	}
+}
+
+// Parse reads one line of a results stream into r, which it overwrites:
+// an error wrapping ErrMalformed when the line is not a record (not JSON
+// of one, or without its rule set or board). It is what Read, Each and the
+// merge take as a record, so that they agree on every line.
+func Parse(line []byte, r *Record) error {
+	if err := json.Unmarshal(line, r); err != nil {
+		return fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if r.Ruleset == "" || r.Board == 0 {
+		return fmt.Errorf("%w: missing ruleset or board", ErrMalformed)
+	}
+	return nil
+}
+
+// Each calls fn with every record of a JSON Lines stream, in order, and
+// where its line is; each record is a new one, fn's to keep. Blank lines are
+// skipped; a malformed line (a line torn by a crash) is given to bad, when
+// not nil, and skipped, exactly as Read does. It stops at fn's first error
+// and returns it; other errors are for I/O. It holds one record at a time.
+func Each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError)) error {
+	return EachLine(in, func(line []byte, at Span) error {
+		var r Record
+		if err := Parse(line, &r); err != nil {
+			if bad != nil {
+				bad(&LineError{Line: at.Line, Err: err})
+			}
+			return nil
+		}
+		return fn(&r, at)
+	})
+}
+
 // Read reads every record of a JSON Lines stream. Blank lines are skipped. A
 // malformed line is reported in bad (with its line number) and skipped, so a
 // line torn by a crash costs only itself; err is for I/O errors.
 func Read(r io.Reader) (recs []Record, bad []*LineError, err error) {
-	br := bufio.NewReader(r)
-	line := 0
-	for {
-		b, rerr := br.ReadBytes('\n')
-		if len(b) > 0 {
-			line++
-			b = bytes.TrimSpace(b)
-			if len(b) > 0 {
-				var rec Record
-				if jerr := json.Unmarshal(b, &rec); jerr != nil {
-					bad = append(bad, &LineError{line, fmt.Errorf("%w: %v", ErrMalformed, jerr)})
-				} else if rec.Ruleset == "" || rec.Board == 0 {
-					bad = append(bad, &LineError{line, fmt.Errorf("%w: missing ruleset or board", ErrMalformed)})
-				} else {
-					recs = append(recs, rec)
-				}
-			}
-		}
-		if rerr == io.EOF {
-			return recs, bad, nil
-		}
-		if rerr != nil {
-			return recs, bad, fmt.Errorf("results: line %d: %w", line+1, rerr)
-		}
-	}
+	err = Each(r, func(rec *Record, _ Span) error {
+		recs = append(recs, *rec)
+		return nil
+	}, func(e *LineError) { bad = append(bad, e) })
+	return recs, bad, err
 }
 
 // ReadFile reads a results file; a missing file gives no records and no error.

@@ -1,9 +1,7 @@
 package tournaments
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -150,13 +148,6 @@ func WriteSummaryFile(rep *Report) error {
 	return writeFileAtomic(filepath.Join(rep.Event.Out, SummaryJSONFile), buf.Bytes())
 }
 
-// lineSpan is where a record's line is in a results file.
-type lineSpan struct {
-	off  int64 // of the line's first byte
-	n    int   // bytes, without the newline
-	line int   // its line number, for an error
-}
-
 // scoreFile scores an event from a results file and runs the match writers
 // over it, as ScoreEvent and the writers do on the file's records, without
 // holding them: it reads the file once, record by record, keeping of each
@@ -178,10 +169,10 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 	s := newScorer(ev)
 	if len(writers) > 0 {
 		for _, ms := range s.matches {
-			ms.at = make([]lineSpan, len(ms.rooms))
+			ms.at = make([]results.Span, len(ms.rooms))
 		}
 	}
-	if err := eachRecord(f, s.add); err != nil {
+	if err := results.Each(f, func(r *results.Record, at results.Span) error { s.add(r, at); return nil }, nil); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	rep := s.report()
@@ -190,46 +181,6 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return rep, warn, nil
-}
-
-// eachRecord calls fn with every record of a results stream and where its
-// line is; the record is fn's to keep. It takes a line as a record exactly
-// when results.Read does: blank and malformed lines are skipped.
-func eachRecord(in io.Reader, fn func(r *results.Record, at lineSpan)) error {
-	br := bufio.NewReaderSize(in, 1<<20)
-	var (
-		off  int64
-		line int
-		long []byte // a line longer than the buffer, gathered
-	)
-	for {
-		b, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long, b...)
-			continue
-		}
-		if long != nil {
-			b = append(long, b...)
-			long = nil
-		}
-		if len(b) > 0 {
-			line++
-			at := lineSpan{off: off, n: len(bytes.TrimSuffix(b, []byte{'\n'})), line: line}
-			off += int64(len(b))
-			if t := bytes.TrimSpace(b); len(t) > 0 {
-				var r results.Record
-				if json.Unmarshal(t, &r) == nil && r.Ruleset != "" && r.Board != 0 {
-					fn(&r, at)
-				}
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("results: line %d: %w", line+1, err)
-		}
-	}
 }
 
 // writeMatches runs the match writers over every match with records,
@@ -252,13 +203,13 @@ func (s *scorer) writeMatches(f io.ReaderAt, writers []MatchWriter) ([]string, e
 					continue
 				}
 				at := ms.at[i]
-				buf = slices.Grow(buf[:0], at.n)[:at.n]
-				if _, err := f.ReadAt(buf, at.off); err != nil {
-					return nil, fmt.Errorf("results: line %d read again: %w", at.line, err)
+				buf = slices.Grow(buf[:0], at.Len)[:at.Len]
+				if _, err := f.ReadAt(buf, at.Off); err != nil {
+					return nil, fmt.Errorf("results: line %d read again: %w", at.Line, err)
 				}
 				var r results.Record
-				if err := json.Unmarshal(buf, &r); err != nil {
-					return nil, fmt.Errorf("results: line %d changed while it was scored: %w", at.line, err)
+				if err := results.Parse(bytes.TrimSpace(buf), &r); err != nil {
+					return nil, fmt.Errorf("results: line %d changed while it was scored: %w", at.Line, err)
 				}
 				recs = append(recs, r)
 			}

@@ -123,7 +123,7 @@ func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board}
 func ScoreEvent(ev *Event, recs []results.Record) *Report {
 	s := newScorer(ev)
 	for i := range recs {
-		s.add(&recs[i], lineSpan{})
+		s.add(&recs[i], results.Span{})
 	}
 	return s.report()
 }
@@ -162,7 +162,7 @@ func newScorer(ev *Event) *scorer {
 
 // add takes one record, of any event; at is where it is in the results
 // file, for a scorer that tracks it (scoreFile).
-func (s *scorer) add(r *results.Record, at lineSpan) {
+func (s *scorer) add(r *results.Record, at results.Span) {
 	s.sprt.add(r)
 	if r.Event != s.ev.Name {
 		return
@@ -237,8 +237,8 @@ type matchScore struct {
 	first int         // the number at position 0, when the numbers run on
 	slot  map[int]int // board number -> slot, when they do not
 	rooms []RoomResult
-	in    []bool     // rooms taken
-	at    []lineSpan // where each room's record is, when scoreFile tracks it
+	in    []bool         // rooms taken
+	at    []results.Span // where each room's record is, when scoreFile tracks it
 }
 
 func newMatchScore(m Match, nums []int) *matchScore {
@@ -278,7 +278,7 @@ func (ms *matchScore) slotOf(board int) (int, bool) {
 // add takes a record of the match's event and ID; the first record of a
 // board-room counts, so a duplicate line never changes a score. A record
 // that is no board-room of the match is left out, as it is of the report.
-func (ms *matchScore) add(r *results.Record, at lineSpan, p engine.AdjustedIMPs, strs interner) {
+func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedIMPs, strs interner) {
 	room, home := 0, engine.NS // the home team sits N-S in the open room
 	switch r.Room {
 	case RoomOpen:

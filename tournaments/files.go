@@ -166,7 +166,7 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 	// The writers read the records back from this open file, so another
 	// run's setting it aside (--fresh) in between changes nothing.
 	defer f.Close()
-	s := newScorer(ev)
+	s := NewScorer(ev)
 	if len(writers) > 0 {
 		for _, ms := range s.matches {
 			ms.at = make([]results.Span, len(ms.rooms))
@@ -175,7 +175,7 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 	if err := results.Each(f, func(r *results.Record, at results.Span) error { s.add(r, at); return nil }, nil); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	rep := s.report()
+	rep := s.Report()
 	warn, err := s.writeMatches(f, writers)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -186,7 +186,7 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 // writeMatches runs the match writers over every match with records,
 // reading the match's records back from the results file in board order,
 // the open room then the closed room.
-func (s *scorer) writeMatches(f io.ReaderAt, writers []MatchWriter) ([]string, error) {
+func (s *Scorer) writeMatches(f io.ReaderAt, writers []MatchWriter) ([]string, error) {
 	if len(writers) == 0 {
 		return nil, nil
 	}

@@ -217,6 +217,27 @@ func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
 	return i / 64, 1 << (i % 64)
 }
 
+// has reports whether the room of position p is seen; a position out of
+// the match's range is not.
+func (s *matchSlots) has(p int, room string) bool {
+	if s == nil || p < 0 || p >= s.n {
+		return false
+	}
+	w, mask := s.bit(p, room)
+	return s.seen[w]&mask != 0
+}
+
+// mark marks the room of position p seen, and reports whether it was not
+// yet. It is for one goroutine; the merge's shards mark theirs atomically.
+func (s *matchSlots) mark(p int, room string) bool {
+	w, mask := s.bit(p, room)
+	if s.seen[w]&mask != 0 {
+		return false
+	}
+	s.seen[w] |= mask
+	return true
+}
+
 // maxLine bounds one results line (a record is about 2 kB).
 const maxLine = 16 << 20
 

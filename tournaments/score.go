@@ -121,17 +121,20 @@ func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board}
 // uninterrupted one. It scores as ScoreFolder does a results file: both
 // feed the records, one at a time, to one scorer.
 func ScoreEvent(ev *Event, recs []results.Record) *Report {
-	s := newScorer(ev)
+	s := NewScorer(ev)
 	for i := range recs {
 		s.add(&recs[i], results.Span{})
 	}
-	return s.report()
+	return s.Report()
 }
 
-// scorer scores an event one record at a time. Of each board-room it keeps
-// what the report shows (a RoomResult), not the record, so that scoring a
-// results file (scoreFile) holds no records, whatever their number.
-type scorer struct {
+// Scorer scores an event one record at a time: ScoreEvent, ScoreFolder and
+// the end of Run feed it a results file's records, and a live view those it
+// may show as they come. Of each board-room it keeps what the report shows
+// (a RoomResult, tens of bytes), not the record, so its memory is set by
+// the event's schedule, whatever the number of records. It is not safe for
+// concurrent use.
+type Scorer struct {
 	ev      *Event
 	p       engine.AdjustedIMPs
 	matches []*matchScore            // in the schedule's order
@@ -140,8 +143,9 @@ type scorer struct {
 	strs    interner
 }
 
-func newScorer(ev *Event) *scorer {
-	s := &scorer{ev: ev, p: ev.AdjustedIMPs(), byID: map[string][]*matchScore{}, strs: interner{}}
+// NewScorer returns a Scorer of the event that has taken no record.
+func NewScorer(ev *Event) *Scorer {
+	s := &Scorer{ev: ev, p: ev.AdjustedIMPs(), byID: map[string][]*matchScore{}, strs: interner{}}
 	// The matches without their boards, read one at a time: the event
 	// holds them already.
 	for _, m := range ev.matches(false) {
@@ -160,9 +164,14 @@ func newScorer(ev *Event) *scorer {
 	return s
 }
 
-// add takes one record, of any event; at is where it is in the results
-// file, for a scorer that tracks it (scoreFile).
-func (s *scorer) add(r *results.Record, at results.Span) {
+// Add takes one record, of any event (others are left out); the first
+// record of a board-room counts, whatever their order. The record is not
+// kept.
+func (s *Scorer) Add(r *results.Record) { s.add(r, results.Span{}) }
+
+// add is Add; at is where the record is in the results file, for a scorer
+// that tracks it (scoreFile).
+func (s *Scorer) add(r *results.Record, at results.Span) {
 	s.sprt.add(r)
 	if r.Event != s.ev.Name {
 		return
@@ -172,8 +181,9 @@ func (s *scorer) add(r *results.Record, at results.Span) {
 	}
 }
 
-// report scores the records taken so far.
-func (s *scorer) report() *Report {
+// Report scores the records taken so far; the Scorer may go on taking
+// records after it.
+func (s *Scorer) Report() *Report {
 	rep := &Report{Event: s.ev}
 	stand := map[string]*Standing{}
 	for _, t := range s.ev.Teams {

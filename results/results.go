@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/openroom/openroom/engine"
 )
@@ -322,18 +323,132 @@ func Parse(line []byte, r *Record) error {
 // where its line is; each record is a new one, fn's to keep. Blank lines are
 // skipped; a malformed line (a line torn by a crash) is given to bad, when
 // not nil, and skipped, exactly as Read does. It stops at fn's first error
-// and returns it; other errors are for I/O. It holds one record at a time.
+// and returns it; other errors are for I/O. fn and bad are called on the
+// caller's goroutine, one at a time.
+//
+// Decoding the lines' JSON is most of the work, so with more than one
+// core (GOMAXPROCS) the lines are decoded on every core, in batches, while
+// fn takes the records in order; memory then holds a few batches of lines
+// and records (a few MB), whatever the stream's length.
 func Each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError)) error {
-	return EachLine(in, func(line []byte, at Span) error {
-		var r Record
-		if err := Parse(line, &r); err != nil {
-			if bad != nil {
-				bad(&LineError{Line: at.Line, Err: err})
+	return each(in, fn, bad, runtime.GOMAXPROCS(0))
+}
+
+// each is Each decoding on workers goroutines (on the caller's alone below
+// two).
+func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError), workers int) error {
+	if workers < 2 {
+		return EachLine(in, func(line []byte, at Span) error {
+			r := new(Record)
+			if err := Parse(line, r); err != nil {
+				if bad != nil {
+					bad(&LineError{Line: at.Line, Err: err})
+				}
+				return nil
+			}
+			return fn(r, at)
+		})
+	}
+	work := make(chan *lineBatch, workers)
+	order := make(chan *lineBatch, 2*workers) // bounds the batches in flight
+	quit := make(chan struct{})
+	var readErr error
+	go func() {
+		defer close(work)
+		defer close(order)
+		b := &lineBatch{}
+		send := func() bool {
+			b.done = make(chan struct{})
+			select {
+			case order <- b:
+			case <-quit:
+				return false
+			}
+			work <- b
+			b = &lineBatch{}
+			return true
+		}
+		readErr = EachLine(in, func(line []byte, at Span) error {
+			select {
+			case <-quit:
+				return errQuit
+			default:
+			}
+			b.add(line, at)
+			if len(b.at) == batchLines && !send() {
+				return errQuit
 			}
 			return nil
+		})
+		if readErr == nil && len(b.at) > 0 {
+			send()
 		}
-		return fn(&r, at)
-	})
+	}()
+	for range workers {
+		go func() {
+			for b := range work {
+				b.parse()
+				close(b.done)
+			}
+		}()
+	}
+	var err error
+	for b := range order {
+		<-b.done
+		for i := 0; err == nil && i < len(b.at); i++ {
+			if b.errs[i] != nil {
+				if bad != nil {
+					bad(&LineError{Line: b.at[i].Line, Err: b.errs[i]})
+				}
+				continue
+			}
+			if err = fn(b.recs[i], b.at[i]); err != nil {
+				close(quit) // the reader stops; the batches sent are drained
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return readErr // written before order was closed
+}
+
+// batchLines is the lines of a batch decoded at once by one goroutine.
+const batchLines = 256
+
+var errQuit = errors.New("results: stopped")
+
+// lineBatch is consecutive lines of a stream and, once done is closed,
+// their records or errors.
+type lineBatch struct {
+	buf  []byte // the lines, one after the other
+	ends []int  // where each line ends in buf
+	at   []Span
+	recs []*Record
+	errs []error
+	done chan struct{}
+}
+
+func (b *lineBatch) add(line []byte, at Span) {
+	b.buf = append(b.buf, line...)
+	b.ends = append(b.ends, len(b.buf))
+	b.at = append(b.at, at)
+}
+
+func (b *lineBatch) parse() {
+	b.recs = make([]*Record, len(b.at))
+	b.errs = make([]error, len(b.at))
+	start := 0
+	for i, end := range b.ends {
+		r := new(Record)
+		if err := Parse(b.buf[start:end], r); err != nil {
+			b.errs[i] = err
+		} else {
+			b.recs[i] = r
+		}
+		start = end
+	}
+	b.buf = nil
 }
 
 // Read reads every record of a JSON Lines stream. Blank lines are skipped. A

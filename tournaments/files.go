@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/openroom/openroom/lin"
 	"github.com/openroom/openroom/pbn"
@@ -30,8 +32,15 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 	for i := range recs {
 		byRoom[keyOf(&recs[i])] = &recs[i]
 	}
-	var buf bytes.Buffer
-	w := pbn.NewWriter(&buf)
+	// The games in the file's order, each with its ScoreIMP tag ("" for
+	// none); they are made on every core (replaying a record is most of
+	// the work) and written in order.
+	type item struct {
+		r     *results.Record
+		score string
+		g     *pbn.Game
+	}
+	var items []item
 	for _, b := range m.Boards {
 		open, closed := byRoom[roomKey{m.ID, RoomOpen, b.Number}], byRoom[roomKey{m.ID, RoomClosed, b.Number}]
 		homeIMPs, complete := 0, open != nil && closed != nil
@@ -42,24 +51,42 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 			if r == nil {
 				continue
 			}
-			g, err := pbn.FromRecord(*r, pbn.RecordOptions{})
-			if err != nil {
-				return fmt.Errorf("pbn: %w", err)
-			}
-			g.Set("Round", strconv.Itoa(m.Round))
-			g.Set("HomeTeam", m.Home.Name)
-			g.Set("VisitTeam", m.Visit.Name)
+			it := item{r: r}
 			if complete {
 				nsIMPs := homeIMPs
 				if r == closed {
 					nsIMPs = -homeIMPs
 				}
-				g.Set("ScoreIMP", fmt.Sprintf("NS %d", nsIMPs))
+				it.score = fmt.Sprintf("NS %d", nsIMPs)
 			}
-			if err := w.Write(g); err != nil {
-				return err
-			}
+			items = append(items, it)
 		}
+	}
+	round := strconv.Itoa(m.Round)
+	err := inParallel(len(items), func(i int) error {
+		g, err := pbn.FromRecord(*items[i].r, pbn.RecordOptions{})
+		if err != nil {
+			return fmt.Errorf("pbn: %w", err)
+		}
+		g.Set("Round", round)
+		g.Set("HomeTeam", m.Home.Name)
+		g.Set("VisitTeam", m.Visit.Name)
+		if items[i].score != "" {
+			g.Set("ScoreIMP", items[i].score)
+		}
+		items[i].g = g
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	w := pbn.NewWriter(&buf)
+	for i := range items {
+		if err := w.Write(items[i].g); err != nil {
+			return err
+		}
+		items[i].g = nil
 	}
 	return writeFileAtomic(filepath.Join(ev.Out, MatchFileName(m)+".pbn"), buf.Bytes())
 }
@@ -73,21 +100,37 @@ func WriteLIN(ev *Event, m Match, recs []results.Record) error {
 	for i := range recs {
 		byRoom[keyOf(&recs[i])] = &recs[i]
 	}
-	var lines, links bytes.Buffer
+	type item struct {
+		r          *results.Record
+		line, link string
+	}
+	var items []item
 	for _, b := range m.Boards {
 		for _, room := range []string{RoomOpen, RoomClosed} {
-			r := byRoom[roomKey{m.ID, room, b.Number}]
-			if r == nil {
-				continue
+			if r := byRoom[roomKey{m.ID, room, b.Number}]; r != nil {
+				items = append(items, item{r: r})
 			}
-			l, err := lin.Line(*r)
-			if err != nil {
-				return err
-			}
-			lines.WriteString(l)
-			lines.WriteByte('\n')
-			fmt.Fprintf(&links, "board %d %s: %s\n", b.Number, room, lin.HandViewerURL(l))
 		}
+	}
+	// Made on every core, written in order.
+	err := inParallel(len(items), func(i int) error {
+		r := items[i].r
+		l, err := lin.Line(*r)
+		if err != nil {
+			return err
+		}
+		items[i].line = l
+		items[i].link = fmt.Sprintf("board %d %s: %s\n", r.Board, r.Room, lin.HandViewerURL(l))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var lines, links bytes.Buffer
+	for _, it := range items {
+		lines.WriteString(it.line)
+		lines.WriteByte('\n')
+		links.WriteString(it.link)
 	}
 	base := filepath.Join(ev.Out, MatchFileName(m))
 	if err := writeFileAtomic(base+".lin", lines.Bytes()); err != nil {
@@ -95,6 +138,49 @@ func WriteLIN(ev *Event, m Match, recs []results.Record) error {
 	}
 	return writeFileAtomic(base+".bbo.txt", links.Bytes())
 }
+
+// inParallel calls fn(i) for every i below n, on as many goroutines as
+// there are cores (GOMAXPROCS), in chunks of consecutive i, and returns the
+// error of the lowest i that failed, so the result does not depend on the
+// timing. fn must only touch what belongs to its i.
+func inParallel(n int, fn func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), (n+parallelChunk-1)/parallelChunk)
+	if workers < 2 {
+		for i := range n {
+			if err := fn(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	chunks := (n + parallelChunk - 1) / parallelChunk
+	errs := make([]error, chunks)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for c := int(next.Add(1) - 1); c < chunks; c = int(next.Add(1) - 1) {
+				for i := c * parallelChunk; i < min(n, (c+1)*parallelChunk); i++ {
+					if err := fn(i); err != nil {
+						errs[c] = err
+						break
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parallelChunk is the consecutive items one goroutine of inParallel
+// takes at a time: enough to make handing them out cheap.
+const parallelChunk = 64
 
 // writeFileAtomic writes a file through a temporary file, synced, and a
 // rename, so a reader never sees half of it and it is whole after a crash.
@@ -190,29 +276,33 @@ func (s *Scorer) writeMatches(f io.ReaderAt, writers []MatchWriter) ([]string, e
 	if len(writers) == 0 {
 		return nil, nil
 	}
-	var (
-		warn []string
-		buf  []byte
-	)
+	var warn []string
 	for _, ms := range s.matches {
-		var recs []results.Record
+		var spans []results.Span
 		for _, b := range ms.nums {
 			slot, _ := ms.slotOf(b)
 			for i := 2 * slot; i < 2*slot+2; i++ {
-				if !ms.in[i] {
-					continue
+				if ms.in[i] {
+					spans = append(spans, ms.at[i])
 				}
-				at := ms.at[i]
-				buf = slices.Grow(buf[:0], at.Len)[:at.Len]
-				if _, err := f.ReadAt(buf, at.Off); err != nil {
-					return nil, fmt.Errorf("results: line %d read again: %w", at.Line, err)
-				}
-				var r results.Record
-				if err := results.Parse(bytes.TrimSpace(buf), &r); err != nil {
-					return nil, fmt.Errorf("results: line %d changed while it was scored: %w", at.Line, err)
-				}
-				recs = append(recs, r)
 			}
+		}
+		// Decoded on every core; the first failure in the file's order is
+		// the one reported.
+		recs := make([]results.Record, len(spans))
+		err := inParallel(len(spans), func(i int) error {
+			at := spans[i]
+			buf := make([]byte, at.Len)
+			if _, err := f.ReadAt(buf, at.Off); err != nil {
+				return fmt.Errorf("results: line %d read again: %w", at.Line, err)
+			}
+			if err := results.Parse(bytes.TrimSpace(buf), &recs[i]); err != nil {
+				return fmt.Errorf("results: line %d changed while it was scored: %w", at.Line, err)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		if len(recs) == 0 {
 			continue

@@ -2,8 +2,6 @@ package tournaments
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -238,9 +236,6 @@ func (s *matchSlots) mark(p int, room string) bool {
 	return true
 }
 
-// maxLine bounds one results line (a record is about 2 kB).
-const maxLine = 16 << 20
-
 // Merge writes DIR/results.jsonl (DIR = out) from the shard folders'
 // results: their records, checked against the event's schedule and each
 // shard's boards, copied as they are, shard by shard. It streams: memory
@@ -380,25 +375,25 @@ func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *buf
 // copyRecords copies the records of shard sh from a results stream (read
 // from path) to w, marking each board-room in slots.
 func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	var r results.Record
-	for line := 1; sc.Scan(); line++ {
-		b := sc.Bytes()
-		if len(bytes.TrimSpace(b)) == 0 {
-			continue
-		}
-		// A line is a record exactly when results.Read takes it as one, so
-		// that what the merge counts is what the merged file scores; the
-		// auction's and play's arrays are reused from line to line.
+	var (
+		r      results.Record
+		failed error // the merge's own error, not the stream's
+	)
+	err := results.EachLine(in, func(b []byte, at results.Span) (err error) {
+		defer func() { failed = err }()
+		line := at.Line
+		// A line is a record exactly when results.Read takes it as one
+		// (results.Parse), so that what the merge counts is what the merged
+		// file scores; the auction's and play's arrays are reused from line
+		// to line.
 		r = results.Record{Auction: r.Auction[:0], Play: r.Play[:0]}
-		if err := json.Unmarshal(b, &r); err != nil || r.Ruleset == "" || r.Board == 0 {
+		if results.Parse(b, &r) != nil {
 			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: malformed (a line torn by a crash?)", path, line))
-			continue
+			return nil
 		}
 		if r.Event != s.Event.Name {
 			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: a record of event %q", path, line, r.Event))
-			continue
+			return nil
 		}
 		where := func() string { // only for an error: not made for every line
 			return fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
@@ -424,7 +419,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 		if atomic.OrUint64(&ms.seen[word], mask)&mask != 0 {
 			return fmt.Errorf("%w: %s is there twice", ErrShardDuplicate, where())
 		}
-		_, err := w.Write(b)
+		_, err = w.Write(b)
 		if err == nil {
 			err = w.WriteByte('\n')
 		}
@@ -432,8 +427,12 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			return fmt.Errorf("merge: %w", err)
 		}
 		res.Records++
+		return nil
+	})
+	if failed != nil {
+		return failed
 	}
-	if err := sc.Err(); err != nil {
+	if err != nil {
 		return fmt.Errorf("merge: %s: %w", path, err)
 	}
 	return nil

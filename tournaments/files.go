@@ -254,9 +254,7 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 	defer f.Close()
 	s := NewScorer(ev)
 	if len(writers) > 0 {
-		for _, ms := range s.matches {
-			ms.at = make([]results.Span, len(ms.rooms))
-		}
+		s.track(false)
 	}
 	if err := results.Each(f, func(r *results.Record, at results.Span) error { s.add(r, at); return nil }, nil); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)

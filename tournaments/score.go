@@ -171,13 +171,30 @@ func (s *Scorer) Add(r *results.Record) { s.add(r, results.Span{}) }
 
 // add is Add; at is where the record is in the results file, for a scorer
 // that tracks it (scoreFile).
-func (s *Scorer) add(r *results.Record, at results.Span) {
+func (s *Scorer) add(r *results.Record, at results.Span) { s.addFrom(r, at, 0) }
+
+// addFrom is add for a merge, whose records are in part files first: part
+// is the record's (see matchScore.part).
+func (s *Scorer) addFrom(r *results.Record, at results.Span, part int32) {
 	s.sprt.add(r)
 	if r.Event != s.ev.Name {
 		return
 	}
 	for _, ms := range s.byID[r.Match] {
-		ms.add(r, at, s.p, s.strs)
+		if i, ok := ms.add(r, at, s.p, s.strs); ok && ms.part != nil {
+			ms.part[i] = part
+		}
+	}
+}
+
+// track has the scorer keep where each record is (its span, and for a
+// merge its part), for the match writers to read them back.
+func (s *Scorer) track(parts bool) {
+	for _, ms := range s.matches {
+		ms.at = make([]results.Span, len(ms.rooms))
+		if parts {
+			ms.part = make([]int32, len(ms.rooms))
+		}
 	}
 }
 
@@ -249,6 +266,7 @@ type matchScore struct {
 	rooms []RoomResult
 	in    []bool         // rooms taken
 	at    []results.Span // where each room's record is, when scoreFile tracks it
+	part  []int32        // which part file the record is in, when a merge tracks it
 }
 
 func newMatchScore(m Match, nums []int) *matchScore {
@@ -288,28 +306,30 @@ func (ms *matchScore) slotOf(board int) (int, bool) {
 // add takes a record of the match's event and ID; the first record of a
 // board-room counts, so a duplicate line never changes a score. A record
 // that is no board-room of the match is left out, as it is of the report.
-func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedIMPs, strs interner) {
+// It returns the room's index and whether the record was taken.
+func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedIMPs, strs interner) (int, bool) {
 	room, home := 0, engine.NS // the home team sits N-S in the open room
 	switch r.Room {
 	case RoomOpen:
 	case RoomClosed:
 		room, home = 1, engine.EW
 	default:
-		return
+		return 0, false
 	}
 	slot, ok := ms.slotOf(r.Board)
 	if !ok {
-		return
+		return 0, false
 	}
 	i := 2*slot + room
 	if ms.in[i] {
-		return
+		return 0, false
 	}
 	ms.in[i] = true
 	ms.rooms[i] = compactRoom(r, home, p, strs)
 	if ms.at != nil {
 		ms.at[i] = at
 	}
+	return i, true
 }
 
 // compactRoom keeps of a record what the report needs; home is the side

@@ -98,7 +98,9 @@ type Observer interface {
 	// an earlier run left on disk (its first record, checked against the
 	// schedule), in the file's order, as the start of Run reads it record
 	// by record: an observer that keeps what it is given holds what it
-	// keeps, Run holds none of them. The record is the observer's.
+	// keeps, Run holds none of them. The record is the observer's. A
+	// record that does not fit the schedule ends Run with ErrOtherEvent
+	// there, after the board-rooms before it.
 	BoardOnDisk(r *results.Record)
 	// TableStarted is called when a table begins its job.
 	TableStarted(j *TableJob)

@@ -63,30 +63,35 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 		}
 	}
 	round := strconv.Itoa(m.Round)
-	err := inParallel(len(items), func(i int) error {
-		g, err := pbn.FromRecord(*items[i].r, pbn.RecordOptions{})
-		if err != nil {
-			return fmt.Errorf("pbn: %w", err)
-		}
-		g.Set("Round", round)
-		g.Set("HomeTeam", m.Home.Name)
-		g.Set("VisitTeam", m.Visit.Name)
-		if items[i].score != "" {
-			g.Set("ScoreIMP", items[i].score)
-		}
-		items[i].g = g
-		return nil
-	})
-	if err != nil {
-		return err
-	}
 	var buf bytes.Buffer
 	w := pbn.NewWriter(&buf)
-	for i := range items {
-		if err := w.Write(items[i].g); err != nil {
+	// A window of games at a time, so that a long match holds its text and
+	// a window's games, not every game.
+	for lo := 0; lo < len(items); lo += pbnWindow {
+		win := items[lo:min(lo+pbnWindow, len(items))]
+		err := inParallel(len(win), func(i int) error {
+			g, err := pbn.FromRecord(*win[i].r, pbn.RecordOptions{})
+			if err != nil {
+				return fmt.Errorf("pbn: %w", err)
+			}
+			g.Set("Round", round)
+			g.Set("HomeTeam", m.Home.Name)
+			g.Set("VisitTeam", m.Visit.Name)
+			if win[i].score != "" {
+				g.Set("ScoreIMP", win[i].score)
+			}
+			win[i].g = g
+			return nil
+		})
+		if err != nil {
 			return err
 		}
-		items[i].g = nil
+		for i := range win {
+			if err := w.Write(win[i].g); err != nil {
+				return err
+			}
+			win[i].g = nil
+		}
 	}
 	return writeFileAtomic(filepath.Join(ev.Out, MatchFileName(m)+".pbn"), buf.Bytes())
 }
@@ -177,6 +182,9 @@ func inParallel(n int, fn func(i int) error) error {
 	}
 	return nil
 }
+
+// pbnWindow is the games WritePBN makes at once.
+const pbnWindow = 1024
 
 // parallelChunk is the consecutive items one goroutine of inParallel
 // takes at a time: enough to make handing them out cheap.

@@ -358,6 +358,7 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 		defer close(order)
 		b := &lineBatch{}
 		send := func() bool {
+			size := cap(b.buf) // b is the workers' once sent
 			b.done = make(chan struct{})
 			select {
 			case order <- b:
@@ -365,7 +366,8 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 				return false
 			}
 			work <- b
-			b = &lineBatch{}
+			// The next batch's lines take about as much room: no growing.
+			b = &lineBatch{buf: make([]byte, 0, size), ends: make([]int, 0, batchLines), at: make([]Span, 0, batchLines)}
 			return true
 		}
 		readErr = EachLine(in, func(line []byte, at Span) error {

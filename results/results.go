@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/openroom/openroom/engine"
 )
@@ -256,35 +257,211 @@ type LineError struct {
 func (e *LineError) Error() string { return fmt.Sprintf("results: line %d: %v", e.Line, e.Err) }
 func (e *LineError) Unwrap() error { return e.Err }
 
+// Span is where a line is in a results stream.
+type Span struct {
+	Off  int64 // of the line's first byte
+	Len  int   // bytes, without the newline
+	Line int   // its line number (from 1), for an error
+}
+
+// EachLine calls fn with every line of a stream that is not blank, its
+// spaces trimmed, and where it is, in order; the line is fn's only until it
+// returns. It stops at fn's first error and returns it; other errors are
+// for I/O. It holds one line, whatever the stream's length: it is the one
+// reader of results streams (Each, Read, and a merge that copies lines).
+func EachLine(in io.Reader, fn func(line []byte, at Span) error) error {
+	br := bufio.NewReaderSize(in, 1<<20)
+	var (
+		off  int64
+		line int
+		long []byte // a line longer than the buffer, gathered
+	)
+	for {
+		b, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = append(long, b...)
+			continue
+		}
+		if long != nil {
+			b = append(long, b...)
+			long = nil
+		}
+		if len(b) > 0 {
+			line++
+			at := Span{Off: off, Len: len(bytes.TrimSuffix(b, []byte{'\n'})), Line: line}
+			off += int64(len(b))
+			if t := bytes.TrimSpace(b); len(t) > 0 {
+				if ferr := fn(t, at); ferr != nil {
+					return ferr
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("results: line %d: %w", line+1, err)
+		}
+	}
+}
+
+// Parse reads one line of a results stream into r, which it overwrites:
+// an error wrapping ErrMalformed when the line is not a record (not JSON
+// of one, or without its rule set or board). It is what Read, Each and the
+// merge take as a record, so that they agree on every line.
+func Parse(line []byte, r *Record) error {
+	if err := json.Unmarshal(line, r); err != nil {
+		return fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if r.Ruleset == "" || r.Board == 0 {
+		return fmt.Errorf("%w: missing ruleset or board", ErrMalformed)
+	}
+	return nil
+}
+
+// Each calls fn with every record of a JSON Lines stream, in order, and
+// where its line is; each record is a new one, fn's to keep. Blank lines are
+// skipped; a malformed line (a line torn by a crash) is given to bad, when
+// not nil, and skipped, exactly as Read does. It stops at fn's first error
+// and returns it; other errors are for I/O. fn and bad are called on the
+// caller's goroutine, one at a time.
+//
+// Decoding the lines' JSON is most of the work, so with more than one
+// core (GOMAXPROCS) the lines are decoded on every core, in batches, while
+// fn takes the records in order; memory then holds a few batches of lines
+// and records (a few MB), whatever the stream's length.
+func Each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError)) error {
+	return each(in, fn, bad, runtime.GOMAXPROCS(0))
+}
+
+// each is Each decoding on workers goroutines (on the caller's alone below
+// two).
+func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError), workers int) error {
+	if workers < 2 {
+		return EachLine(in, func(line []byte, at Span) error {
+			r := new(Record)
+			if err := Parse(line, r); err != nil {
+				if bad != nil {
+					bad(&LineError{Line: at.Line, Err: err})
+				}
+				return nil
+			}
+			return fn(r, at)
+		})
+	}
+	work := make(chan *lineBatch, workers)
+	order := make(chan *lineBatch, 2*workers) // bounds the batches in flight
+	quit := make(chan struct{})
+	var readErr error
+	go func() {
+		defer close(work)
+		defer close(order)
+		b := &lineBatch{}
+		send := func() bool {
+			size := cap(b.buf) // b is the workers' once sent
+			b.done = make(chan struct{})
+			select {
+			case order <- b:
+			case <-quit:
+				return false
+			}
+			work <- b
+			// The next batch's lines take about as much room: no growing.
+			b = &lineBatch{buf: make([]byte, 0, size), ends: make([]int, 0, batchLines), at: make([]Span, 0, batchLines)}
+			return true
+		}
+		readErr = EachLine(in, func(line []byte, at Span) error {
+			select {
+			case <-quit:
+				return errQuit
+			default:
+			}
+			b.add(line, at)
+			if len(b.at) == batchLines && !send() {
+				return errQuit
+			}
+			return nil
+		})
+		if readErr == nil && len(b.at) > 0 {
+			send()
+		}
+	}()
+	for range workers {
+		go func() {
+			for b := range work {
+				b.parse()
+				close(b.done)
+			}
+		}()
+	}
+	var err error
+	for b := range order {
+		<-b.done
+		for i := 0; err == nil && i < len(b.at); i++ {
+			if b.errs[i] != nil {
+				if bad != nil {
+					bad(&LineError{Line: b.at[i].Line, Err: b.errs[i]})
+				}
+				continue
+			}
+			if err = fn(b.recs[i], b.at[i]); err != nil {
+				close(quit) // the reader stops; the batches sent are drained
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return readErr // written before order was closed
+}
+
+// batchLines is the lines of a batch decoded at once by one goroutine.
+const batchLines = 256
+
+var errQuit = errors.New("results: stopped")
+
+// lineBatch is consecutive lines of a stream and, once done is closed,
+// their records or errors.
+type lineBatch struct {
+	buf  []byte // the lines, one after the other
+	ends []int  // where each line ends in buf
+	at   []Span
+	recs []*Record
+	errs []error
+	done chan struct{}
+}
+
+func (b *lineBatch) add(line []byte, at Span) {
+	b.buf = append(b.buf, line...)
+	b.ends = append(b.ends, len(b.buf))
+	b.at = append(b.at, at)
+}
+
+func (b *lineBatch) parse() {
+	b.recs = make([]*Record, len(b.at))
+	b.errs = make([]error, len(b.at))
+	start := 0
+	for i, end := range b.ends {
+		r := new(Record)
+		if err := Parse(b.buf[start:end], r); err != nil {
+			b.errs[i] = err
+		} else {
+			b.recs[i] = r
+		}
+		start = end
+	}
+	b.buf = nil
+}
+
 // Read reads every record of a JSON Lines stream. Blank lines are skipped. A
 // malformed line is reported in bad (with its line number) and skipped, so a
 // line torn by a crash costs only itself; err is for I/O errors.
 func Read(r io.Reader) (recs []Record, bad []*LineError, err error) {
-	br := bufio.NewReader(r)
-	line := 0
-	for {
-		b, rerr := br.ReadBytes('\n')
-		if len(b) > 0 {
-			line++
-			b = bytes.TrimSpace(b)
-			if len(b) > 0 {
-				var rec Record
-				if jerr := json.Unmarshal(b, &rec); jerr != nil {
-					bad = append(bad, &LineError{line, fmt.Errorf("%w: %v", ErrMalformed, jerr)})
-				} else if rec.Ruleset == "" || rec.Board == 0 {
-					bad = append(bad, &LineError{line, fmt.Errorf("%w: missing ruleset or board", ErrMalformed)})
-				} else {
-					recs = append(recs, rec)
-				}
-			}
-		}
-		if rerr == io.EOF {
-			return recs, bad, nil
-		}
-		if rerr != nil {
-			return recs, bad, fmt.Errorf("results: line %d: %w", line+1, rerr)
-		}
-	}
+	err = Each(r, func(rec *Record, _ Span) error {
+		recs = append(recs, *rec)
+		return nil
+	}, func(e *LineError) { bad = append(bad, e) })
+	return recs, bad, err
 }
 
 // ReadFile reads a results file; a missing file gives no records and no error.

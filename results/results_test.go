@@ -3,6 +3,8 @@ package results
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,4 +170,77 @@ func TestDecodeAlerted(t *testing.T) {
 	d, err = r.Decode()
 	require.NoError(t, err)
 	assert.True(t, d.Alerted[0])
+}
+
+// TestEachDecodesInParallelInOrder reads one stream of good, blank and
+// malformed lines (and one longer than the reader's buffer) on one
+// goroutine and on several: the same records, spans and bad lines in the
+// same order, and the same stop at fn's error.
+func TestEachDecodesInParallelInOrder(t *testing.T) {
+	var in strings.Builder
+	for i := 1; i <= 2000; i++ {
+		switch {
+		case i%97 == 0:
+			in.WriteString("not json\n")
+		case i%89 == 0:
+			in.WriteString("   \n")
+		case i == 1000:
+			fmt.Fprintf(&in, `{"ruleset":"r","board":%d,"extra":{"pad":%q}}`+"\n", i, strings.Repeat("x", 3<<20))
+		default:
+			fmt.Fprintf(&in, `{"ruleset":"r","event":"e","board":%d,"play":["SA","SK"]}`+"\n", i)
+		}
+	}
+	in.WriteString(`{"ruleset":"r","board":2001,"pla`) // torn
+	type seen struct {
+		boards []int
+		spans  []Span
+		bad    []int
+	}
+	read := func(workers, stopAt int) (seen, error) {
+		var s seen
+		err := each(strings.NewReader(in.String()), func(r *Record, at Span) error {
+			if r.Board == stopAt {
+				return errors.New("stop")
+			}
+			s.boards = append(s.boards, r.Board)
+			s.spans = append(s.spans, at)
+			return nil
+		}, func(e *LineError) { s.bad = append(s.bad, e.Line) }, workers)
+		return s, err
+	}
+	one, err := read(1, 0)
+	require.NoError(t, err)
+	require.Len(t, one.boards, 2000-20-22)
+	require.Len(t, one.bad, 20+1)
+	for _, workers := range []int{2, 3, 8} {
+		got, err := read(workers, 0)
+		require.NoError(t, err)
+		assert.Equal(t, one, got, "%d workers", workers)
+
+		stopped, err := read(workers, 1500)
+		require.EqualError(t, err, "stop")
+		assert.Equal(t, one.boards[:len(stopped.boards)], stopped.boards)
+		assert.Equal(t, 1499, stopped.boards[len(stopped.boards)-1])
+	}
+}
+
+// FuzzEach reads any stream on one goroutine and on three: the same
+// records and bad lines, never a panic.
+func FuzzEach(f *testing.F) {
+	f.Add([]byte(`{"ruleset":"r","board":1}` + "\nnot json\n\n" + `{"ruleset":"r","board":2,"play":["SA"]}`))
+	f.Add([]byte(`{"ruleset":"r","board":1,"tricks":"x"}` + "\n" + `{"ruleset":"r","bo`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		read := func(workers int) (recs []Record, bad []int) {
+			err := each(bytes.NewReader(data), func(r *Record, _ Span) error {
+				recs = append(recs, *r)
+				return nil
+			}, func(e *LineError) { bad = append(bad, e.Line) }, workers)
+			require.NoError(t, err)
+			return recs, bad
+		}
+		r1, b1 := read(1)
+		r3, b3 := read(3)
+		assert.Equal(t, r1, r3)
+		assert.Equal(t, b1, b3)
+	})
 }

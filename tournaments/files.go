@@ -1,16 +1,16 @@
 package tournaments
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/openroom/openroom/lin"
 	"github.com/openroom/openroom/pbn"
@@ -32,8 +32,15 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 	for i := range recs {
 		byRoom[keyOf(&recs[i])] = &recs[i]
 	}
-	var buf bytes.Buffer
-	w := pbn.NewWriter(&buf)
+	// The games in the file's order, each with its ScoreIMP tag ("" for
+	// none); they are made on every core (replaying a record is most of
+	// the work) and written in order.
+	type item struct {
+		r     *results.Record
+		score string
+		g     *pbn.Game
+	}
+	var items []item
 	for _, b := range m.Boards {
 		open, closed := byRoom[roomKey{m.ID, RoomOpen, b.Number}], byRoom[roomKey{m.ID, RoomClosed, b.Number}]
 		homeIMPs, complete := 0, open != nil && closed != nil
@@ -44,23 +51,46 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 			if r == nil {
 				continue
 			}
-			g, err := pbn.FromRecord(*r, pbn.RecordOptions{})
-			if err != nil {
-				return fmt.Errorf("pbn: %w", err)
-			}
-			g.Set("Round", strconv.Itoa(m.Round))
-			g.Set("HomeTeam", m.Home.Name)
-			g.Set("VisitTeam", m.Visit.Name)
+			it := item{r: r}
 			if complete {
 				nsIMPs := homeIMPs
 				if r == closed {
 					nsIMPs = -homeIMPs
 				}
-				g.Set("ScoreIMP", fmt.Sprintf("NS %d", nsIMPs))
+				it.score = fmt.Sprintf("NS %d", nsIMPs)
 			}
-			if err := w.Write(g); err != nil {
+			items = append(items, it)
+		}
+	}
+	round := strconv.Itoa(m.Round)
+	var buf bytes.Buffer
+	w := pbn.NewWriter(&buf)
+	// A window of games at a time, so that a long match holds its text and
+	// a window's games, not every game.
+	for lo := 0; lo < len(items); lo += pbnWindow {
+		win := items[lo:min(lo+pbnWindow, len(items))]
+		err := inParallel(len(win), func(i int) error {
+			g, err := pbn.FromRecord(*win[i].r, pbn.RecordOptions{})
+			if err != nil {
+				return fmt.Errorf("pbn: %w", err)
+			}
+			g.Set("Round", round)
+			g.Set("HomeTeam", m.Home.Name)
+			g.Set("VisitTeam", m.Visit.Name)
+			if win[i].score != "" {
+				g.Set("ScoreIMP", win[i].score)
+			}
+			win[i].g = g
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for i := range win {
+			if err := w.Write(win[i].g); err != nil {
 				return err
 			}
+			win[i].g = nil
 		}
 	}
 	return writeFileAtomic(filepath.Join(ev.Out, MatchFileName(m)+".pbn"), buf.Bytes())
@@ -75,21 +105,37 @@ func WriteLIN(ev *Event, m Match, recs []results.Record) error {
 	for i := range recs {
 		byRoom[keyOf(&recs[i])] = &recs[i]
 	}
-	var lines, links bytes.Buffer
+	type item struct {
+		r          *results.Record
+		line, link string
+	}
+	var items []item
 	for _, b := range m.Boards {
 		for _, room := range []string{RoomOpen, RoomClosed} {
-			r := byRoom[roomKey{m.ID, room, b.Number}]
-			if r == nil {
-				continue
+			if r := byRoom[roomKey{m.ID, room, b.Number}]; r != nil {
+				items = append(items, item{r: r})
 			}
-			l, err := lin.Line(*r)
-			if err != nil {
-				return err
-			}
-			lines.WriteString(l)
-			lines.WriteByte('\n')
-			fmt.Fprintf(&links, "board %d %s: %s\n", b.Number, room, lin.HandViewerURL(l))
 		}
+	}
+	// Made on every core, written in order.
+	err := inParallel(len(items), func(i int) error {
+		r := items[i].r
+		l, err := lin.Line(*r)
+		if err != nil {
+			return err
+		}
+		items[i].line = l
+		items[i].link = fmt.Sprintf("board %d %s: %s\n", r.Board, r.Room, lin.HandViewerURL(l))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var lines, links bytes.Buffer
+	for _, it := range items {
+		lines.WriteString(it.line)
+		lines.WriteByte('\n')
+		links.WriteString(it.link)
 	}
 	base := filepath.Join(ev.Out, MatchFileName(m))
 	if err := writeFileAtomic(base+".lin", lines.Bytes()); err != nil {
@@ -97,6 +143,52 @@ func WriteLIN(ev *Event, m Match, recs []results.Record) error {
 	}
 	return writeFileAtomic(base+".bbo.txt", links.Bytes())
 }
+
+// inParallel calls fn(i) for every i below n, on as many goroutines as
+// there are cores (GOMAXPROCS), in chunks of consecutive i, and returns the
+// error of the lowest i that failed, so the result does not depend on the
+// timing. fn must only touch what belongs to its i.
+func inParallel(n int, fn func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), (n+parallelChunk-1)/parallelChunk)
+	if workers < 2 {
+		for i := range n {
+			if err := fn(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	chunks := (n + parallelChunk - 1) / parallelChunk
+	errs := make([]error, chunks)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for c := int(next.Add(1) - 1); c < chunks; c = int(next.Add(1) - 1) {
+				for i := c * parallelChunk; i < min(n, (c+1)*parallelChunk); i++ {
+					if err := fn(i); err != nil {
+						errs[c] = err
+						break
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pbnWindow is the games WritePBN makes at once.
+const pbnWindow = 1024
+
+// parallelChunk is the consecutive items one goroutine of inParallel
+// takes at a time: enough to make handing them out cheap.
+const parallelChunk = 64
 
 // writeFileAtomic writes a file through a temporary file, synced, and a
 // rename, so a reader never sees half of it and it is whole after a crash.
@@ -150,13 +242,6 @@ func WriteSummaryFile(rep *Report) error {
 	return writeFileAtomic(filepath.Join(rep.Event.Out, SummaryJSONFile), buf.Bytes())
 }
 
-// lineSpan is where a record's line is in a results file.
-type lineSpan struct {
-	off  int64 // of the line's first byte
-	n    int   // bytes, without the newline
-	line int   // its line number, for an error
-}
-
 // scoreFile scores an event from a results file and runs the match writers
 // over it, as ScoreEvent and the writers do on the file's records, without
 // holding them: it reads the file once, record by record, keeping of each
@@ -175,16 +260,14 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 	// The writers read the records back from this open file, so another
 	// run's setting it aside (--fresh) in between changes nothing.
 	defer f.Close()
-	s := newScorer(ev)
+	s := NewScorer(ev)
 	if len(writers) > 0 {
-		for _, ms := range s.matches {
-			ms.at = make([]lineSpan, len(ms.rooms))
-		}
+		s.track(false)
 	}
-	if err := eachRecord(f, s.add); err != nil {
+	if err := results.Each(f, func(r *results.Record, at results.Span) error { s.add(r, at); return nil }, nil); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	rep := s.report()
+	rep := s.Report()
 	warn, err := s.writeMatches(f, writers)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -192,76 +275,40 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 	return rep, warn, nil
 }
 
-// eachRecord calls fn with every record of a results stream and where its
-// line is; the record is fn's to keep. It takes a line as a record exactly
-// when results.Read does: blank and malformed lines are skipped.
-func eachRecord(in io.Reader, fn func(r *results.Record, at lineSpan)) error {
-	br := bufio.NewReaderSize(in, 1<<20)
-	var (
-		off  int64
-		line int
-		long []byte // a line longer than the buffer, gathered
-	)
-	for {
-		b, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long, b...)
-			continue
-		}
-		if long != nil {
-			b = append(long, b...)
-			long = nil
-		}
-		if len(b) > 0 {
-			line++
-			at := lineSpan{off: off, n: len(bytes.TrimSuffix(b, []byte{'\n'})), line: line}
-			off += int64(len(b))
-			if t := bytes.TrimSpace(b); len(t) > 0 {
-				var r results.Record
-				if json.Unmarshal(t, &r) == nil && r.Ruleset != "" && r.Board != 0 {
-					fn(&r, at)
-				}
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("results: line %d: %w", line+1, err)
-		}
-	}
-}
-
 // writeMatches runs the match writers over every match with records,
 // reading the match's records back from the results file in board order,
 // the open room then the closed room.
-func (s *scorer) writeMatches(f io.ReaderAt, writers []MatchWriter) ([]string, error) {
+func (s *Scorer) writeMatches(f io.ReaderAt, writers []MatchWriter) ([]string, error) {
 	if len(writers) == 0 {
 		return nil, nil
 	}
-	var (
-		warn []string
-		buf  []byte
-	)
+	var warn []string
 	for _, ms := range s.matches {
-		var recs []results.Record
+		var spans []results.Span
 		for _, b := range ms.nums {
 			slot, _ := ms.slotOf(b)
 			for i := 2 * slot; i < 2*slot+2; i++ {
-				if !ms.in[i] {
-					continue
+				if ms.in[i] {
+					spans = append(spans, ms.at[i])
 				}
-				at := ms.at[i]
-				buf = slices.Grow(buf[:0], at.n)[:at.n]
-				if _, err := f.ReadAt(buf, at.off); err != nil {
-					return nil, fmt.Errorf("results: line %d read again: %w", at.line, err)
-				}
-				var r results.Record
-				if err := json.Unmarshal(buf, &r); err != nil {
-					return nil, fmt.Errorf("results: line %d changed while it was scored: %w", at.line, err)
-				}
-				recs = append(recs, r)
 			}
+		}
+		// Decoded on every core; the first failure in the file's order is
+		// the one reported.
+		recs := make([]results.Record, len(spans))
+		err := inParallel(len(spans), func(i int) error {
+			at := spans[i]
+			buf := make([]byte, at.Len)
+			if _, err := f.ReadAt(buf, at.Off); err != nil {
+				return fmt.Errorf("results: line %d read again: %w", at.Line, err)
+			}
+			if err := results.Parse(bytes.TrimSpace(buf), &recs[i]); err != nil {
+				return fmt.Errorf("results: line %d changed while it was scored: %w", at.Line, err)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		if len(recs) == 0 {
 			continue

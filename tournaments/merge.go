@@ -2,8 +2,6 @@ package tournaments
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -155,6 +154,10 @@ type MergeResult struct {
 	Missing    []MissingRange
 	Absent     []int    // shards (K) no folder was given for
 	Skipped    []string // lines skipped: malformed (a line torn by a crash) or of another event
+	// Report and Warnings are the merged event's report and the match
+	// writers' failures, from MergeAndScore (nil from Merge).
+	Report   *Report
+	Warnings []string
 }
 
 // matchSlots tracks, for one match, which board-rooms the merge has seen.
@@ -217,8 +220,26 @@ func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
 	return i / 64, 1 << (i % 64)
 }
 
-// maxLine bounds one results line (a record is about 2 kB).
-const maxLine = 16 << 20
+// has reports whether the room of position p is seen; a position out of
+// the match's range is not.
+func (s *matchSlots) has(p int, room string) bool {
+	if s == nil || p < 0 || p >= s.n {
+		return false
+	}
+	w, mask := s.bit(p, room)
+	return s.seen[w]&mask != 0
+}
+
+// mark marks the room of position p seen, and reports whether it was not
+// yet. It is for one goroutine; the merge's shards mark theirs atomically.
+func (s *matchSlots) mark(p int, room string) bool {
+	w, mask := s.bit(p, room)
+	if s.seen[w]&mask != 0 {
+		return false
+	}
+	s.seen[w] |= mask
+	return true
+}
 
 // Merge writes DIR/results.jsonl (DIR = out) from the shard folders'
 // results: their records, checked against the event's schedule and each
@@ -230,7 +251,60 @@ const maxLine = 16 << 20
 // holds are listed in the result's Missing; the results are written all
 // the same, so that a partial merge can be scored. The set's Event then
 // has Out set to out, ready for ScoreFolder.
-func (s *ShardSet) Merge(out string) (*MergeResult, error) {
+func (s *ShardSet) Merge(out string) (*MergeResult, error) { return s.merge(out, nil) }
+
+// MergeAndScore is Merge, then ScoreFolder on the merged results, as
+// tablemanager merge does, in one reading of the shards' records: each
+// record is scored as it is copied, rather than decoded again from the
+// merged file (decoding the JSON is most of the work), and the match
+// writers read their records back from the merged file. The report and
+// the writers' failures are in the result's Report and Warnings; they are
+// ScoreFolder's, byte for byte (the scoring does not depend on the
+// records' order, and the merge takes no board-room twice). Its memory is
+// the merge's and the report's (tens of bytes a board-room).
+func (s *ShardSet) MergeAndScore(out string, writers []MatchWriter) (*MergeResult, error) {
+	sc := &mergeScorer{Scorer: NewScorer(s.Event)}
+	if len(writers) > 0 {
+		sc.track(true)
+	}
+	res, err := s.merge(out, sc)
+	if err != nil {
+		return nil, err
+	}
+	// The records' places in the part files become places in the merged
+	// file, whose parts are in the folders' order.
+	for _, ms := range sc.matches {
+		for i := range ms.at {
+			if ms.in[i] {
+				k := ms.part[i]
+				ms.at[i].Off += sc.partOff[k]
+				ms.at[i].Line += sc.partLine[k]
+			}
+		}
+		ms.part = nil
+	}
+	res.Report = sc.Report()
+	f, err := os.Open(res.ResultsOut)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	defer f.Close()
+	if res.Warnings, err = sc.writeMatches(f, writers); err != nil {
+		return nil, fmt.Errorf("%s: %w", res.ResultsOut, err)
+	}
+	return res, nil
+}
+
+// mergeScorer scores the records a merge copies, from the shards' reading
+// goroutines.
+type mergeScorer struct {
+	mu sync.Mutex
+	*Scorer
+	partOff  []int64 // by part: where it starts in the merged file
+	partLine []int   // and the lines before it
+}
+
+func (s *ShardSet) merge(out string, sc *mergeScorer) (*MergeResult, error) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, out, err)
 	}
@@ -255,7 +329,7 @@ func (s *ShardSet) Merge(out string) (*MergeResult, error) {
 		return nil, fmt.Errorf("%w: %w", ErrNoOutput, err)
 	}
 	defer os.Remove(tmp.Name()) // after the rename, a no-op
-	err = s.copyShards(out, slots, tmp, res)
+	err = s.copyShards(out, slots, tmp, res, sc)
 	if err == nil {
 		err = tmp.Chmod(0o644)
 	}
@@ -290,7 +364,7 @@ func (s *ShardSet) Merge(out string) (*MergeResult, error) {
 // shards are read at once, as many as there are cores (decoding the
 // records is most of the work), each into a part file of its own that is
 // then appended to w, so the merged file is the same whatever the timing.
-func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.File, res *MergeResult) error {
+func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.File, res *MergeResult, sc *mergeScorer) error {
 	parts := make([]*os.File, len(s.Folders))
 	counts := make([]MergeResult, len(s.Folders))
 	errs := make([]error, len(s.Folders))
@@ -313,7 +387,7 @@ func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.Fi
 			}
 			parts[i] = part
 			bw := bufio.NewWriterSize(part, 1<<20)
-			if errs[i] = s.copyShard(f, slots, bw, &counts[i]); errs[i] == nil {
+			if errs[i] = s.copyShard(f, slots, bw, &counts[i], sc, int32(i)); errs[i] == nil {
 				if err := bw.Flush(); err != nil {
 					errs[i] = fmt.Errorf("merge: %w", err)
 				}
@@ -329,13 +403,22 @@ func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.Fi
 			return err
 		}
 	}
+	var off int64
+	lines := 0
 	for i, p := range parts {
 		if _, err := p.Seek(0, io.SeekStart); err != nil {
 			return fmt.Errorf("merge: %w", err)
 		}
-		if _, err := io.Copy(w, p); err != nil {
+		n, err := io.Copy(w, p)
+		if err != nil {
 			return fmt.Errorf("merge: %w", err)
 		}
+		if sc != nil {
+			sc.partOff = append(sc.partOff, off)
+			sc.partLine = append(sc.partLine, lines)
+		}
+		off += n
+		lines += counts[i].Records // a line a record
 		res.Records += counts[i].Records
 		res.Skipped = append(res.Skipped, counts[i].Skipped...)
 	}
@@ -343,7 +426,7 @@ func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.Fi
 }
 
 // copyShard copies one shard folder's records of the event.
-func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
+func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
 	path := filepath.Join(f.Dir, ResultsFile)
 	in, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -353,31 +436,33 @@ func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *buf
 		return fmt.Errorf("merge: %w", err)
 	}
 	defer in.Close()
-	return s.copyRecords(in, path, f.Manifest.Shard, slots, w, res)
+	return s.copyRecords(in, path, f.Manifest.Shard, slots, w, res, sc, part)
 }
 
 // copyRecords copies the records of shard sh from a results stream (read
-// from path) to w, marking each board-room in slots.
-func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	var r results.Record
-	for line := 1; sc.Scan(); line++ {
-		b := sc.Bytes()
-		if len(bytes.TrimSpace(b)) == 0 {
-			continue
-		}
-		// A line is a record exactly when results.Read takes it as one, so
-		// that what the merge counts is what the merged file scores; the
-		// auction's and play's arrays are reused from line to line.
+// from path) to w, marking each board-room in slots, and gives each to sc
+// (if not nil) with its place in w, as the part-th part.
+func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
+	var (
+		r      results.Record
+		failed error // the merge's own error, not the stream's
+		off    int64 // of the next line in w
+	)
+	err := results.EachLine(in, func(b []byte, at results.Span) (err error) {
+		defer func() { failed = err }()
+		line := at.Line
+		// A line is a record exactly when results.Read takes it as one
+		// (results.Parse), so that what the merge counts is what the merged
+		// file scores; the auction's and play's arrays are reused from line
+		// to line.
 		r = results.Record{Auction: r.Auction[:0], Play: r.Play[:0]}
-		if err := json.Unmarshal(b, &r); err != nil || r.Ruleset == "" || r.Board == 0 {
+		if results.Parse(b, &r) != nil {
 			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: malformed (a line torn by a crash?)", path, line))
-			continue
+			return nil
 		}
 		if r.Event != s.Event.Name {
 			res.Skipped = append(res.Skipped, fmt.Sprintf("%s: line %d: a record of event %q", path, line, r.Event))
-			continue
+			return nil
 		}
 		where := func() string { // only for an error: not made for every line
 			return fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
@@ -403,7 +488,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 		if atomic.OrUint64(&ms.seen[word], mask)&mask != 0 {
 			return fmt.Errorf("%w: %s is there twice", ErrShardDuplicate, where())
 		}
-		_, err := w.Write(b)
+		_, err = w.Write(b)
 		if err == nil {
 			err = w.WriteByte('\n')
 		}
@@ -411,8 +496,19 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			return fmt.Errorf("merge: %w", err)
 		}
 		res.Records++
+		if sc != nil {
+			at := results.Span{Off: off, Len: len(b), Line: res.Records}
+			sc.mu.Lock()
+			sc.addFrom(&r, at, part)
+			sc.mu.Unlock()
+		}
+		off += int64(len(b)) + 1
+		return nil
+	})
+	if failed != nil {
+		return failed
 	}
-	if err := sc.Err(); err != nil {
+	if err != nil {
 		return fmt.Errorf("merge: %s: %w", path, err)
 	}
 	return nil

@@ -187,3 +187,70 @@ func BenchmarkScoreFolder(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMergeCommand does what tablemanager merge does with
+// BenchmarkMerge's shard folders (99,990 board-rooms; 999,990 too with
+// -merge.big): join them, score the merged results and write the match
+// PBN and LIN files, in two passes over the records (Merge, then
+// ScoreFolder: each record decoded twice before its writers read it back)
+// and in one (MergeAndScore: scored as it is copied). It reports
+// ns/record and cpu-ns/record (all threads: on a busy machine the wall
+// time is not the command's), and the peak heap in use above the loaded
+// event's (heap-MB).
+func BenchmarkMergeCommand(b *testing.B) {
+	sizes := []int{99_990}
+	if *mergeBig {
+		sizes = append(sizes, 999_990)
+	}
+	for _, records := range sizes {
+		root := *mergeBenchDir
+		if root == "" {
+			root = b.TempDir()
+		} else {
+			root = filepath.Join(root, fmt.Sprintf("records-%d", records))
+		}
+		dirs, _ := makeShardFolders(b, root, records, 4)
+		for _, mode := range []string{"two-pass", "one-pass"} {
+			b.Run(fmt.Sprintf("records=%d/%s", records, mode), func(b *testing.B) {
+				set, err := LoadShards(dirs)
+				require.NoError(b, err)
+				out := filepath.Join(root, "merged")
+				writers := []MatchWriter{WritePBN, WriteLIN}
+				runtime.GC()
+				var before runtime.MemStats
+				runtime.ReadMemStats(&before)
+				var peak uint64
+				b.ResetTimer()
+				start, cpu0 := time.Now(), cpuTime()
+				for i := 0; i < b.N; i++ {
+					stop := sampleHeap(&peak)
+					var rep *Report
+					var warn []string
+					if mode == "two-pass" {
+						_, err = set.Merge(out)
+						if err == nil {
+							rep, warn, err = ScoreFolder(set.Event, writers)
+						}
+					} else {
+						var res *MergeResult
+						if res, err = set.MergeAndScore(out, writers); err == nil {
+							rep, warn = res.Report, res.Warnings
+						}
+					}
+					stop()
+					if err != nil || len(warn) > 0 || rep.Records != records {
+						b.Fatalf("%v %v %v", rep, err, warn)
+					}
+				}
+				el, cpu := time.Since(start), cpuTime()-cpu0
+				b.StopTimer()
+				n := float64(records) * float64(b.N)
+				b.ReportMetric(float64(el.Nanoseconds())/n, "ns/record")
+				b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/record")
+				b.ReportMetric(float64(peak-min(peak, before.HeapInuse))/(1<<20), "heap-MB")
+			})
+		}
+	}
+}
+
+var mergeBig = flag.Bool("merge.big", false, "BenchmarkMergeCommand: also 999,990 board-rooms (minutes, 2 GB of shard folders)")

@@ -59,18 +59,49 @@ func runShard(t testing.TB, f *File, k, n int, dir string) *Event {
 	return ev
 }
 
-// mergeInto merges shard folders into out as the merge command does.
+// mergeInto merges shard folders into out as the merge command does
+// (MergeAndScore), and checks its report and match files against those
+// ScoreFolder makes of the merged results.
 func mergeInto(t testing.TB, out string, dirs ...string) (*ShardSet, *MergeResult) {
 	t.Helper()
 	set, err := LoadShards(dirs)
 	require.NoError(t, err)
-	res, err := set.Merge(out)
+	writers := []MatchWriter{WritePBN, WriteLIN}
+	res, err := set.MergeAndScore(out, writers)
 	require.NoError(t, err)
-	rep, warn, err := ScoreFolder(set.Event, []MatchWriter{WritePBN, WriteLIN})
+	require.Empty(t, res.Warnings)
+	require.NotNil(t, res.Report)
+	matchFiles := func() map[string]string {
+		files := map[string]string{}
+		for _, ext := range []string{".pbn", ".lin", ".bbo.txt"} {
+			paths, err := filepath.Glob(filepath.Join(out, "*"+ext))
+			require.NoError(t, err)
+			for _, p := range paths {
+				b, err := os.ReadFile(p)
+				require.NoError(t, err)
+				files[filepath.Base(p)] = string(b)
+			}
+		}
+		return files
+	}
+	written := matchFiles()
+	rep, warn, err := ScoreFolder(set.Event, writers)
 	require.NoError(t, err)
 	require.Empty(t, warn)
-	require.NoError(t, WriteSummaryFile(rep))
+	assert.Equal(t, reportText(t, rep), reportText(t, res.Report), "MergeAndScore's report is ScoreFolder's")
+	assert.Equal(t, matchFiles(), written, "and so are its match files")
+	require.NoError(t, WriteSummaryFile(res.Report))
 	return set, res
+}
+
+// reportText is everything a report writes.
+func reportText(t testing.TB, rep *Report) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, rep.WriteSummary(&b))
+	require.NoError(t, rep.WriteBoards(&b))
+	require.NoError(t, rep.WriteJSON(&b))
+	return b.String()
 }
 
 // recordsByRoom reads a results file as board-rooms with their time
@@ -469,7 +500,7 @@ func FuzzMergeResults(f *testing.F) {
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)
 		res := &MergeResult{}
-		err := set.copyRecords(bytes.NewReader(data), "fuzz", Shard{0, 2}, newSlots(set.Event), w, res)
+		err := set.copyRecords(bytes.NewReader(data), "fuzz", Shard{0, 2}, newSlots(set.Event), w, res, nil, 0)
 		if err != nil {
 			return
 		}

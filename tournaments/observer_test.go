@@ -17,6 +17,7 @@ type recordingObserver struct {
 	mu       sync.Mutex
 	started  int
 	onDisk   int
+	disk     []results.Key        // BoardOnDisk, in order
 	tables   map[string]int       // TableStarted per table
 	ended    map[string]error     // TableFinished per table
 	actions  map[string][]int     // per table: calls+cards made at each Action
@@ -35,11 +36,20 @@ func newRecordingObserver() *recordingObserver {
 	}
 }
 
-func (o *recordingObserver) EventStarted(ev *Event, done []results.Record) {
+func (o *recordingObserver) EventStarted(ev *Event) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.started++
-	o.onDisk = len(done)
+}
+
+func (o *recordingObserver) BoardOnDisk(r *results.Record) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.started != 1 {
+		panic("a board on disk before the event started")
+	}
+	o.onDisk++
+	o.disk = append(o.disk, r.Key())
 }
 
 func (o *recordingObserver) TableStarted(j *TableJob) {

@@ -90,9 +90,18 @@ type Options struct {
 // return quickly: the tables wait for them. It is shown everything; what
 // it passes on is its own business to bound.
 type Observer interface {
-	// EventStarted is called once before any table starts, with the
-	// event's records already on disk.
-	EventStarted(ev *Event, done []results.Record)
+	// EventStarted is called once before any table starts, when the
+	// event's seed is settled (an event given none takes its folder's),
+	// before BoardOnDisk.
+	EventStarted(ev *Event)
+	// BoardOnDisk is called before any table starts with each board-room
+	// an earlier run left on disk (its first record, checked against the
+	// schedule), in the file's order, as the start of Run reads it record
+	// by record: an observer that keeps what it is given holds what it
+	// keeps, Run holds none of them. The record is the observer's. A
+	// record that does not fit the schedule ends Run with ErrOtherEvent
+	// there, after the board-rooms before it.
+	BoardOnDisk(r *results.Record)
 	// TableStarted is called when a table begins its job.
 	TableStarted(j *TableJob)
 	// Action shows the table's board in play when it starts and after each
@@ -158,59 +167,26 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 			return nil, err
 		}
 	}
-	recs, bad, err := results.ReadFile(path)
+	// The start reads the results file once, record by record, keeping
+	// of it two bits a board-room (which are done), the seed and the
+	// sequential test's running figures: its memory does not grow with
+	// the records on disk.
+	st, err := readOnDisk(ev, path, opt.Observer)
 	if err != nil {
 		return nil, err
 	}
-	out.BadLines = len(bad)
-	if ev.SeedDrawn {
-		drawn, err := keepSeed(ev, recs)
-		if err != nil {
-			return nil, err
-		}
-		if drawn {
-			out.NewSeed = ev.Seed
-		}
-	}
-	jobs := ev.Jobs()
-	done, err := checkRecords(ev, jobs, recs)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	out.Resumed = len(done)
-	// The sequential test follows the records as they come; one that the
-	// records on disk decide already plays no more boards.
-	tracker, err := newSPRTTracker(ev)
-	if err != nil {
-		return nil, err
-	}
-	if ev.Shard.N > 0 {
-		// A shard plays its whole range, even the first shard whose boards
-		// could decide on their own: the test is decided on the merged
-		// shards (tablemanager merge), which may need boards of later ones.
-		tracker = nil
-	}
-	for i := range recs {
-		tracker.add(&recs[i])
-	}
-	if opt.Observer != nil {
-		var mine []results.Record
-		for i := range recs {
-			if recs[i].Event == ev.Name {
-				mine = append(mine, recs[i])
-			}
-		}
-		opt.Observer.EventStarted(ev, mine)
-	}
-	recs = nil // the run holds no records: the report is read back from the file
+	out.BadLines, out.Resumed, out.NewSeed = st.bad, st.done, st.newSeed
+	tracker := st.tracker
 
+	jobs := ev.Jobs()
 	total := 0
 	var todo []TableJob
 	for _, j := range jobs {
 		total += len(j.Boards)
 		var left []engine.BoardSetup
+		ms := st.slots[j.Match]
 		for _, b := range j.Boards {
-			if !done[roomKey{j.Match, j.Room, b.Number}] {
+			if p, _ := ms.position(b.Number); !ms.has(p, j.Room) {
 				left = append(left, b)
 			}
 		}
@@ -228,7 +204,7 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		}
 		s := &session{
 			ev: ev, opt: opt, w: results.NewWriter(f),
-			start: time.Now(), total: total, done: len(done), sprt: tracker,
+			start: time.Now(), total: total, done: st.done, sprt: tracker,
 		}
 		runErr = s.play(ctx, todo)
 		out.Played = s.played
@@ -251,18 +227,12 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 }
 
 // keepSeed gives an event without a seed of its own the seed an earlier
-// run in its folder drew: the one its records were dealt from, or else
-// the one in DIR/seed. Without either it keeps the fresh one Resolve drew
-// and reports drawn. The seed is then (again) in DIR/seed, synced.
-func keepSeed(ev *Event, recs []results.Record) (drawn bool, err error) {
+// run in its folder drew: the one its records were dealt from (seed, of
+// its first record on disk), or else the one in DIR/seed. Without either
+// it keeps the fresh one Resolve drew and reports drawn. The seed is then
+// (again) in DIR/seed, synced.
+func keepSeed(ev *Event, seed string) (drawn bool, err error) {
 	path := filepath.Join(ev.Out, SeedFile)
-	seed := ""
-	for i := range recs {
-		if recs[i].Event == ev.Name && recs[i].Seed != "" {
-			seed = recs[i].Seed
-			break
-		}
-	}
 	if seed == "" {
 		b, err := os.ReadFile(path)
 		switch {
@@ -300,33 +270,116 @@ func setAside(path string) error {
 	}
 }
 
-// checkRecords makes sure the event's records on disk fit its schedule
-// (every board-room exists and has the scheduled cards) and returns the
-// board-rooms done.
-func checkRecords(ev *Event, jobs []TableJob, recs []results.Record) (map[roomKey]bool, error) {
-	want := map[roomKey]engine.BoardSetup{}
-	for _, j := range jobs {
-		for _, b := range j.Boards {
-			want[roomKey{j.Match, j.Room, b.Number}] = b
+// onDisk is what the start of Run keeps of the results file, read record
+// by record (readOnDisk): the board-rooms done, two bits each, and the
+// sequential test followed over them. Each record of the event is checked
+// against the schedule as it is read.
+type onDisk struct {
+	ev      *Event
+	path    string
+	obs     Observer
+	slots   map[string]*matchSlots // by match ID: the board-rooms done
+	tracker *sprtTracker           // nil without a test, and for a shard
+	settled bool                   // the seed is settled, the slots made and the observer told
+	done    int                    // board-rooms done
+	bad     int                    // malformed lines
+	newSeed string                 // the seed drawn, for an event given none that had none on disk
+}
+
+// readOnDisk reads the event's results file (a missing one has no
+// records) and settles the seed of an event given none (keepSeed). The
+// observer, if any, is told the event has started once the seed is
+// settled, and then given each board-room on disk.
+func readOnDisk(ev *Event, path string, obs Observer) (*onDisk, error) {
+	st := &onDisk{ev: ev, obs: obs, path: path}
+	f, err := os.Open(path)
+	switch {
+	case err == nil:
+		defer f.Close()
+		err = results.Each(f, st.add, func(*results.LineError) { st.bad++ })
+	case errors.Is(err, os.ErrNotExist):
+		err = nil
+	default:
+		err = fmt.Errorf("results: %w", err)
+	}
+	if err == nil && !st.settled {
+		err = st.settle("")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// settle settles the seed, with seed the first record of the event's (""
+// if none): the boards are then dealt, and the records can be checked.
+func (st *onDisk) settle(seed string) error {
+	st.settled = true
+	ev := st.ev
+	if ev.SeedDrawn {
+		drawn, err := keepSeed(ev, seed)
+		if err != nil {
+			return err
+		}
+		if drawn {
+			st.newSeed = ev.Seed
 		}
 	}
-	done := map[roomKey]bool{}
-	for i := range recs {
-		r := &recs[i]
-		if r.Event != ev.Name {
-			continue
-		}
-		k := keyOf(r)
-		b, ok := want[k]
-		if !ok {
-			return nil, fmt.Errorf("%w: board %d of match %q room %q is not in this event's schedule (use another output folder, or --fresh)", ErrOtherEvent, k.Board, k.Match, k.Room)
-		}
-		if d := b.Deal.Format(b.Dealer); r.Deal != d {
-			return nil, fmt.Errorf("%w: board %d of match %q was played with other cards (use another output folder, or --fresh)", ErrOtherEvent, k.Board, k.Match)
-		}
-		done[k] = true
+	st.slots = newSlots(ev)
+	// The sequential test follows the records as they come; one that the
+	// records on disk decide already plays no more boards.
+	t, err := newSPRTTracker(ev)
+	if err != nil {
+		return err
 	}
-	return done, nil
+	if ev.Shard.N == 0 {
+		// A shard plays its whole range, even the first shard whose boards
+		// could decide on their own: the test is decided on the merged
+		// shards (tablemanager merge), which may need boards of later ones.
+		st.tracker = t
+	}
+	if st.obs != nil {
+		st.obs.EventStarted(ev)
+	}
+	return nil
+}
+
+// add checks one record on disk and marks its board-room done; records of
+// other events are passed over, and a board-room's first record counts.
+func (st *onDisk) add(r *results.Record, _ results.Span) error {
+	ev := st.ev
+	if r.Event != ev.Name {
+		return nil
+	}
+	if !st.settled {
+		if err := st.settle(r.Seed); err != nil {
+			return err
+		}
+	}
+	ms := st.slots[r.Match]
+	p, ok := 0, false
+	if ms != nil && (r.Room == RoomOpen || r.Room == RoomClosed) {
+		p, ok = ms.position(r.Board)
+	}
+	if ok {
+		lo, hi := ev.Shard.Span(ms.n)
+		ok = p >= lo && p < hi
+	}
+	if !ok {
+		return fmt.Errorf("%s: %w: board %d of match %q room %q is not in this event's schedule (use another output folder, or --fresh)", st.path, ErrOtherEvent, r.Board, r.Match, r.Room)
+	}
+	if b := ms.board(p); r.Deal != b.Deal.Format(b.Dealer) {
+		return fmt.Errorf("%s: %w: board %d of match %q was played with other cards (use another output folder, or --fresh)", st.path, ErrOtherEvent, r.Board, r.Match)
+	}
+	if !ms.mark(p, r.Room) {
+		return nil // a second record of the board-room
+	}
+	st.done++
+	st.tracker.add(r)
+	if st.obs != nil {
+		st.obs.BoardOnDisk(r)
+	}
+	return nil
 }
 
 // session is one run of an event: the tables in play and the one results

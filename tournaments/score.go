@@ -121,17 +121,20 @@ func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board}
 // uninterrupted one. It scores as ScoreFolder does a results file: both
 // feed the records, one at a time, to one scorer.
 func ScoreEvent(ev *Event, recs []results.Record) *Report {
-	s := newScorer(ev)
+	s := NewScorer(ev)
 	for i := range recs {
-		s.add(&recs[i], lineSpan{})
+		s.add(&recs[i], results.Span{})
 	}
-	return s.report()
+	return s.Report()
 }
 
-// scorer scores an event one record at a time. Of each board-room it keeps
-// what the report shows (a RoomResult), not the record, so that scoring a
-// results file (scoreFile) holds no records, whatever their number.
-type scorer struct {
+// Scorer scores an event one record at a time: ScoreEvent, ScoreFolder and
+// the end of Run feed it a results file's records, and a live view those it
+// may show as they come. Of each board-room it keeps what the report shows
+// (a RoomResult, tens of bytes), not the record, so its memory is set by
+// the event's schedule, whatever the number of records. It is not safe for
+// concurrent use.
+type Scorer struct {
 	ev      *Event
 	p       engine.AdjustedIMPs
 	matches []*matchScore            // in the schedule's order
@@ -140,8 +143,9 @@ type scorer struct {
 	strs    interner
 }
 
-func newScorer(ev *Event) *scorer {
-	s := &scorer{ev: ev, p: ev.AdjustedIMPs(), byID: map[string][]*matchScore{}, strs: interner{}}
+// NewScorer returns a Scorer of the event that has taken no record.
+func NewScorer(ev *Event) *Scorer {
+	s := &Scorer{ev: ev, p: ev.AdjustedIMPs(), byID: map[string][]*matchScore{}, strs: interner{}}
 	// The matches without their boards, read one at a time: the event
 	// holds them already.
 	for _, m := range ev.matches(false) {
@@ -160,20 +164,43 @@ func newScorer(ev *Event) *scorer {
 	return s
 }
 
-// add takes one record, of any event; at is where it is in the results
-// file, for a scorer that tracks it (scoreFile).
-func (s *scorer) add(r *results.Record, at lineSpan) {
+// Add takes one record, of any event (others are left out); the first
+// record of a board-room counts, whatever their order. The record is not
+// kept.
+func (s *Scorer) Add(r *results.Record) { s.add(r, results.Span{}) }
+
+// add is Add; at is where the record is in the results file, for a scorer
+// that tracks it (scoreFile).
+func (s *Scorer) add(r *results.Record, at results.Span) { s.addFrom(r, at, 0) }
+
+// addFrom is add for a merge, whose records are in part files first: part
+// is the record's (see matchScore.part).
+func (s *Scorer) addFrom(r *results.Record, at results.Span, part int32) {
 	s.sprt.add(r)
 	if r.Event != s.ev.Name {
 		return
 	}
 	for _, ms := range s.byID[r.Match] {
-		ms.add(r, at, s.p, s.strs)
+		if i, ok := ms.add(r, at, s.p, s.strs); ok && ms.part != nil {
+			ms.part[i] = part
+		}
 	}
 }
 
-// report scores the records taken so far.
-func (s *scorer) report() *Report {
+// track has the scorer keep where each record is (its span, and for a
+// merge its part), for the match writers to read them back.
+func (s *Scorer) track(parts bool) {
+	for _, ms := range s.matches {
+		ms.at = make([]results.Span, len(ms.rooms))
+		if parts {
+			ms.part = make([]int32, len(ms.rooms))
+		}
+	}
+}
+
+// Report scores the records taken so far; the Scorer may go on taking
+// records after it.
+func (s *Scorer) Report() *Report {
 	rep := &Report{Event: s.ev}
 	stand := map[string]*Standing{}
 	for _, t := range s.ev.Teams {
@@ -237,8 +264,9 @@ type matchScore struct {
 	first int         // the number at position 0, when the numbers run on
 	slot  map[int]int // board number -> slot, when they do not
 	rooms []RoomResult
-	in    []bool     // rooms taken
-	at    []lineSpan // where each room's record is, when scoreFile tracks it
+	in    []bool         // rooms taken
+	at    []results.Span // where each room's record is, when scoreFile tracks it
+	part  []int32        // which part file the record is in, when a merge tracks it
 }
 
 func newMatchScore(m Match, nums []int) *matchScore {
@@ -278,28 +306,30 @@ func (ms *matchScore) slotOf(board int) (int, bool) {
 // add takes a record of the match's event and ID; the first record of a
 // board-room counts, so a duplicate line never changes a score. A record
 // that is no board-room of the match is left out, as it is of the report.
-func (ms *matchScore) add(r *results.Record, at lineSpan, p engine.AdjustedIMPs, strs interner) {
+// It returns the room's index and whether the record was taken.
+func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedIMPs, strs interner) (int, bool) {
 	room, home := 0, engine.NS // the home team sits N-S in the open room
 	switch r.Room {
 	case RoomOpen:
 	case RoomClosed:
 		room, home = 1, engine.EW
 	default:
-		return
+		return 0, false
 	}
 	slot, ok := ms.slotOf(r.Board)
 	if !ok {
-		return
+		return 0, false
 	}
 	i := 2*slot + room
 	if ms.in[i] {
-		return
+		return 0, false
 	}
 	ms.in[i] = true
 	ms.rooms[i] = compactRoom(r, home, p, strs)
 	if ms.at != nil {
 		ms.at[i] = at
 	}
+	return i, true
 }
 
 // compactRoom keeps of a record what the report needs; home is the side

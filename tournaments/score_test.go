@@ -109,7 +109,7 @@ func scoreOf(m Match, recs map[roomKey]*results.Record) MatchResult {
 			if r := recs[roomKey{m.ID, room, b.Number}]; r != nil {
 				c := *r
 				c.Match, c.Room, c.Board = m.ID, room, b.Number
-				ms.add(&c, lineSpan{}, engine.Law12CIMPs, nil)
+				ms.add(&c, results.Span{}, engine.Law12CIMPs, nil)
 			}
 		}
 	}

@@ -131,17 +131,25 @@ func DecideSPRT(ev *Event, recs []results.Record) *sprt.Result {
 }
 
 // sprtTracker follows an event's sequential test record by record, as
-// Run writes them: it keeps the records of boards not yet weighed, weighs
-// the prefix as it grows, and says when the test is decided. add is
-// called one record at a time; decided may be called from any goroutine.
+// Run writes them: it keeps what the IMPs of boards not yet weighed need
+// of their rooms (a RoomResult, not the record), weighs the prefix as it
+// grows, and says when the test is decided. add is called one record at a
+// time; decided may be called from any goroutine.
 type sprtTracker struct {
 	event, match string
 	policy       engine.AdjustedIMPs
-	place        map[int]int          // board number -> place in board-number order
-	rooms        [][2]*results.Record // by place, open and closed, until weighed
-	next         int                  // places weighed
+	place        map[int]int           // board number -> place in board-number order
+	waiting      map[int]*waitingBoard // by place: boards after the weighed prefix with a room in
+	n            int                   // places
+	next         int                   // places weighed
 	test         *sprt.Test
 	over         atomic.Bool // the test is decided (or inconclusive)
+}
+
+// waitingBoard is a board's rooms taken so far, open and closed.
+type waitingBoard struct {
+	rooms [2]RoomResult
+	in    [2]bool
 }
 
 // newSPRTTracker returns the tracker of an event's test, or nil for an
@@ -164,7 +172,7 @@ func newSPRTTracker(ev *Event) (*sprtTracker, error) {
 	}
 	slices.Sort(nums)
 	t := &sprtTracker{event: ev.Name, match: m.ID, policy: ev.AdjustedIMPs(), place: make(map[int]int, len(nums)),
-		rooms: make([][2]*results.Record, len(nums)), test: test}
+		waiting: map[int]*waitingBoard{}, n: len(nums), test: test}
 	for i, n := range nums {
 		t.place[n] = i
 	}
@@ -181,33 +189,37 @@ func (t *sprtTracker) add(r *results.Record) {
 	if !ok || i < t.next {
 		return
 	}
-	room := 0
+	room, home := 0, engine.NS // the home team sits N-S in the open room
 	switch r.Room {
 	case RoomOpen:
 	case RoomClosed:
-		room = 1
+		room, home = 1, engine.EW
 	default:
 		return
 	}
-	if t.rooms[i][room] != nil {
+	w := t.waiting[i]
+	if w == nil {
+		w = &waitingBoard{}
+		t.waiting[i] = w
+	}
+	if w.in[room] {
 		return
 	}
-	c := *r
-	t.rooms[i][room] = &c
-	for t.next < len(t.rooms) && t.rooms[t.next][0] != nil && t.rooms[t.next][1] != nil {
-		imps, _ := BoardIMPs(t.rooms[t.next][0], t.rooms[t.next][1], t.policy)
-		t.rooms[t.next] = [2]*results.Record{}
+	w.rooms[room], w.in[room] = compactRoom(r, home, t.policy, nil), true
+	for w := t.waiting[t.next]; w != nil && w.in[0] && w.in[1]; w = t.waiting[t.next] {
+		imps, _ := roomsIMPs(&w.rooms[0], &w.rooms[1], t.policy)
+		delete(t.waiting, t.next)
 		t.next++
 		if t.test.Add(imps) != sprt.Continue {
 			break
 		}
 	}
-	if t.next == len(t.rooms) {
+	if t.next == t.n {
 		t.test.End() // the cap
 	}
 	if t.test.Verdict() != sprt.Continue {
 		t.over.Store(true)
-		t.rooms = nil // nothing more to weigh
+		t.waiting = nil // nothing more to weigh
 	}
 }
 

@@ -99,7 +99,10 @@ func runMerge(e *env, args []string) int {
 			return exitUsage
 		}
 	}
-	res, err := set.Merge(mf.out)
+	// The same scoring and files as the end of a run of the whole event,
+	// scored as the records are copied.
+	ev := set.Event
+	res, err := set.MergeAndScore(mf.out, matchWriters(ev))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
 		switch {
@@ -113,13 +116,7 @@ func runMerge(e *env, args []string) int {
 	for _, s := range res.Skipped {
 		fmt.Fprintf(e.stderr, "tablemanager merge: skipped %s\n", s)
 	}
-	ev := set.Event
-	// The same scoring and files as the end of a run of the whole event.
-	rep, warnings, err := tournaments.ScoreFolder(ev, matchWriters(ev))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
-		return exitFailure
-	}
+	rep, warnings := res.Report, res.Warnings
 	unwritten := 0
 	for _, w := range warnings {
 		fmt.Fprintf(e.stderr, "tablemanager merge: match file not written: %s\n", w)

@@ -2,6 +2,7 @@ package live
 
 import (
 	"math"
+	"sync"
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
@@ -15,13 +16,18 @@ func (s *State) Observer() tournaments.Observer { return observer{s} }
 
 type observer struct{ s *State }
 
-func (o observer) EventStarted(ev *tournaments.Event, done []results.Record) {
+func (o observer) EventStarted(ev *tournaments.Event) {
 	p := ev.AdjustedIMPs()
-	_ = o.s.Begin(PlanOf(ev), done, EventScorer(ev), func(open, closed *results.Record) int {
+	_ = o.s.Begin(PlanOf(ev), nil, EventScorer(ev), func(open, closed *results.Record) int {
 		n, _ := tournaments.BoardIMPs(open, closed, p)
 		return n
 	})
 }
+
+// BoardOnDisk takes a record of an earlier run as the State takes a
+// finished board: public at once where the boundary allows. No table is in
+// play yet.
+func (o observer) BoardOnDisk(r *results.Record) { o.s.BoardFinished(r) }
 
 func (o observer) TableStarted(j *tournaments.TableJob) { o.s.TableStarted(j.Table) }
 
@@ -32,11 +38,21 @@ func (o observer) BoardFinished(_ *tournaments.TableJob, r *results.Record) { o.
 func (o observer) TableFinished(j *tournaments.TableJob, err error) { o.s.TableFinished(j.Table, err) }
 
 // EventScorer scores public records with the event's own scoring
-// (tournaments.ScoreEvent): matches, IMPs a board with their 95%
-// confidence interval, VPs and standings.
+// (tournaments.Scorer, as ScoreEvent): matches, IMPs a board with their
+// 95% confidence interval, VPs and standings. It takes the records made
+// public since its last call and keeps of each board-room what the
+// scoring needs (tens of bytes, set by the schedule), not the records, so
+// the standings cost no memory a board played. Its calls are serialised.
 func EventScorer(ev *tournaments.Event) Scorer {
+	var mu sync.Mutex
+	sc := tournaments.NewScorer(ev)
 	return func(public []results.Record) *Standings {
-		rep := tournaments.ScoreEvent(ev, public)
+		mu.Lock()
+		defer mu.Unlock()
+		for i := range public {
+			sc.Add(&public[i])
+		}
+		rep := sc.Report()
 		st := &Standings{Matches: []MatchView{}, Teams: []tournaments.Standing{}}
 		for _, m := range rep.Matches {
 			mv := MatchView{

@@ -46,7 +46,10 @@ type Options struct {
 }
 
 // Scorer scores an event from its public records: the standings the page
-// shows. It is called off the tables' path, at most once an interval.
+// shows. Each call is given the records made public since the last one
+// (the State keeps none once scored) and returns the standings over all
+// it was given. It is called off the tables' path, at most once an
+// interval, one call at a time.
 type Scorer func(public []results.Record) *Standings
 
 // IMPer gives a team match board's IMPs to the home team from its two rooms.
@@ -69,6 +72,7 @@ type State struct {
 	opt   Options
 	epoch string // tells this process's event ids from another's
 
+	flush  sync.Mutex // taken before mu, by Flush
 	mu     sync.Mutex
 	plan   Plan
 	ev     EventView
@@ -547,6 +551,10 @@ func (s *State) since(seq uint64, dst []streamEvent) ([]streamEvent, bool) {
 // StandingsEvery and ten times their own cost, so that a long event's
 // scoring stays a small part of the machine's time.
 func (s *State) Flush() {
+	// One Flush at a time, so the standings are scored in the order their
+	// records were taken.
+	s.flush.Lock()
+	defer s.flush.Unlock()
 	s.mu.Lock()
 	s.flushLocked()
 	now := time.Now()
@@ -556,7 +564,8 @@ func (s *State) Flush() {
 		return
 	}
 	s.standDue = false
-	recs := s.scoring[:len(s.scoring):len(s.scoring)] // append-only: safe to read unlocked
+	recs := s.scoring // the scorer's now: the State keeps no record once scored
+	s.scoring = nil
 	scorer := s.scorer
 	s.mu.Unlock()
 

@@ -76,6 +76,7 @@ type State struct {
 	mu     sync.Mutex
 	plan   Plan
 	ev     EventView
+	evSent EventView // the event view last published
 	begun  bool
 	tables map[string]*tableState
 	order  []string      // tables in plan order
@@ -216,7 +217,7 @@ func (s *State) Begin(p Plan, done []results.Record, scorer Scorer, imps IMPer) 
 		s.finish(&done[i], false)
 	}
 	s.standDue = true
-	s.publish("event", s.ev)
+	s.publishEvent()
 	return nil
 }
 
@@ -291,9 +292,8 @@ func (s *State) EventFinished(err error) {
 	if err != nil {
 		s.ev.State, s.ev.Note = "stopped", err.Error()
 	}
-	s.flushLocked()
-	s.publish("event", s.ev)
-	s.standGap = 0 // the final standings at once
+	s.flushLocked() // publishes the event view, changed above
+	s.standGap = 0  // the final standings at once
 }
 
 // finish records a finished board-room.
@@ -508,6 +508,12 @@ func (s *State) publish(name string, v any) {
 	s.publishRaw(name, data)
 }
 
+// publishEvent publishes the event view and remembers it as sent.
+func (s *State) publishEvent() {
+	s.evSent = s.ev
+	s.publish("event", s.ev)
+}
+
 // publishRaw is publish for an event already in JSON.
 func (s *State) publishRaw(name string, data []byte) {
 	s.seq++
@@ -582,6 +588,12 @@ func (s *State) Flush() {
 }
 
 func (s *State) flushLocked() {
+	// The event's counts change as boards become public (on disk at the
+	// start of a resumed event, or finished since): the page's status
+	// line follows them at the flush, as the tables do.
+	if s.begun && s.ev != s.evSent {
+		s.publishEvent()
+	}
 	for _, t := range s.dirty {
 		t.dirty = false
 		// A view that has not changed is not sent again: a hidden table's

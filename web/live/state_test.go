@@ -392,3 +392,58 @@ func TestContractResult(t *testing.T) {
 		assert.Equal(t, tc.want, contractResult(&r), "%s %v", tc.contract, tc.tricks)
 	}
 }
+
+// lastEvent is the event view the stream sent last.
+func lastEvent(t *testing.T, st *State) EventView {
+	t.Helper()
+	st.mu.Lock()
+	evs, _ := st.since(0, nil)
+	st.mu.Unlock()
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].Name == "event" {
+			var ev EventView
+			require.NoError(t, json.Unmarshal(evs[i].Data, &ev))
+			return ev
+		}
+	}
+	t.Fatal("no event view in the stream")
+	return EventView{}
+}
+
+// TestStreamedEventCountsFollowThePublicBoards: a page that keeps only the
+// stream (no new snapshot) sees the public count grow, for boards found on
+// disk after Begin (a resumed event) and boards finished later, once a flush
+// has run; an unchanged view is not sent again.
+func TestStreamedEventCountsFollowThePublicBoards(t *testing.T) {
+	boards := engine.SeededBoards("counts", []int{1, 2})
+	plan := twoRoomPlan(boards)
+	scratch := New(Options{})
+	require.NoError(t, scratch.Begin(plan, nil, nil, nil))
+	var recs []results.Record
+	for _, b := range boards {
+		for _, pt := range plan.Tables {
+			recs = append(recs, play(t, scratch, pt, b))
+		}
+	}
+
+	st := New(Options{})
+	require.NoError(t, st.Begin(plan, nil, nil, nil))
+	assert.Equal(t, 0, lastEvent(t, st).Public)
+	st.BoardFinished(&recs[0]) // on disk: board 1 in both rooms
+	st.BoardFinished(&recs[1])
+	st.Flush()
+	assert.Equal(t, 2, lastEvent(t, st).Public)
+	before := streamText(st)
+	st.Flush()
+	assert.Equal(t, before, streamText(st), "nothing changed, nothing sent")
+
+	st.BoardFinished(&recs[2])
+	st.Flush()
+	assert.Equal(t, 2, lastEvent(t, st).Public, "board 2 is not public with one room")
+	st.BoardFinished(&recs[3])
+	st.Flush()
+	assert.Equal(t, 4, lastEvent(t, st).Public)
+	st.EventFinished(nil)
+	ev := lastEvent(t, st)
+	assert.Equal(t, EventView{Name: "ev", Kind: "match", State: "finished", Public: 4, Total: 4}, ev)
+}

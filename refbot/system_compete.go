@@ -2,9 +2,22 @@ package refbot
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/openroom/openroom/engine"
 )
+
+// suitsBut returns the four suits, spades first, without those in theirs
+// and the extra ones.
+func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
+	var out []engine.Suit
+	for _, y := range []engine.Suit{engine.Spades, engine.Hearts, engine.Diamonds, engine.Clubs} {
+		if !slices.Contains(theirs, y) && !slices.Contains(extra, y) {
+			out = append(out, y)
+		}
+	}
+	return out
+}
 
 // Competitive rows computed from the auction. The keyed table covers the
 // first round or two of a contested auction; later on, and in the
@@ -142,14 +155,7 @@ func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call)
 			d = append(d, minLen(s, 3))
 		}
 	}
-	for _, y := range []engine.Suit{S, H, D, C} {
-		skip := false
-		for _, t := range theirs {
-			skip = skip || t == y
-		}
-		if skip {
-			continue
-		}
+	for _, y := range suitsBut(theirs) {
 		yy := y
 		lvl := cheapest(engine.Strain(y), last)
 		switch {
@@ -177,14 +183,7 @@ func takeoutAnswerRows(st *state, us engine.Side, x engine.Suit, last engine.Cal
 	var rows []*Row
 	rows = append(rows, newRow("", engine.Pass, "penalty pass: 5+ strong trumps", hcp(6, 37), minLen(x, 5),
 		when("three of their top five honours", func(hi *handInfo) bool { return hi.honours(x, 5) >= 3 })))
-	for _, y := range []engine.Suit{S, H, D, C} {
-		skip := y == x
-		for _, t := range theirs {
-			skip = skip || t == y
-		}
-		if skip {
-			continue
-		}
+	for _, y := range suitsBut(theirs, x) {
 		yy := y
 		lvl := cheapest(engine.Strain(y), last)
 		if lvl > 4 {
@@ -193,14 +192,7 @@ func takeoutAnswerRows(st *state, us engine.Side, x engine.Suit, last engine.Cal
 		rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "answers the takeout double: 4+ cards", minLen(y, 4),
 			when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, append(theirs, x)...) })))
 	}
-	for _, y := range []engine.Suit{S, H, D, C} {
-		skip := y == x
-		for _, t := range theirs {
-			skip = skip || t == y
-		}
-		if skip {
-			continue
-		}
+	for _, y := range suitsBut(theirs, x) {
 		if lvl := cheapest(engine.Strain(y), last); lvl <= 4 {
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "answers the takeout double: 3-card suit", minLen(y, 3)))
 		}
@@ -260,14 +252,7 @@ func doublerRebidRows(st *state, seat engine.Seat) []*Row {
 				return true
 			})))
 	}
-	for _, z := range []engine.Suit{S, H, D, C} {
-		skip := z == y
-		for _, t := range theirs {
-			skip = skip || t == z
-		}
-		if skip {
-			continue
-		}
+	for _, z := range suitsBut(theirs, y) {
 		if zl := cheapest(engine.Strain(z), ans.call); zl <= 3 {
 			rows = append(rows, newRow("", engine.Bid(zl, engine.Strain(z)), "new suit after the takeout double: 5+ cards, 17+ HCP, forcing", hcp(17, 37), minLen(z, 5), maxLen(y, 3), forcing()))
 		}

@@ -343,18 +343,7 @@ func TestBrowserPlaysBoards(t *testing.T) {
 // cards each seat still holds.
 func checkReplay(t *testing.T, ctx context.Context, setup engine.BoardSetup, final *State) {
 	t.Helper()
-	calls := make([]engine.Call, len(final.Auction))
-	for i, ci := range final.Auction {
-		var err error
-		calls[i], err = engine.ParseCall(ci.Call)
-		require.NoError(t, err)
-	}
-	cards := make([]engine.Card, len(final.Played))
-	for i, p := range final.Played {
-		var err error
-		cards[i], err = engine.ParseCard(p.Card)
-		require.NoError(t, err)
-	}
+	calls, cards := finalActions(t, final)
 	type view struct {
 		At    string              `json:"at"`
 		Hands map[string][]string `json:"hands"`

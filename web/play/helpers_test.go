@@ -307,3 +307,22 @@ func walkStrings(v any, f func(string)) {
 		}
 	}
 }
+
+// finalActions parses a finished board's calls and cards as the page's
+// state gives them, for replaying them through the engine.
+func finalActions(t testing.TB, final *State) ([]engine.Call, []engine.Card) {
+	t.Helper()
+	calls := make([]engine.Call, len(final.Auction))
+	for i, ci := range final.Auction {
+		var err error
+		calls[i], err = engine.ParseCall(ci.Call)
+		require.NoError(t, err)
+	}
+	cards := make([]engine.Card, len(final.Played))
+	for i, p := range final.Played {
+		var err error
+		cards[i], err = engine.ParseCard(p.Card)
+		require.NoError(t, err)
+	}
+	return calls, cards
+}

@@ -106,18 +106,7 @@ func TestWholeBoardsKeepTheBoundary(t *testing.T) {
 			for s := engine.North; s <= engine.West; s++ {
 				assert.Equal(t, cardStrings(setup.Deal[s]), final.Result.Deal[s.String()])
 			}
-			calls := make([]engine.Call, len(final.Auction))
-			for i, ci := range final.Auction {
-				var err error
-				calls[i], err = engine.ParseCall(ci.Call)
-				require.NoError(t, err)
-			}
-			cards := make([]engine.Card, len(final.Played))
-			for i, p := range final.Played {
-				var err error
-				cards[i], err = engine.ParseCard(p.Card)
-				require.NoError(t, err)
-			}
+			calls, cards := finalActions(t, final)
 			replayed, err := engine.Replay(setup, calls, cards)
 			require.NoError(t, err)
 			// Every call carries refbot's own reading of it.

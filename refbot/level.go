@@ -60,6 +60,14 @@ type LevelParams struct {
 	// many tricks it takes, so more worlds fit the node limit; ties then
 	// go to the heuristic's card.
 	TargetCards int
+	// Evidence: when above 0, the worlds are weighted by what the hidden
+	// seats' played cards say under standard carding (playEvidence): a
+	// world that breaks k of its rules counts Evidence^k as much. Sampled
+	// searches draw Oversample times Worlds candidates (at least 1 times)
+	// and solve Worlds of them drawn by weight; exact enumerations weight
+	// each layout's score.
+	Evidence   float64
+	Oversample int
 }
 
 // Params returns the level's settings.

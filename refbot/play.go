@@ -68,12 +68,32 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			smp.rng.Shuffle(len(worlds), func(i, j int) { worlds[i], worlds[j] = worlds[j], worlds[i] })
 		}
 	}
+	var ev *playEvidence
+	if p.Evidence > 0 {
+		ev = newPlayEvidence(v, &facts)
+	}
 	if !st.Exact {
-		if worlds, err = smp.Sample(max(p.Worlds, 1), max(p.Attempts, 1)); err != nil {
+		n := max(p.Worlds, 1)
+		if ev != nil {
+			n *= max(p.Oversample, 1)
+		}
+		if worlds, err = smp.Sample(n, max(p.Attempts, 1)); err != nil {
 			return 0, st, err
 		}
+		st.Drawn = len(worlds)
+		if ev != nil {
+			worlds = ev.choose(worlds, max(p.Worlds, 1), p.Evidence, smp.rng)
+		}
+	} else {
+		st.Drawn = len(worlds)
 	}
-	st.Drawn = len(worlds)
+	// weight is each world's share of the score: 1, or its likelihood
+	// under the play's evidence when every layout is enumerated (sampled
+	// worlds were already drawn by it).
+	weight := func(i int) float64 { return 1 }
+	if ev != nil && st.Exact {
+		weight = func(i int) float64 { return ev.weight(&worlds[i], p.Evidence, 0) }
+	}
 
 	mover := v.Play.Turn()
 	side := mover.Side()
@@ -82,7 +102,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		need = 14 - need
 	}
 	sofar := v.Play.Tricks(side)
-	var makes, sums [64]int
+	var makes, sums [64]float64
 	buf := make([]dds.CardValue, 0, 13)
 	var reach []dds.CardReach
 	target := need // the tricks the targeted search asks about (set by the first world)
@@ -115,9 +135,10 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			if err != nil {
 				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
 			}
+			wt := weight(i)
 			for _, cr := range reach {
 				if cr.Reaches {
-					makes[cr.Card]++
+					makes[cr.Card] += wt
 				}
 			}
 			st.Worlds++
@@ -138,21 +159,23 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 				best = max(best, sofar+cv.Tricks)
 			}
 			target = min(need, best)
+			wt := weight(i)
 			for _, cv := range buf {
 				if sofar+cv.Tricks >= target {
-					makes[cv.Card]++
+					makes[cv.Card] += wt
 				}
 			}
 			st.Worlds++
 			st.Step = max(st.Step, worlds[i].Step)
 			continue
 		}
+		wt := weight(i)
 		for _, cv := range buf {
 			total := sofar + cv.Tricks
 			if total >= need {
-				makes[cv.Card]++
+				makes[cv.Card] += wt
 			}
-			sums[cv.Card] += total
+			sums[cv.Card] += wt * float64(total)
 		}
 		st.Worlds++
 		st.Step = max(st.Step, worlds[i].Step)
@@ -161,7 +184,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 
 	// The best score and every card that reaches it.
 	var ties engine.Hand
-	bestMake, bestSum := -1, -1
+	bestMake, bestSum := -1.0, -1.0
 	for x := legal; x != 0; x &= x - 1 {
 		c, _ := x.Lowest()
 		m, s := makes[c], sums[c]

@@ -209,6 +209,10 @@ func BenchmarkMeasureLevels(b *testing.B) {
 		configs = append(configs, config{level.String(), level, level.Params()},
 			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level)})
 	}
+	for _, e := range playExperiments() {
+		configs = append(configs, config{e.name, e.level, e.params})
+	}
+	perBoard := os.Getenv("REFBOT_MEASURE_PERBOARD") // a directory: one TSV of per-board losses per config
 	uncapped := os.Getenv("REFBOT_MEASURE_UNCAPPED") != ""
 	for _, cfg := range configs {
 		level := cfg.name
@@ -230,6 +234,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				capped, abandoned := 0, 0
 				sv := dds.NewSolver()
 				played := 0
+				var rows []string // per-board losses, for paired comparisons (REFBOT_MEASURE_PERBOARD)
 				for n := 1; n <= boards; n++ {
 					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
 					var players [4]player.Player
@@ -274,6 +279,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							byPhase[side][ph] = append(byPhase[side][ph], float64(l.byPhase[side][ph]))
 						}
 					}
+					c, _ := bd.Contract()
+					rows = append(rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s", n, c, l.declarer, l.defence, l.byPhase[0], l.byPhase[1], bd.Deal()))
+				}
+				if perBoard != "" {
+					require.NoError(b, os.WriteFile(perBoard+"/"+level+".tsv", []byte(strings.Join(rows, "\n")+"\n"), 0o644))
 				}
 				dm, dh := meanCI(decl)
 				fm, fh := meanCI(def)
@@ -321,6 +331,30 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				b.Logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
 			}
 		})
+	}
+}
+
+// playExperiments are variants of the levels' settings measured beside
+// them (select one with the bench regex, e.g. MeasureLevels/^expert-w128$).
+func playExperiments() []struct {
+	name   string
+	level  Level
+	params LevelParams
+} {
+	w128 := Expert.Params()
+	w128.Worlds = 128
+	ev := Expert.Params()
+	ev.Evidence, ev.Oversample = 0.15, 3
+	ev05 := Expert.Params()
+	ev05.Evidence, ev05.Oversample = 0.05, 4
+	return []struct {
+		name   string
+		level  Level
+		params LevelParams
+	}{
+		{"expert-w128", Expert, w128},
+		{"expert-ev15", Expert, ev},
+		{"expert-ev05", Expert, ev05},
 	}
 }
 

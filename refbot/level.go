@@ -68,6 +68,11 @@ type LevelParams struct {
 	// each layout's score.
 	Evidence   float64
 	Oversample int
+	// ScoreIMPs: with exact values in each world, choose the card with the
+	// best expected IMPs against the best card of each world (the
+	// contract's score at the tricks the card leads to), instead of most
+	// worlds making then most tricks; those still break its ties.
+	ScoreIMPs bool
 }
 
 // Params returns the level's settings.

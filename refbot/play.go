@@ -3,6 +3,7 @@ package refbot
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/openroom/openroom/dds"
@@ -102,7 +103,17 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		need = 14 - need
 	}
 	sofar := v.Play.Tricks(side)
-	var makes, sums [64]float64
+	var makes, sums, imps [64]float64
+	vulnerable := v.Vul.Vulnerable(v.Contract.Declarer.Side())
+	declaring := side == v.Contract.Declarer.Side()
+	// moverScore is the contract's score from the mover's side when its
+	// side ends with total tricks.
+	moverScore := func(total int) int {
+		if declaring {
+			return engine.Score(v.Contract, vulnerable, total)
+		}
+		return -engine.Score(v.Contract, vulnerable, 13-total)
+	}
 	buf := make([]dds.CardValue, 0, 13)
 	var reach []dds.CardReach
 	target := need // the tricks the targeted search asks about (set by the first world)
@@ -170,6 +181,15 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			continue
 		}
 		wt := weight(i)
+		if p.ScoreIMPs {
+			best := math.MinInt
+			for _, cv := range buf {
+				best = max(best, moverScore(sofar+cv.Tricks))
+			}
+			for _, cv := range buf {
+				imps[cv.Card] += wt * float64(engine.IMPs(moverScore(sofar+cv.Tricks)-best))
+			}
+		}
 		for _, cv := range buf {
 			total := sofar + cv.Tricks
 			if total >= need {
@@ -184,14 +204,14 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 
 	// The best score and every card that reaches it.
 	var ties engine.Hand
-	bestMake, bestSum := -1.0, -1.0
+	bestIMP, bestMake, bestSum := math.Inf(-1), -1.0, -1.0
 	for x := legal; x != 0; x &= x - 1 {
 		c, _ := x.Lowest()
-		m, s := makes[c], sums[c]
+		im, m, s := imps[c], makes[c], sums[c]
 		switch {
-		case m > bestMake || (m == bestMake && s > bestSum):
-			bestMake, bestSum, ties = m, s, engine.HandOf(c)
-		case m == bestMake && s == bestSum:
+		case im > bestIMP || (im == bestIMP && (m > bestMake || (m == bestMake && s > bestSum))):
+			bestIMP, bestMake, bestSum, ties = im, m, s, engine.HandOf(c)
+		case im == bestIMP && m == bestMake && s == bestSum:
 			ties = ties.With(c)
 		}
 	}

@@ -345,6 +345,10 @@ func playExperiments() []struct {
 	w128.Worlds = 128
 	ev := Expert.Params()
 	ev.Evidence, ev.Oversample = 0.15, 3
+	imps := Expert.Params()
+	imps.ScoreIMPs = true
+	evImps := ev
+	evImps.ScoreIMPs = true
 	ev05 := Expert.Params()
 	ev05.Evidence, ev05.Oversample = 0.05, 4
 	return []struct {
@@ -355,6 +359,8 @@ func playExperiments() []struct {
 		{"expert-w128", Expert, w128},
 		{"expert-ev15", Expert, ev},
 		{"expert-ev05", Expert, ev05},
+		{"expert-imps", Expert, imps},
+		{"expert-ev15-imps", Expert, evImps},
 	}
 }
 

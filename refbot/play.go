@@ -36,6 +36,14 @@ type SearchStats struct {
 // (so that a hopeless contract still saves tricks); most worlds wins, ties
 // go to the heuristic's card, then the lowest.
 //
+// With p.Evidence, the worlds are drawn by how likely the hidden seats'
+// played cards make them under standard carding (playEvidence): sampled
+// searches draw p.Oversample times p.Worlds candidates and solve p.Worlds
+// of them chosen by weight, likeliest first; exact enumerations weight
+// each layout's score. With p.ScoreIMPs, a card's expected IMPs against
+// the best card of each world (exact values only) rank first, then the
+// rule above.
+//
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
 // within p.Nodes, so fewer worlds are solved when many cards are left);

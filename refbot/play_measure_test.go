@@ -349,6 +349,10 @@ func playExperiments() []struct {
 	imps.ScoreIMPs = true
 	evImps := ev
 	evImps.ScoreIMPs = true
+	hardEv := Hard.Params()
+	hardEv.Evidence, hardEv.Oversample = 0.15, 3
+	hardEvImps := hardEv
+	hardEvImps.ScoreIMPs = true
 	ev05 := Expert.Params()
 	ev05.Evidence, ev05.Oversample = 0.05, 4
 	return []struct {
@@ -361,6 +365,8 @@ func playExperiments() []struct {
 		{"expert-ev05", Expert, ev05},
 		{"expert-imps", Expert, imps},
 		{"expert-ev15-imps", Expert, evImps},
+		{"hard-ev15", Hard, hardEv},
+		{"hard-ev15-imps", Hard, hardEvImps},
 	}
 }
 

@@ -171,6 +171,16 @@ func measureBoards(def int) int {
 	return def
 }
 
+// measureFirst is the first board a measurement plays: 1, or
+// REFBOT_MEASURE_FIRST, to extend an earlier run on the same seeded boards
+// (with REFBOT_MEASURE_PERBOARD, the two runs' boards are joined after).
+func measureFirst() int {
+	if n, err := strconv.Atoi(os.Getenv("REFBOT_MEASURE_FIRST")); err == nil && n > 0 {
+		return n
+	}
+	return 1
+}
+
 // meanCI returns the mean and the half-width of its 95% confidence interval.
 func meanCI(xs []float64) (mean, half float64) { return meanInterval(xs) }
 
@@ -235,7 +245,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				sv := dds.NewSolver()
 				played := 0
 				var rows []string // per-board losses, for paired comparisons (REFBOT_MEASURE_PERBOARD)
-				for n := 1; n <= boards; n++ {
+				for n := measureFirst(); n <= boards; n++ {
 					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
 					var players [4]player.Player
 					for s := range players {

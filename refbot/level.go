@@ -68,11 +68,6 @@ type LevelParams struct {
 	// each layout's score.
 	Evidence   float64
 	Oversample int
-	// ScoreIMPs: with exact values in each world, choose the card with the
-	// best expected IMPs against the best card of each world (the
-	// contract's score at the tricks the card leads to), instead of most
-	// worlds making then most tricks; those still break its ties.
-	ScoreIMPs bool
 }
 
 // Params returns the level's settings.
@@ -173,10 +168,10 @@ func (l Level) Params() LevelParams {
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 45}
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 45, Evidence: 0.15, Oversample: 3}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49}
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49, Evidence: 0.15, Oversample: 3}
 	}
 	return LevelParams{}
 }

@@ -3,7 +3,6 @@ package refbot
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/openroom/openroom/dds"
@@ -40,9 +39,7 @@ type SearchStats struct {
 // played cards make them under standard carding (playEvidence): sampled
 // searches draw p.Oversample times p.Worlds candidates and solve p.Worlds
 // of them chosen by weight, likeliest first; exact enumerations weight
-// each layout's score. With p.ScoreIMPs, a card's expected IMPs against
-// the best card of each world (exact values only) rank first, then the
-// rule above.
+// each layout's score.
 //
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
@@ -111,17 +108,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		need = 14 - need
 	}
 	sofar := v.Play.Tricks(side)
-	var makes, sums, imps [64]float64
-	vulnerable := v.Vul.Vulnerable(v.Contract.Declarer.Side())
-	declaring := side == v.Contract.Declarer.Side()
-	// moverScore is the contract's score from the mover's side when its
-	// side ends with total tricks.
-	moverScore := func(total int) int {
-		if declaring {
-			return engine.Score(v.Contract, vulnerable, total)
-		}
-		return -engine.Score(v.Contract, vulnerable, 13-total)
-	}
+	var makes, sums [64]float64
 	buf := make([]dds.CardValue, 0, 13)
 	var reach []dds.CardReach
 	target := need // the tricks the targeted search asks about (set by the first world)
@@ -189,15 +176,6 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			continue
 		}
 		wt := weight(i)
-		if p.ScoreIMPs {
-			best := math.MinInt
-			for _, cv := range buf {
-				best = max(best, moverScore(sofar+cv.Tricks))
-			}
-			for _, cv := range buf {
-				imps[cv.Card] += wt * float64(engine.IMPs(moverScore(sofar+cv.Tricks)-best))
-			}
-		}
 		for _, cv := range buf {
 			total := sofar + cv.Tricks
 			if total >= need {
@@ -212,14 +190,14 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 
 	// The best score and every card that reaches it.
 	var ties engine.Hand
-	bestIMP, bestMake, bestSum := math.Inf(-1), -1.0, -1.0
+	bestMake, bestSum := -1.0, -1.0
 	for x := legal; x != 0; x &= x - 1 {
 		c, _ := x.Lowest()
-		im, m, s := imps[c], makes[c], sums[c]
+		m, s := makes[c], sums[c]
 		switch {
-		case im > bestIMP || (im == bestIMP && (m > bestMake || (m == bestMake && s > bestSum))):
-			bestIMP, bestMake, bestSum, ties = im, m, s, engine.HandOf(c)
-		case im == bestIMP && m == bestMake && s == bestSum:
+		case m > bestMake || (m == bestMake && s > bestSum):
+			bestMake, bestSum, ties = m, s, engine.HandOf(c)
+		case m == bestMake && s == bestSum:
 			ties = ties.With(c)
 		}
 	}

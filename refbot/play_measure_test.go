@@ -345,24 +345,21 @@ func BenchmarkMeasureLevels(b *testing.B) {
 }
 
 // playExperiments are variants of the levels' settings measured beside
-// them (select one with the bench regex, e.g. MeasureLevels/^expert-w128$).
+// them (select one with the bench regex, e.g. MeasureLevels/^expert-w128$):
+// LEVEL-noev is the level without the play evidence (its settings before
+// it), the others were tried and dropped (see Level.Params).
 func playExperiments() []struct {
 	name   string
 	level  Level
 	params LevelParams
 } {
-	w128 := Expert.Params()
+	noEv := func(l Level) LevelParams {
+		p := l.Params()
+		p.Evidence, p.Oversample = 0, 0
+		return p
+	}
+	w128 := noEv(Expert)
 	w128.Worlds = 128
-	ev := Expert.Params()
-	ev.Evidence, ev.Oversample = 0.15, 3
-	imps := Expert.Params()
-	imps.ScoreIMPs = true
-	evImps := ev
-	evImps.ScoreIMPs = true
-	hardEv := Hard.Params()
-	hardEv.Evidence, hardEv.Oversample = 0.15, 3
-	hardEvImps := hardEv
-	hardEvImps.ScoreIMPs = true
 	ev05 := Expert.Params()
 	ev05.Evidence, ev05.Oversample = 0.05, 4
 	return []struct {
@@ -370,13 +367,10 @@ func playExperiments() []struct {
 		level  Level
 		params LevelParams
 	}{
+		{"expert-noev", Expert, noEv(Expert)},
+		{"hard-noev", Hard, noEv(Hard)},
 		{"expert-w128", Expert, w128},
-		{"expert-ev15", Expert, ev},
 		{"expert-ev05", Expert, ev05},
-		{"expert-imps", Expert, imps},
-		{"expert-ev15-imps", Expert, evImps},
-		{"hard-ev15", Hard, hardEv},
-		{"hard-ev15-imps", Hard, hardEvImps},
 	}
 }
 

@@ -35,12 +35,6 @@ type SearchStats struct {
 // (so that a hopeless contract still saves tricks); most worlds wins, ties
 // go to the heuristic's card, then the lowest.
 //
-// With p.Evidence, the worlds are drawn by how likely the hidden seats'
-// played cards make them under standard carding (playEvidence): sampled
-// searches draw p.Oversample times p.Worlds candidates and solve p.Worlds
-// of them chosen by weight, likeliest first; exact enumerations weight
-// each layout's score.
-//
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
 // within p.Nodes, so fewer worlds are solved when many cards are left);
@@ -74,32 +68,12 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			smp.rng.Shuffle(len(worlds), func(i, j int) { worlds[i], worlds[j] = worlds[j], worlds[i] })
 		}
 	}
-	var ev *playEvidence
-	if p.Evidence > 0 {
-		ev = newPlayEvidence(v, &facts)
-	}
 	if !st.Exact {
-		n := max(p.Worlds, 1)
-		if ev != nil {
-			n *= max(p.Oversample, 1)
-		}
-		if worlds, err = smp.Sample(n, max(p.Attempts, 1)); err != nil {
+		if worlds, err = smp.Sample(max(p.Worlds, 1), max(p.Attempts, 1)); err != nil {
 			return 0, st, err
 		}
-		st.Drawn = len(worlds)
-		if ev != nil {
-			worlds = ev.choose(worlds, max(p.Worlds, 1), p.Evidence, smp.rng)
-		}
-	} else {
-		st.Drawn = len(worlds)
 	}
-	// weight is each world's share of the score: 1, or its likelihood
-	// under the play's evidence when every layout is enumerated (sampled
-	// worlds were already drawn by it).
-	weight := func(i int) float64 { return 1 }
-	if ev != nil && st.Exact {
-		weight = func(i int) float64 { return ev.weight(&worlds[i], p.Evidence, 0) }
-	}
+	st.Drawn = len(worlds)
 
 	mover := v.Play.Turn()
 	side := mover.Side()
@@ -108,7 +82,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		need = 14 - need
 	}
 	sofar := v.Play.Tricks(side)
-	var makes, sums [64]float64
+	var makes, sums [64]int
 	buf := make([]dds.CardValue, 0, 13)
 	var reach []dds.CardReach
 	target := need // the tricks the targeted search asks about (set by the first world)
@@ -141,10 +115,9 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			if err != nil {
 				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
 			}
-			wt := weight(i)
 			for _, cr := range reach {
 				if cr.Reaches {
-					makes[cr.Card] += wt
+					makes[cr.Card]++
 				}
 			}
 			st.Worlds++
@@ -165,23 +138,21 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 				best = max(best, sofar+cv.Tricks)
 			}
 			target = min(need, best)
-			wt := weight(i)
 			for _, cv := range buf {
 				if sofar+cv.Tricks >= target {
-					makes[cv.Card] += wt
+					makes[cv.Card]++
 				}
 			}
 			st.Worlds++
 			st.Step = max(st.Step, worlds[i].Step)
 			continue
 		}
-		wt := weight(i)
 		for _, cv := range buf {
 			total := sofar + cv.Tricks
 			if total >= need {
-				makes[cv.Card] += wt
+				makes[cv.Card]++
 			}
-			sums[cv.Card] += wt * float64(total)
+			sums[cv.Card] += total
 		}
 		st.Worlds++
 		st.Step = max(st.Step, worlds[i].Step)
@@ -190,7 +161,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 
 	// The best score and every card that reaches it.
 	var ties engine.Hand
-	bestMake, bestSum := -1.0, -1.0
+	bestMake, bestSum := -1, -1
 	for x := legal; x != 0; x &= x - 1 {
 		c, _ := x.Lowest()
 		m, s := makes[c], sums[c]

@@ -135,6 +135,19 @@ type LevelParams struct {
 //     better than the rollouts over 187 leads. LeadWorlds and LeadRollout
 //     stay 0.
 //   - Exact enumeration of every layout takes over in the last tricks.
+//   - Tried for issue 15 and dropped, paired against these settings on
+//     the same seeded boards (BenchmarkMeasureLevels, uncapped; tricks
+//     lost a board, declarer/defence, 95% CIs): worlds weighted by the
+//     hidden seats' carding (a world in which a seat did not play the
+//     lowest of equal cards, or a loser other than its lowest in the
+//     suit, counted 0.15 as much; three times the worlds drawn, 64 solved
+//     by weight) +0.10 +- 0.13 / -0.02 +- 0.13 over 187 boards (the first
+//     95 alone: -0.03 / -0.15 +- 0.17, the next 92: +0.23 / +0.12), at hard
+//     +0.01 / +0.00 +- 0.14; the equals rule alone +0.09 +- 0.14 / -0.02
+//     +- 0.11; 128 worlds instead of 64 +0.07 +- 0.17 / -0.01 +- 0.11 and
+//     choosing by expected IMPs against each world's best card 0.00 +-
+//     0.07 / -0.05 +- 0.08 (95 boards each). Over 100 boards a change's
+//     paired interval is +-0.15-0.25 tricks a board: measure on 200 or more.
 //
 // Measured with a07c1f6's settings (BenchmarkMeasureLevels, 96 boards, on the
 // 2-core machine with another process busy on the other core, so times

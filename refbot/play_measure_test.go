@@ -171,6 +171,16 @@ func measureBoards(def int) int {
 	return def
 }
 
+// measureFirst is the first board a measurement plays: 1, or
+// REFBOT_MEASURE_FIRST, to extend an earlier run on the same seeded boards
+// (with REFBOT_MEASURE_PERBOARD, the two runs' boards are joined after).
+func measureFirst() int {
+	if n, err := strconv.Atoi(os.Getenv("REFBOT_MEASURE_FIRST")); err == nil && n > 0 {
+		return n
+	}
+	return 1
+}
+
 // meanCI returns the mean and the half-width of its 95% confidence interval.
 func meanCI(xs []float64) (mean, half float64) { return meanInterval(xs) }
 
@@ -209,6 +219,10 @@ func BenchmarkMeasureLevels(b *testing.B) {
 		configs = append(configs, config{level.String(), level, level.Params()},
 			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level)})
 	}
+	for _, e := range playExperiments() {
+		configs = append(configs, config{e.name, e.level, e.params})
+	}
+	perBoard := os.Getenv("REFBOT_MEASURE_PERBOARD") // a directory: one TSV of per-board losses per config
 	uncapped := os.Getenv("REFBOT_MEASURE_UNCAPPED") != ""
 	for _, cfg := range configs {
 		level := cfg.name
@@ -230,7 +244,8 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				capped, abandoned := 0, 0
 				sv := dds.NewSolver()
 				played := 0
-				for n := 1; n <= boards; n++ {
+				var rows []string // per-board losses, for paired comparisons (REFBOT_MEASURE_PERBOARD)
+				for n := measureFirst(); n <= boards; n++ {
 					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
 					var players [4]player.Player
 					for s := range players {
@@ -274,6 +289,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							byPhase[side][ph] = append(byPhase[side][ph], float64(l.byPhase[side][ph]))
 						}
 					}
+					c, _ := bd.Contract()
+					rows = append(rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s", n, c, l.declarer, l.defence, l.byPhase[0], l.byPhase[1], bd.Deal()))
+				}
+				if perBoard != "" {
+					require.NoError(b, os.WriteFile(perBoard+"/"+level+".tsv", []byte(strings.Join(rows, "\n")+"\n"), 0o644))
 				}
 				dm, dh := meanCI(decl)
 				fm, fh := meanCI(def)
@@ -321,6 +341,25 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				b.Logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
 			}
 		})
+	}
+}
+
+// playExperiments are variants of the levels' settings measured beside
+// them (select one with the bench regex, e.g. MeasureLevels/^expert-w128$).
+// Add one here to measure a change of settings on the same boards.
+func playExperiments() []struct {
+	name   string
+	level  Level
+	params LevelParams
+} {
+	w128 := Expert.Params()
+	w128.Worlds = 128 // tried for issue 15 and dropped (see Level.Params)
+	return []struct {
+		name   string
+		level  Level
+		params LevelParams
+	}{
+		{"expert-w128", Expert, w128},
 	}
 }
 

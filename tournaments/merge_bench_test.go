@@ -30,12 +30,7 @@ var mergeBenchDir = flag.String("merge.dir", "", "BenchmarkMerge: make the shard
 func BenchmarkMerge(b *testing.B) {
 	for _, records := range []int{99_990, 999_990} {
 		b.Run(fmt.Sprintf("records=%d", records), func(b *testing.B) {
-			root := *mergeBenchDir
-			if root == "" {
-				root = b.TempDir()
-			} else {
-				root = filepath.Join(root, fmt.Sprintf("records-%d", records))
-			}
+			root := benchRoot(b, records)
 			dirs, size := makeShardFolders(b, root, records, 4)
 			set, err := LoadShards(dirs)
 			require.NoError(b, err)
@@ -142,12 +137,7 @@ func makeShardFolders(b *testing.B, root string, records, n int) ([]string, int6
 func BenchmarkScoreFolder(b *testing.B) {
 	for _, records := range []int{99_990, 999_990} {
 		b.Run(fmt.Sprintf("records=%d", records), func(b *testing.B) {
-			root := *mergeBenchDir
-			if root == "" {
-				root = b.TempDir()
-			} else {
-				root = filepath.Join(root, fmt.Sprintf("records-%d", records))
-			}
+			root := benchRoot(b, records)
 			dirs, _ := makeShardFolders(b, root, records, 4)
 			set, err := LoadShards(dirs)
 			require.NoError(b, err)
@@ -203,12 +193,7 @@ func BenchmarkMergeCommand(b *testing.B) {
 		sizes = append(sizes, 999_990)
 	}
 	for _, records := range sizes {
-		root := *mergeBenchDir
-		if root == "" {
-			root = b.TempDir()
-		} else {
-			root = filepath.Join(root, fmt.Sprintf("records-%d", records))
-		}
+		root := benchRoot(b, records)
 		dirs, _ := makeShardFolders(b, root, records, 4)
 		for _, mode := range []string{"two-pass", "one-pass"} {
 			b.Run(fmt.Sprintf("records=%d/%s", records, mode), func(b *testing.B) {
@@ -254,3 +239,12 @@ func BenchmarkMergeCommand(b *testing.B) {
 }
 
 var mergeBig = flag.Bool("merge.big", false, "BenchmarkMergeCommand: also 999,990 board-rooms (minutes, 2 GB of shard folders)")
+
+// benchRoot is where a benchmark of records board-rooms keeps its folders:
+// a fresh temporary one, or under -merge.dir to keep them.
+func benchRoot(b *testing.B, records int) string {
+	if *mergeBenchDir == "" {
+		return b.TempDir()
+	}
+	return filepath.Join(*mergeBenchDir, fmt.Sprintf("records-%d", records))
+}

@@ -213,10 +213,8 @@ func (s *matchSlots) position(board int) (int, bool) {
 }
 
 func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
-	i := 2 * p
-	if room == RoomClosed {
-		i++
-	}
+	r, _, _ := roomIndex(room)
+	i := 2*p + r
 	return i / 64, 1 << (i % 64)
 }
 
@@ -468,7 +466,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			return fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
 		}
 		ms := slots[r.Match]
-		if ms == nil || (r.Room != RoomOpen && r.Room != RoomClosed) {
+		if _, _, known := roomIndex(r.Room); ms == nil || !known {
 			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
 		p, ok := ms.position(r.Board)

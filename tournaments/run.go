@@ -358,7 +358,7 @@ func (st *onDisk) add(r *results.Record, _ results.Span) error {
 	}
 	ms := st.slots[r.Match]
 	p, ok := 0, false
-	if ms != nil && (r.Room == RoomOpen || r.Room == RoomClosed) {
+	if _, _, known := roomIndex(r.Room); ms != nil && known {
 		p, ok = ms.position(r.Board)
 	}
 	if ok {

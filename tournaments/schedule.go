@@ -13,6 +13,19 @@ const (
 	RoomClosed = "closed"
 )
 
+// roomIndex returns a team match room's index (open 0, closed 1) and the
+// side its home team sits (N-S in the open room, E-W in the closed one);
+// ok is false for any other room.
+func roomIndex(room string) (i int, home engine.Side, ok bool) {
+	switch room {
+	case RoomOpen:
+		return 0, engine.NS, true
+	case RoomClosed:
+		return 1, engine.EW, true
+	}
+	return 0, engine.NS, false
+}
+
 // Match is one team match of an event: the home team sits North-South in
 // the open room and East-West in the closed room, on the same boards.
 type Match struct {

@@ -308,12 +308,8 @@ func (ms *matchScore) slotOf(board int) (int, bool) {
 // that is no board-room of the match is left out, as it is of the report.
 // It returns the room's index and whether the record was taken.
 func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedIMPs, strs interner) (int, bool) {
-	room, home := 0, engine.NS // the home team sits N-S in the open room
-	switch r.Room {
-	case RoomOpen:
-	case RoomClosed:
-		room, home = 1, engine.EW
-	default:
+	room, home, ok := roomIndex(r.Room)
+	if !ok {
 		return 0, false
 	}
 	slot, ok := ms.slotOf(r.Board)

@@ -189,12 +189,8 @@ func (t *sprtTracker) add(r *results.Record) {
 	if !ok || i < t.next {
 		return
 	}
-	room, home := 0, engine.NS // the home team sits N-S in the open room
-	switch r.Room {
-	case RoomOpen:
-	case RoomClosed:
-		room, home = 1, engine.EW
-	default:
+	room, home, ok := roomIndex(r.Room)
+	if !ok {
 		return
 	}
 	w := t.waiting[i]

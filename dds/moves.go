@@ -135,6 +135,16 @@ const (
 	wDiscardGuard = 15
 )
 
+// rootMoves returns the moves of seat at the root of a solve, ordered as
+// genMoves orders them, copied out of s.moves[pos] (which the search below
+// the root reuses) so that each can be searched in turn.
+func (s *search) rootMoves(pos, seat int) (ml [13]move, n int) {
+	s.genMoves(pos, seat, 0)
+	n = s.nmoves[pos]
+	copy(ml[:], s.moves[pos][:n])
+	return ml, n
+}
+
 // genMoves fills s.moves[pos] with the moves of seat, ordered best first by
 // heuristic weights; best (suit<<4|rank) is the transposition table's move
 // for a lead, 0 if none.

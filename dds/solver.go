@@ -166,10 +166,7 @@ func (sv *Solver) solveAll(p *Position, dst []CardValue) []CardValue {
 	var vals [4][16]int8
 	guess := (left + 1) / 2
 	// Search groups in heuristic order for good guesses.
-	s.genMoves(pos, seat, 0)
-	n := s.nmoves[pos]
-	var ml [13]move
-	copy(ml[:], s.moves[pos][:n])
+	ml, n := s.rootMoves(pos, seat)
 	for i := 0; i < n; i++ {
 		m := ml[i]
 		s.play(pos, seat, m.suit, m.rank)
@@ -326,10 +323,7 @@ func (sv *Solver) solveTarget(p *Position, target int, dst []CardReach) []CardRe
 		reach = legal
 	case target > left:
 	default:
-		s.genMoves(pos, seat, 0)
-		n := s.nmoves[pos]
-		var ml [13]move
-		copy(ml[:], s.moves[pos][:n])
+		ml, n := s.rootMoves(pos, seat)
 		for i := 0; i < n; i++ {
 			m := ml[i]
 			s.play(pos, seat, m.suit, m.rank)

@@ -196,7 +196,10 @@ func tieBreak(v *engine.View, ties engine.Hand) engine.Card {
 
 // trivialChoice returns the lowest legal card when the choice cannot
 // matter: a single legal card, or legal cards of one suit with no card
-// still in play between them (touching, as far as anyone can tell).
+// still in play between them (touching, as far as anyone can tell). A
+// card of the current trick is still in play: the ace and queen are not
+// equal after the king has been played to this trick, as the queen loses
+// to it.
 func trivialChoice(v *engine.View, legal engine.Hand) (engine.Card, bool) {
 	lo, _ := legal.Lowest()
 	if legal.Len() == 1 {
@@ -207,6 +210,9 @@ func trivialChoice(v *engine.View, legal engine.Hand) (engine.Card, bool) {
 		return 0, false
 	}
 	played := v.Play.Played()
+	for _, c := range v.Play.CurrentTrick() {
+		played = played.Without(c)
+	}
 	for r := lo.Rank() + 1; r < hi.Rank(); r++ {
 		c := engine.NewCard(lo.Suit(), r)
 		if !legal.Has(c) && !played.Has(c) {

@@ -196,8 +196,14 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 	}
 	var st state
 	s.analyze(&st, a, a.Len())
+	return s.chooseAfter(&st, a, v.Hand)
+}
+
+// chooseAfter is Choose once the auction a has been read into st (which it
+// does not change, so that one reading serves many hands: CallModel).
+func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (call engine.Call, alert string, meaning Meaning) {
 	seat := a.Turn()
-	hi := newHandInfo(v.Hand)
+	hi := newHandInfo(hand)
 	partnerMin := st.cons[seat.Partner()].MinHCP
 	if trump, agreed, ok := st.blackwood(seat); ok {
 		r := s.slam.ask
@@ -208,10 +214,10 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 			return m.Call, m.Alert, m
 		}
 	}
-	if m, ok := s.notrumpSlam(&st, seat, &hi, a); ok {
+	if m, ok := s.notrumpSlam(st, seat, &hi, a); ok {
 		return m.Call, m.Alert, m
 	}
-	for _, r := range s.situation(&st, seat) {
+	for _, r := range s.situation(st, seat) {
 		if !a.Legal(r.Meaning.Call) || !r.fits(&hi) {
 			continue
 		}
@@ -224,7 +230,7 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 		}
 		return m.Call, m.Alert, m
 	}
-	c := s.natural(&st, seat, &hi, a)
+	c := s.natural(st, seat, &hi, a)
 	if !a.Legal(c) {
 		c = engine.Pass
 	}

@@ -137,5 +137,6 @@ func (s *System) Soft(v *engine.View) SoftFacts {
 		f.Seats[i] = HandRange{MinHCP: c.MinHCP, MaxHCP: c.MaxHCP, MinLen: c.MinLen, MaxLen: c.MaxLen}
 		f.Has[i] = true
 	}
+	f.Calls = s.CallModel(&v.Auction)
 	return f
 }

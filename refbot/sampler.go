@@ -58,7 +58,7 @@ func NewSampler(f *Facts, seed [32]byte) (*Sampler, error) {
 
 // hasSoft reports whether any soft constraint applies to the hidden hands.
 func (f *Facts) hasSoft() bool {
-	if f.Lead != nil {
+	if f.Lead != nil || f.LeadModel != nil || f.CallModel != nil {
 		return true
 	}
 	for _, s := range f.Hidden {
@@ -271,10 +271,12 @@ func (f *Facts) SoftFilter(worlds []World, keep int) []World {
 		return worlds
 	}
 	keep = min(keep, len(worlds))
+	fits := make([]bool, len(worlds))
 	for step := 0; step < HardOnly; step++ {
 		n := 0
 		for i := range worlds {
-			if f.softOK(&worlds[i].Hands, step) {
+			fits[i] = f.softOK(&worlds[i].Hands, step)
+			if fits[i] {
 				n++
 			}
 		}
@@ -282,8 +284,8 @@ func (f *Facts) SoftFilter(worlds []World, keep int) []World {
 			continue
 		}
 		out := make([]World, 0, n)
-		for _, w := range worlds {
-			if f.softOK(&w.Hands, step) {
+		for i, w := range worlds {
+			if fits[i] {
 				w.Step = step
 				out = append(out, w)
 			}

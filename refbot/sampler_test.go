@@ -295,3 +295,69 @@ func TestAugmentMakesRoom(t *testing.T) {
 	// No chain: North may not hold the heart and nobody has room.
 	require.ErrorIs(t, f.augment(&w, &room, c("H2")), ErrInconsistentView)
 }
+
+// TestLeadModelWorldsLeadTheSameCard checks the opening-lead model from
+// outside: on boards led by the heuristic, every world the sampler accepts
+// under the model gives the leader a hand from which the heuristic, asked
+// afresh on a board dealt that way, leads the card that was led; the real
+// hand is among those the model admits; and the model rejects some of the
+// hands the hard facts allow (it tells the sampler something).
+func TestLeadModelWorldsLeadTheSameCard(t *testing.T) {
+	for _, tc := range []struct {
+		seed   string
+		strain engine.Strain
+	}{
+		{"model-nt", engine.NoTrump}, {"model-suit", engine.StrainHearts}, {"model-spades", engine.StrainSpades},
+	} {
+		t.Run(tc.seed, func(t *testing.T) {
+			for n := 1; n <= 4; n++ {
+				b := testBoard(t, tc.seed, n, 2, tc.strain)
+				c, _ := b.Contract()
+				leader := c.Leader()
+				lv := b.View(leader)
+				lead, err := Heuristic(&lv)
+				require.NoError(t, err)
+				require.NoError(t, b.PlayCard(leader, lead))
+				v := b.View(c.Declarer)
+				f, err := FactsOf(&v, SoftFacts{})
+				require.NoError(t, err)
+				require.NotNil(t, f.LeadModel)
+				require.True(t, f.LeadModel(b.Deal()[leader]), "the real hand %v leads %v", b.Deal()[leader], lead)
+				s, err := NewSampler(&f, DecisionSeed(5, n, c.Declarer, 1))
+				require.NoError(t, err)
+				ws, err := s.Sample(20, 200)
+				require.NoError(t, err)
+				rejected := 0
+				for range 200 {
+					w, err := s.deal()
+					require.NoError(t, err)
+					if !f.LeadModel(f.Original(&w, leader)) {
+						rejected++
+					}
+				}
+				assert.Positive(t, rejected, "board %d: the model admits every layout", n)
+				modelled := 0
+				for _, w := range ws {
+					if w.Step != 0 {
+						continue
+					}
+					modelled++
+					deal := b.Deal()
+					for _, s := range f.Hidden {
+						deal[s] = f.Original(&w.Hands, s)
+					}
+					fresh := engine.NewBoard(n, deal)
+					for _, call := range b.Auction().Calls() {
+						turn, _ := fresh.Turn()
+						require.NoError(t, fresh.Call(turn, call))
+					}
+					fv := fresh.View(leader)
+					again, err := Heuristic(&fv)
+					require.NoError(t, err)
+					assert.Equal(t, lead, again, "board %d: a world whose leader would lead %v", n, again)
+				}
+				assert.Positive(t, modelled, "board %d: no world fits the model", n)
+			}
+		})
+	}
+}

@@ -31,6 +31,13 @@ type Facts struct {
 	HasSoft [4]bool                // whether Soft[seat] applies
 	Lead    func(engine.Hand) bool // soft rule on the opening leader's original hand; nil if none
 	LeadBy  engine.Seat            // the opening leader
+	// LeadModel is the stricter soft rule tried first: the opening leader
+	// would have led the card it led had it held the hand (the heuristic's
+	// standard leads as the model of how a hidden seat leads); nil if none.
+	LeadModel func(engine.Hand) bool
+	// CallModel is the auction model (SoftFacts.Calls), tried with
+	// LeadModel before the ranges alone; nil if none.
+	CallModel func(seat engine.Seat, hand engine.Hand) bool
 }
 
 // HandRange is a soft constraint on one seat's original 13 cards, as the
@@ -73,6 +80,9 @@ func (r HandRange) widened(hcp, length int) HandRange {
 type SoftFacts struct {
 	Seats [4]HandRange
 	Has   [4]bool
+	// Calls, when not nil, is the auction model: whether a seat holding
+	// an original 13-card hand would have made its calls (System.CallModel).
+	Calls func(seat engine.Seat, hand engine.Hand) bool
 }
 
 // FactsOf extracts the hard facts from a view in the play phase, and
@@ -140,8 +150,11 @@ func FactsOf(v *engine.View, soft SoftFacts) (Facts, error) {
 			f.Soft[s], f.HasSoft[s] = soft.Seats[s], true
 		}
 	}
+	f.CallModel = soft.Calls
 	if !f.Visible[f.LeadBy] && p.Len() > 0 {
-		f.Lead = leadRule(p.Cards()[0], f.Trump)
+		lead := p.Cards()[0]
+		f.Lead = leadRule(lead, f.Trump)
+		f.LeadModel = leadModel(v, f.LeadBy, lead)
 	}
 	return f, nil
 }
@@ -199,21 +212,53 @@ func (f *Facts) softOK(w *engine.Deal, step int) bool {
 			return false
 		}
 	}
+	if !rs.model {
+		return true
+	}
+	// The models last: they cost the most.
+	if f.LeadModel != nil && !f.LeadModel(f.Original(w, f.LeadBy)) {
+		return false
+	}
+	if f.CallModel != nil {
+		for _, s := range f.Hidden {
+			if !f.CallModel(s, f.Original(w, s)) {
+				return false
+			}
+		}
+	}
 	return true
 }
 
 // relaxStep is one step of the soft constraints' relaxation.
 type relaxStep struct {
+	model       bool // apply the opening-lead model (LeadModel)
 	lead        bool // apply the opening-lead rule
 	hcp, length int  // widen the ranges by this much either way
 }
 
 // relaxSteps are tried in order; past the last, only the hard facts apply.
 var relaxSteps = [...]relaxStep{
+	{model: true},
 	{lead: true},
 	{hcp: 1},
 	{hcp: 3, length: 1},
 	{hcp: 5, length: 2},
+}
+
+// leadModel returns the soft rule that the opening leader, holding the
+// hand, would have chosen the card it led by the heuristic's opening-lead
+// rules (which read only the hand, the contract and the public auction).
+// It is how the sampler learns what the lead denies as well as what it
+// shows: a lead of a low card from a suit says that no sequence, partner's
+// suit or singleton ranked higher in that hand. A leader that leads by
+// other rules fits fewer worlds, and the relaxation then drops the model.
+func leadModel(v *engine.View, leader engine.Seat, lead engine.Card) func(engine.Hand) bool {
+	model := heur{v: v, me: leader, trump: v.Play.Trump()}
+	return func(hand engine.Hand) bool {
+		h := model
+		h.hand = hand
+		return h.openingLead() == lead
+	}
 }
 
 // leadRule returns the soft rule the opening lead suggests about the

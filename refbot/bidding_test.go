@@ -255,8 +255,9 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 }
 
 // TestFallbackGames checks the natural fallback's choice of game: a
-// six-card major opposite a partner who has not denied two cards, and
-// partner's strength counted in the points partner's calls have shown.
+// six-card major opposite a partner who has not denied two cards, a
+// seven-card fit opposite partner's five-card major, and partner's
+// strength counted in the points partner's calls have shown.
 func TestFallbackGames(t *testing.T) {
 	s := NewSystem()
 	for _, tc := range []struct{ name, hand, auction, want string }{
@@ -264,6 +265,10 @@ func TestFallbackGames(t *testing.T) {
 		{"3NT with a five-card major", "K842.AQJ98.7.Q42", "1D P 1H P 3C P", "3N"},
 		{"counts the jump rebid's points and raises to game", "Q4.K842.QJ73.J42", "1S P 1N P 3S P", "4S"},
 		{"passes the jump rebid with a minimum", "Q4.8742.Q973.J42", "1S P 1N P 3S P", "P"},
+		// Five spades shown opposite two make a seven-card fit: game in
+		// the major, not 3NT; with a singleton, 3NT.
+		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
+		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

@@ -62,6 +62,12 @@ var sayc = []struct {
 	{"pass 12 HCP 4333", "KQ4.A63.J852.Q42", "", "P", false},
 	{"third seat opens the same", "AKJ84.K3.Q52.J94", "P P", "1S", false},
 
+	// The balancing seat acts lighter than the direct seat.
+	{"no takeout double with 10 in the direct seat", "KJ64.QJ76.82.K72", "1D", "P", false},
+	{"balancing takeout double with 10", "KJ64.QJ76.82.K72", "1D P P", "X", false},
+	{"no 1NT overcall with 12 in the direct seat", "K72.KJ4.QJ73.Q84", "1H", "P", false},
+	{"balancing 1NT with 12", "K72.KJ4.QJ73.Q84", "1H P P", "1N", false},
+
 	// Over 1NT.
 	{"Stayman", "KJ84.Q32.K75.J64", "1N P", "2C", true},
 	{"transfer to hearts, weak", "84.QJ9732.75.J64", "1N P", "2D", true},

@@ -62,6 +62,12 @@ var sayc = []struct {
 	{"pass 12 HCP 4333", "KQ4.A63.J852.Q42", "", "P", false},
 	{"third seat opens the same", "AKJ84.K3.Q52.J94", "P P", "1S", false},
 
+	// The balancing seat acts lighter than the direct seat.
+	{"no takeout double with 10 in the direct seat", "KJ64.QJ76.82.K72", "1D", "P", false},
+	{"balancing takeout double with 10", "KJ64.QJ76.82.K72", "1D P P", "X", false},
+	{"no 1NT overcall with 12 in the direct seat", "K72.KJ4.QJ73.Q84", "1H", "P", false},
+	{"balancing 1NT with 12", "K72.KJ4.QJ73.Q84", "1H P P", "1N", false},
+
 	// Over 1NT.
 	{"Stayman", "KJ84.Q32.K75.J64", "1N P", "2C", true},
 	{"transfer to hearts, weak", "84.QJ9732.75.J64", "1N P", "2D", true},
@@ -255,8 +261,9 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 }
 
 // TestFallbackGames checks the natural fallback's choice of game: a
-// six-card major opposite a partner who has not denied two cards, and
-// partner's strength counted in the points partner's calls have shown.
+// six-card major opposite a partner who has not denied two cards, a
+// seven-card fit opposite partner's five-card major, and partner's
+// strength counted in the points partner's calls have shown.
 func TestFallbackGames(t *testing.T) {
 	s := NewSystem()
 	for _, tc := range []struct{ name, hand, auction, want string }{
@@ -264,6 +271,10 @@ func TestFallbackGames(t *testing.T) {
 		{"3NT with a five-card major", "K842.AQJ98.7.Q42", "1D P 1H P 3C P", "3N"},
 		{"counts the jump rebid's points and raises to game", "Q4.K842.QJ73.J42", "1S P 1N P 3S P", "4S"},
 		{"passes the jump rebid with a minimum", "Q4.8742.Q973.J42", "1S P 1N P 3S P", "P"},
+		// Five spades shown opposite two make a seven-card fit: game in
+		// the major, not 3NT; with a singleton, 3NT.
+		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
+		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

@@ -23,6 +23,7 @@ func (b *builder) openerRebids() {
 		k3 := joinKey(open, "P", sc(3, o), "P")
 		if o >= H {
 			b.add(k2, sc(4, o), "game: 19+ points", points(LengthPoints, o, 19, 40))
+			b.helpSuitTries(o)
 			b.add(k2, sc(3, o), "game try: 16-18 points", points(LengthPoints, o, 16, 18))
 			b.add(k2, "P", "minimum", hcp(12, 15), points(LengthPoints, o, 0, 15))
 			b.add(k3, sc(4, o), "accepts the limit raise: 14+ points", points(LengthPoints, o, 14, 40))

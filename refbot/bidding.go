@@ -25,6 +25,7 @@ type state struct {
 	lastBidder engine.Seat
 	gameForced [2]bool // the side made a game-forcing call
 	bwUsed     [2]bool // the side has asked with Blackwood
+	cueUsed    [2]bool // the side has made a cue bid
 	bid        [2]bool // the side has made a bid (doubles do not count)
 	// lastSuit is the suit of the side's last natural suit bid, plus one
 	// (0: none); Blackwood without an agreed suit is for that suit.
@@ -72,8 +73,11 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 	case GameForcing:
 		st.gameForced[side] = true
 	}
-	if m.conv == convBlackwood {
+	switch m.conv {
+	case convBlackwood:
 		st.bwUsed[side] = true
+	case convCue:
+		st.cueUsed[side] = true
 	}
 	st.recent[st.n&3] = callNote{call: c, conv: m.conv, trump: m.Trump, forcing: m.Forcing, artificial: m.Artificial}
 	st.n++
@@ -99,7 +103,8 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 }
 
 // situation returns the rows that apply to the next call, by seat: a slam
-// convention's rows when the pattern fits, else the keyed rows, else (in a
+// convention's rows when the pattern fits (Blackwood, the king ask, a cue
+// bid and its sign-off), else the keyed rows, else (in a
 // contested auction the table has no key for) the computed competitive
 // rows of competitiveRows.
 func (s *System) situation(st *state, seat engine.Seat) []*Row {
@@ -110,6 +115,8 @@ func (s *System) situation(st *state, seat engine.Seat) []*Row {
 			return s.slam.aceAnswers
 		case convKingAsk:
 			return s.slam.kingAnswers
+		case convCue:
+			return cueAnswerRows(st, seat)
 		case convAceAnswer, convKingAnswer:
 			if st.n >= 4 && st.back(3).call == engine.Pass {
 				ask := st.back(4)
@@ -120,6 +127,11 @@ func (s *System) situation(st *state, seat engine.Seat) []*Row {
 				if p.conv == convKingAnswer && ask.conv == convKingAsk {
 					return s.slam.kingCont[ask.trump][idx]
 				}
+			}
+		}
+		if st.n >= 4 && st.back(3).call == engine.Pass {
+			if cue := st.back(4); cue.conv == convCue && p.call == engine.Bid(4, engine.Strain(cue.trump)) {
+				return cueSignOffRows()
 			}
 		}
 	}
@@ -228,11 +240,17 @@ func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (ca
 		if m.conv == convKingAsk {
 			m.Trump = st.back(4).trump
 		}
+		if cm, ok := s.slamTry(st, seat, &hi, a, m.Call); ok {
+			return cm.Call, cm.Alert, cm
+		}
 		return m.Call, m.Alert, m
 	}
 	c := s.natural(st, seat, &hi, a)
 	if !a.Legal(c) {
 		c = engine.Pass
+	}
+	if cm, ok := s.slamTry(st, seat, &hi, a, c); ok {
+		return cm.Call, cm.Alert, cm
 	}
 	m := naturalMeaning(c)
 	return c, "", m

@@ -141,6 +141,12 @@ var sayc = []struct {
 	{"accepts the help-suit try with a maximum", "Q73.J842.K54.A32", "1S P 2S P 3C P", "4S", false},
 	{"accepts the help-suit try with help (one loser)", "Q73.J8642.954.A2", "1S P 2S P 3C P", "4S", false},
 	{"declines the help-suit try without help", "Q73.J8642.A2.954", "1S P 2S P 3C P", "3S", false},
+	{"cue bid instead of accepting the limit raise: 31 counted, the diamond ace", "AKJ84.K3.AQ52.J4", "1S P 3S P", "4D", true},
+	{"accepts the limit raise without slam values", "AKJ84.K3.Q652.J4", "1S P 3S P", "4S", false},
+	{"Blackwood over the cue bid: 14 counted and a club control", "K753.A84.K632.K2", "1S P 3S P 4D P", "4N", true},
+	{"signs off over the cue bid: no club control", "K753.AK4.K632.32", "1S P 3S P 4D P", "4S", false},
+	{"signs off over the cue bid: no extras", "K753.Q84.K632.Q2", "1S P 3S P 4D P", "4S", false},
+	{"passes the sign-off after the cue bid", "AKJ84.K3.AQ52.J4", "1S P 3S P 4D P 4S P", "P", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
 	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
 	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},
@@ -342,6 +348,21 @@ func TestExplainNamesConventions(t *testing.T) {
 	assert.Contains(t, m.Text, "quantitative")
 	assert.Equal(t, 12, m.MinHCP)
 	assert.Equal(t, 13, m.MaxHCP)
+
+	// A four-level new suit below game in the agreed major is a cue bid; a
+	// suit the side has bid keeps its natural meaning.
+	cb := auctionOf(t, "1S P 3S P 4D")
+	m, err = s.Explain(&cb, 4)
+	require.NoError(t, err)
+	assert.True(t, m.Artificial)
+	assert.Contains(t, m.Alert, "cue bid")
+	assert.Equal(t, engine.Spades, m.Trump)
+	assert.Equal(t, ForcingOne, m.Forcing)
+	nat := auctionOf(t, "1S P 2H P 3H P 4H")
+	m, err = s.Explain(&nat, 6)
+	require.NoError(t, err)
+	assert.False(t, m.Artificial, "%s", m)
+	assert.NotContains(t, m.Text, "cue bid")
 
 	// A call the table does not cover promises nothing.
 	f := auctionOf(t, "7C")

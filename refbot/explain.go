@@ -30,6 +30,9 @@ func (s *System) meaning(st *state, seat engine.Seat, c engine.Call) Meaning {
 		m.union(&r.Meaning)
 	}
 	if !found {
+		if m, ok := s.cueMeaning(st, seat, c); ok {
+			return m
+		}
 		if m, ok := s.ntSlamMeaning(st, seat, c); ok {
 			return m
 		}

@@ -71,6 +71,7 @@ const (
 	convKingAsk
 	convKingAnswer
 	convQuant // a count-based quantitative 4NT (see ntSlamMeaning)
+	convCue   // a control-showing cue bid (see cueMeaning)
 )
 
 // Meaning is what a call promises, written as constraints on the caller's

@@ -81,7 +81,9 @@ func (r *Row) fits(hi *handInfo) bool {
 // Blackwood 4NT (5C 0/4, 5D 1, 5H 2, 5S 3), 5NT for kings and the asker's
 // placement, in any auction with an agreed suit (or, when the asker holds
 // the fit, for the side's last natural suit); notrump slams by count where
-// the table has no slam try of its own (see ntSlamMeaning). Contested
+// the table has no slam try of its own (see ntSlamMeaning); control-showing
+// cue bids below game in an agreed major, with their answers
+// (system_majorfit.go). Contested
 // auctions the table has no key for get rows computed from the auction
 // (competitiveRows): competing to the level of the fit, balancing over a
 // raise, answers to a takeout double and the doubler's rebid. Everything

@@ -68,7 +68,8 @@ func (r *Row) fits(hi *handInfo) bool {
 // preemptive raises, 1S, 1NT, two over one) and to 1m (majors up the line,
 // 1D, 2C over 1D, 2NT, 3NT, raises, 1NT). Opener's rebids after a one-level
 // response, 1NT, a raise, a limit raise, Jacoby 2NT and a two over one;
-// responder's rebids after 1NT, a raise, a suit rebid, 2NT and a game try;
+// responder's rebids after 1NT, a raise, a suit rebid, 2NT and a game try,
+// and the weak preference over opener's new lower suit;
 // help-suit game tries after a single major raise and their answers
 // (system_majorfit.go).
 // Competition: overcalls at the one and two level, weak jump overcalls, the

@@ -226,10 +226,38 @@ func (b *builder) responderRebids() {
 			}
 			b.add(k2, "3N", "game")
 		}
+		b.preferences(o)
 		if o >= H {
 			kt := joinKey(open, "P", sc(2, o), "P", sc(3, o), "P")
 			b.add(kt, sc(4, o), "accepts the game try: 8-10 support points", points(DummyPoints, o, 8, 40))
 			b.add(kt, "P", "declines the game try", hcp(0, 7))
+		}
+	}
+}
+
+// preferences: responder's weak answer to opener's new lower suit after a
+// one-level response or 1NT (1o P 1y P 2z P, 1o P 1N P 2z P): with 6-10
+// HCP and at most 10 points with length, back to opener's first suit with
+// as many cards there as in the second (simple preference), else pass the
+// second suit. Stronger hands are left to the natural fallback. Measured
+// (make measure-bidding, paired): the pass of the second suit had left
+// 4-card support for opener's first suit, and a void, in a 4-3 or worse.
+func (b *builder) preferences(o engine.Suit) {
+	var keys []string
+	for _, y := range allSuits {
+		if y > o {
+			keys = append(keys, joinKey(sc(1, o), "P", sc(1, y), "P"))
+		}
+	}
+	keys = append(keys, joinKey(sc(1, o), "P 1N P"))
+	for _, k := range keys {
+		for z := engine.Suit(0); z < o; z++ { // below opener's suit, so not responder's
+			zz := z
+			kz := joinKey(k, sc(2, z), "P")
+			b.add(kz, sc(2, o), "preference to opener's first suit: 6-10", hcp(6, 10), points(LengthPoints, o, 0, 10),
+				when("at least as many cards there as in opener's second suit", func(hi *handInfo) bool { return hi.len[o] >= hi.len[zz] }))
+			b.add(kz, "P", "passes opener's second suit: longer there", hcp(0, 10), points(LengthPoints, o, 0, 10),
+				when("more cards in opener's second suit", func(hi *handInfo) bool { return hi.len[zz] > hi.len[o] }))
 		}
 	}
 }

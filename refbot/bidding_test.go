@@ -145,6 +145,8 @@ var sayc = []struct {
 	{"passes opener's second suit, longer there", "K9643.Q5.J4.Q974", "1D P 1S P 2C P", "P", false},
 	{"preference after 1NT with equal length", "Q74.KJ53.863.J94", "1S P 1N P 2C P", "2S", false},
 	{"passes the second suit after 1NT, longer there", "74.KJ53.Q86.J942", "1S P 1N P 2C P", "P", false},
+	{"preference to opener's minor over its new major", "97.KJ72.853.Q874", "1D P 1H P 1S P", "2D", false},
+	{"preference to clubs over 1C-1D-1H", "Q97.J2.KT853.Q74", "1C P 1D P 1H P", "2C", false},
 	{"cue bid instead of accepting the limit raise: 31 counted, the diamond ace", "AKJ84.K3.AQ52.J4", "1S P 3S P", "4D", true},
 	{"accepts the limit raise without slam values", "AKJ84.K3.Q652.J4", "1S P 3S P", "4S", false},
 	{"Blackwood over the cue bid: 14 counted and a club control", "K753.A84.K632.K2", "1S P 3S P 4D P", "4N", true},

@@ -239,9 +239,12 @@ func (b *builder) responderRebids() {
 // one-level response or 1NT (1o P 1y P 2z P, 1o P 1N P 2z P): with 6-10
 // HCP and at most 10 points with length, back to opener's first suit with
 // as many cards there as in the second (simple preference), else pass the
-// second suit. Stronger hands are left to the natural fallback. Measured
-// (make measure-bidding, paired): the pass of the second suit had left
-// 4-card support for opener's first suit, and a void, in a 4-3 or worse.
+// second suit. Over opener's new one-level major after a minor opening
+// (1m P 1y P 1M P), the same hand with more cards in the minor than in
+// the major (at most three) goes back to the minor. Stronger hands are
+// left to the natural fallback. Measured (make measure-bidding, paired):
+// the pass of the second suit had left 4-card support for opener's first
+// suit, and a void, in a 4-3 or worse.
 func (b *builder) preferences(o engine.Suit) {
 	var keys []string
 	for _, y := range allSuits {
@@ -250,6 +253,18 @@ func (b *builder) preferences(o engine.Suit) {
 		}
 	}
 	keys = append(keys, joinKey(sc(1, o), "P 1N P"))
+	if o <= D {
+		// Over opener's new one-level major, a weak responder with more
+		// cards in opener's minor than in the major goes back to the minor.
+		for _, y := range allSuits {
+			for z := max(y+1, H); y > o && z <= S; z++ {
+				kz := joinKey(sc(1, o), "P", sc(1, y), "P", sc(1, z), "P")
+				zz := z
+				b.add(kz, sc(2, o), "preference to opener's minor: 6-10, longer there than in the major", hcp(6, 10), points(LengthPoints, o, 0, 10), maxLen(z, 3), minLen(o, 3),
+					when("more cards in opener's minor than in the major", func(hi *handInfo) bool { return hi.len[o] > hi.len[zz] }))
+			}
+		}
+	}
 	for _, k := range keys {
 		for z := engine.Suit(0); z < o; z++ { // below opener's suit, so not responder's
 			zz := z

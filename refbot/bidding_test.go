@@ -147,6 +147,8 @@ var sayc = []struct {
 	{"passes the second suit after 1NT, longer there", "74.KJ53.Q86.J942", "1S P 1N P 2C P", "P", false},
 	{"preference to opener's minor over its new major", "97.KJ72.853.Q874", "1D P 1H P 1S P", "2D", false},
 	{"preference to clubs over 1C-1D-1H", "Q97.J2.KT853.Q74", "1C P 1D P 1H P", "2C", false},
+	{"second major over opener's minor rebid", "KT643.AK843.5.T9", "1D P 1S P 2D P", "2H", false},
+	{"second major, spades over 1C-1H-2C", "AJ96.QJT42.3.QT9", "1C P 1H P 2C P", "2S", false},
 	{"cue bid instead of accepting the limit raise: 31 counted, the diamond ace", "AKJ84.K3.AQ52.J4", "1S P 3S P", "4D", true},
 	{"accepts the limit raise without slam values", "AKJ84.K3.Q652.J4", "1S P 3S P", "4S", false},
 	{"Blackwood over the cue bid: 14 counted and a club control", "K753.A84.K632.K2", "1S P 3S P 4D P", "4N", true},

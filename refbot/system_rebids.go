@@ -207,6 +207,12 @@ func (b *builder) responderRebids() {
 			if y >= H {
 				b.add(ko, sc(4, y), "game with a 6+ card suit", hcp(13, 37), minLen(y, 6), maxLen(o, 1))
 			}
+			if o <= D && y >= H {
+				// Both majors: the second one, forcing, so that a 4-4
+				// fit in it is found (the pass had left it undiscovered).
+				z := otherMajor(y)
+				b.add(ko, sc(2, z), "second major: 5+ in the first, 4+ here, 8+ HCP, forcing", hcp(8, 37), minLen(y, 5), minLen(z, 4), forcing())
+			}
 			b.add(ko, "3N", "game values", hcp(13, 37))
 			if o >= H {
 				b.add(ko, sc(3, o), "invitational with support", hcp(11, 12), minLen(o, 2))

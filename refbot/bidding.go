@@ -240,8 +240,12 @@ func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (ca
 		if m.conv == convKingAsk {
 			m.Trump = st.back(4).trump
 		}
-		if cm, ok := s.slamTry(st, seat, &hi, a, m.Call); ok {
-			return cm.Call, cm.Alert, cm
+		if m.conv == convNone && !m.Artificial {
+			// A natural game bid may become a cue bid; an artificial
+			// answer (Gerber's 4H, say) keeps its meaning.
+			if cm, ok := s.slamTry(st, seat, &hi, a, m.Call); ok {
+				return cm.Call, cm.Alert, cm
+			}
 		}
 		return m.Call, m.Alert, m
 	}

@@ -39,7 +39,8 @@ func searchLead(worlds int, nodes uint64, target bool) func(*engine.View, SoftFa
 // worlds (exact values, or make-or-defeat only), with no time budget (the
 // node limits bind). Run it once:
 // go test -run X -bench MeasureLead -benchtime 1x -v ./refbot/
-// (REFBOT_MEASURE_BOARDS=n plays n boards instead of 200).
+// (REFBOT_MEASURE_BOARDS=n plays n boards instead of 200, REFBOT_MEASURE_FIRST=k
+// starts at board k).
 func BenchmarkMeasureLead(b *testing.B) {
 	boards := measureBoards(200)
 	methods := []leadMethod{
@@ -63,7 +64,7 @@ func BenchmarkMeasureLead(b *testing.B) {
 	}
 	var lbs []leadBoard
 	real := dds.NewSolver()
-	for n := 1; n <= boards; n++ {
+	for n := measureFirst(); n <= boards; n++ {
 		bd := bidAuction(b, sys, n, engine.NewDealSource("measure-levels").Deal(n))
 		c, _ := bd.Contract()
 		if c.PassedOut() {

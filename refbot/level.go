@@ -146,8 +146,14 @@ type LevelParams struct {
 //     +0.01 / +0.00 +- 0.14; the equals rule alone +0.09 +- 0.14 / -0.02
 //     +- 0.11; 128 worlds instead of 64 +0.07 +- 0.17 / -0.01 +- 0.11 and
 //     choosing by expected IMPs against each world's best card 0.00 +-
-//     0.07 / -0.05 +- 0.08 (95 boards each). Over 100 boards a change's
-//     paired interval is +-0.15-0.25 tricks a board: measure on 200 or more.
+//     0.07 / -0.05 +- 0.08 (95 boards each; all of these before the fix
+//     of trivialChoice, which cost more than any of them: -0.22 +- 0.07 /
+//     -0.12 +- 0.05 over 376 boards). After it: solving at least 16
+//     worlds whatever the node limit (~10% of trick 1's searches and 12%
+//     of trick 2's fit fewer than 8, the first world costing 150k-1.6M
+//     nodes) -0.03 +- 0.05 / -0.02 +- 0.04 over 175 boards, with searched
+//     decisions of up to 8.7 s. Over 100 boards a change's paired interval
+//     is +-0.15-0.25 tricks a board: measure on 200 or more.
 //
 // Measured with a07c1f6's settings (BenchmarkMeasureLevels, 96 boards, on the
 // 2-core machine with another process busy on the other core, so times

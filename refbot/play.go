@@ -19,6 +19,12 @@ type SearchStats struct {
 	Capped  bool          // the time budget (or the caller's context) stopped the search early
 	Elapsed time.Duration // time spent
 	Trivial bool          // one legal card, or all legal cards equivalent: no search
+	// ForContract: the card chosen makes (or defeats) the contract in
+	// more worlds than another card that takes more tricks over them all
+	// (exact values only), so it gives up tricks on average for the
+	// contract, as IMPs want and a count of tricks against double dummy
+	// holds against it.
+	ForContract bool
 }
 
 // SearchCard chooses the card for the view by sampling worlds of the hidden
@@ -172,8 +178,18 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			ties = ties.With(c)
 		}
 	}
+	c := tieBreak(v, ties)
+	if !targeted {
+		for x := legal; x != 0; x &= x - 1 {
+			d, _ := x.Lowest()
+			if sums[d] > sums[c] {
+				st.ForContract = true
+				break
+			}
+		}
+	}
 	st.Elapsed = time.Since(start)
-	return tieBreak(v, ties), st, nil
+	return c, st, nil
 }
 
 // tieBreak picks among cards of equal value: the heuristic's card if it is

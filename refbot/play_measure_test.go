@@ -88,6 +88,7 @@ type ddLoss struct {
 	// byPhase is each side's loss in each phase of the play (phaseOf),
 	// [0] declarer's side, [1] the defence.
 	byPhase [2][numPhases]int
+	byCard  [52]int // the loss of each card, by its index in the play
 }
 
 // The phases of the play the measurements report separately: the
@@ -143,6 +144,7 @@ func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) ddLoss {
 		}
 		require.GreaterOrEqual(t, lost, 0, "board %d card %d", played.Number(), i+1)
 		l.byTrick[i/4] += lost
+		l.byCard[i] = lost
 		late := 52-i <= lateCards
 		if turn.Side() == c.Declarer.Side() {
 			l.byPhase[0][phaseOf(i)] += lost
@@ -242,11 +244,17 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var byTrick [13]int
 				var byPhase [2][numPhases][]float64
 				capped, abandoned := 0, 0
+				// Tricks lost by cards chosen for the contract over more
+				// tricks (SearchStats.ForContract), by side, and how many.
+				var forContract [2]float64
+				forContractCards := 0
 				sv := dds.NewSolver()
 				played := 0
 				var rows []string // per-board losses, for paired comparisons (REFBOT_MEASURE_PERBOARD)
 				for n := measureFirst(); n <= boards; n++ {
 					bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
+					var traded [52]bool
+					var seatOf [52]engine.Seat
 					var players [4]player.Player
 					for s := range players {
 						players[s] = New(cfg.level, uint64(s), WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(d Decision) {
@@ -268,6 +276,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							if d.Stats.Capped {
 								capped++
 							}
+							traded[d.Index], seatOf[d.Index] = d.Stats.ForContract, d.Seat
 							if d.Fallback != "" {
 								abandoned++
 							}
@@ -279,6 +288,17 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					}
 					played++
 					l := ddLosses(b, bd, sv)
+					c, _ := bd.Contract()
+					for i, t := range traded {
+						if t {
+							forContractCards++
+							side := 1
+							if seatOf[i].Side() == c.Declarer.Side() {
+								side = 0
+							}
+							forContract[side] += float64(l.byCard[i])
+						}
+					}
 					decl, def = append(decl, float64(l.declarer)), append(def, float64(l.defence))
 					lateDecl, lateDef = append(lateDecl, float64(l.lateDeclarer)), append(lateDef, float64(l.lateDefence))
 					for i, x := range l.byTrick {
@@ -289,7 +309,6 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							byPhase[side][ph] = append(byPhase[side][ph], float64(l.byPhase[side][ph]))
 						}
 					}
-					c, _ := bd.Contract()
 					rows = append(rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s", n, c, l.declarer, l.defence, l.byPhase[0], l.byPhase[1], bd.Deal()))
 				}
 				if perBoard != "" {
@@ -318,6 +337,8 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
 				}
 				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+				b.Logf("%s: of those, lost by %d cards chosen for the contract over more tricks (SearchStats.ForContract): declarer %.2f, defence %.2f a board",
+					level, forContractCards, forContract[0]/float64(max(played, 1)), forContract[1]/float64(max(played, 1)))
 				// The node counts are deterministic: at the solver's ~9,500 nodes/ms
 				// on an idle core they say what the decision times will be there.
 				b.Logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",

@@ -2,12 +2,14 @@ package refbot
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 )
 
@@ -69,4 +71,71 @@ func TestSearchWinsWithTheAceOverTheKing(t *testing.T) {
 	c, _, err := SearchCard(context.Background(), &v, NewSystem().Soft(&v), p, NewDDSSolver(), DecisionSeed(1, 55, engine.North, 3))
 	require.NoError(t, err)
 	assert.Equal(t, "HA", c.String())
+}
+
+// scriptedSolver answers each world's CardValues from a script: world i
+// gives card c the tricks script[i][c] (0 for cards not in it).
+type scriptedSolver struct {
+	script []map[engine.Card]int
+	calls  int
+}
+
+func (s *scriptedSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
+	w := s.script[s.calls%len(s.script)]
+	s.calls++
+	legal := p.Hands[p.Turn()]
+	if p.NTrick > 0 {
+		if f := legal.SuitCards(p.Trick[0].Suit()); f != 0 {
+			legal = f
+		}
+	}
+	for x := legal; x != 0; x &= x - 1 {
+		c, _ := x.Lowest()
+		dst = append(dst, dds.CardValue{Card: c, Tricks: w[c]})
+	}
+	return dst, nil
+}
+
+func (s *scriptedSolver) Nodes() uint64 { return uint64(s.calls) }
+
+// TestSearchPlaysForTheContractFirst checks the decision rule on scripted
+// values: the card that makes in more worlds wins over one that takes
+// more tricks in total, and SearchStats.ForContract says when that gave
+// tricks up.
+func TestSearchPlaysForTheContractFirst(t *testing.T) {
+	b := testBoard(t, "for-contract", 6, 3, engine.NoTrump)
+	playRandom(t, b, rand.New(rand.NewPCG(6, 6)), 4)
+	actor, _ := b.Actor()
+	v := b.View(actor)
+	legal, _ := v.LegalCards()
+	require.GreaterOrEqual(t, legal.Len(), 2)
+	c := v.Contract
+	side := v.Play.Turn().Side()
+	need := c.Level + 6
+	if side != c.Declarer.Side() {
+		need = 14 - need
+	}
+	r := need - v.Play.Tricks(side) // tricks still wanted, the current trick included
+	x, y := legal.Nth(0), legal.Nth(legal.Len()-1)
+	tests := []struct {
+		name        string
+		script      []map[engine.Card]int
+		want        engine.Card
+		forContract bool
+	}{
+		{"makes more often beats more tricks", []map[engine.Card]int{{x: r, y: r + 2}, {x: r, y: r - 1}, {x: r, y: r + 2}}, x, true},
+		{"more tricks when both make as often", []map[engine.Card]int{{x: r, y: r + 1}, {x: r - 1, y: r - 1}, {x: r, y: r}}, y, false},
+		{"makes more often and more tricks", []map[engine.Card]int{{x: r + 1, y: r}, {x: r, y: r - 1}, {x: r, y: r}}, x, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testParams()
+			p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.Budget = 3, 0, 0, 0, time.Hour
+			got, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &scriptedSolver{script: tc.script}, DecisionSeed(6, 6, actor, 4))
+			require.NoError(t, err)
+			require.Equal(t, 3, st.Worlds)
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.forContract, st.ForContract)
+		})
+	}
 }

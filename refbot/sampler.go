@@ -18,6 +18,10 @@ type World struct {
 	Step  int
 }
 
+// modelProbe is how many draws a wanted world the sampler tries under the
+// models before it gives up on them when none fits.
+const modelProbe = 16
+
 // HardOnly is the World.Step of a world drawn with only the hard facts.
 const HardOnly = len(relaxSteps)
 
@@ -84,8 +88,19 @@ func (s *Sampler) Sample(n, attempts int) ([]World, error) {
 		step = HardOnly
 	}
 	for ; step < HardOnly && len(out) < n; step++ {
-		budget := attempts * (n - len(out))
+		n0 := len(out)
+		budget := attempts * (n - n0)
+		// The models (relaxStep.model) cost the most to check and fit no
+		// world of a seat that bids or leads by other rules: when none of
+		// the first modelProbe draws a wanted world fits, move on.
+		probe := budget
+		if relaxSteps[step].model {
+			probe = min(budget, modelProbe*(n-n0))
+		}
 		for a := 0; a < budget && len(out) < n; a++ {
+			if a == probe && len(out) == n0 {
+				break
+			}
 			w, err := s.deal()
 			if err != nil {
 				return out, err

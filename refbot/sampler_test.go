@@ -361,3 +361,41 @@ func TestLeadModelWorldsLeadTheSameCard(t *testing.T) {
 		})
 	}
 }
+
+// TestSampleGivesUpOnModelsThatFitNothing checks that a call model no
+// world fits (an opponent bidding by another system) costs a bounded
+// number of checks, modelProbe a wanted world, before the sampler moves on
+// to the ranges, and that a model that fits is used for every world.
+func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
+	b := testBoard(t, "probe", 2, 3, engine.NoTrump)
+	playRandom(t, b, rand.New(rand.NewPCG(3, 3)), 1)
+	decl, _ := b.Contract()
+	v := b.View(decl.Declarer)
+	for _, tc := range []struct {
+		name     string
+		fits     bool
+		maxCalls int
+		step     int
+	}{
+		{"fits nothing", false, modelProbe * 10, 1}, // the first hidden seat asked rejects the world
+		{"fits everything", true, 10 * 2, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			calls := 0
+			sf := SoftFacts{Calls: func(engine.Seat, engine.Hand) bool { calls++; return tc.fits }}
+			f, err := FactsOf(&v, sf)
+			require.NoError(t, err)
+			f.LeadModel = nil
+			s, err := NewSampler(&f, DecisionSeed(2, 2, decl.Declarer, 1))
+			require.NoError(t, err)
+			ws, err := s.Sample(10, 50)
+			require.NoError(t, err)
+			require.Len(t, ws, 10)
+			assert.LessOrEqual(t, calls, tc.maxCalls)
+			assert.Less(t, calls, 50*10, "the model was asked for the whole attempts budget")
+			for _, w := range ws {
+				assert.Equal(t, tc.step, w.Step)
+			}
+		})
+	}
+}

@@ -294,6 +294,14 @@ func TestFallbackGames(t *testing.T) {
 		// the major, not 3NT; with a singleton, 3NT.
 		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
 		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
+		// Where the fallback would bid five of the fit minor, Blackwood
+		// asks from 28 counted (points and partner's expected strength):
+		// the sign-off is the same five of the minor.
+		{"Blackwood instead of 5C over the jump rebid: 14 points and 16 expected", "K95.AQT83.654.A3", "1C P 1H P 3C P", "4N"},
+		{"5C over the jump rebid: 11 points and 16 expected", "K95.QJT8.J654.A3", "1C P 1H P 3C P", "5C"},
+		{"Blackwood instead of 5D over the single raise: 22 points and 8 expected", "AQJ.JT.AKQ763.K5", "1D P 2D P", "4N"},
+		{"the answer to Blackwood stays an answer: 5D, one ace", "Q32.JT.A7632.K54", "1D P 2D P 4N P", "5D"},
+		{"signs off in 5D with two aces missing", "KQJ.KT.KQJ763.K5", "1D P 2D P 4N P 5D P", "P"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

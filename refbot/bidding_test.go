@@ -155,6 +155,8 @@ var sayc = []struct {
 	{"signs off over the cue bid: no club control", "K753.AK4.K632.32", "1S P 3S P 4D P", "4S", false},
 	{"signs off over the cue bid: no extras", "K753.Q84.K632.Q2", "1S P 3S P 4D P", "4S", false},
 	{"passes the sign-off after the cue bid", "AKJ84.K3.AQ52.J4", "1S P 3S P 4D P 4S P", "P", false},
+	{"balancing takeout double of a 3-level preempt: 15, short in spades", "K4.AQ76.KJ84.Q92", "3S P P", "X", false},
+	{"balancing seat passes a 3-level preempt with 11 HCP", "K4.QJ76.K984.J92", "3S P P", "P", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
 	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
 	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},

@@ -157,6 +157,8 @@ var sayc = []struct {
 	{"passes the sign-off after the cue bid", "AKJ84.K3.AQ52.J4", "1S P 3S P 4D P 4S P", "P", false},
 	{"balancing takeout double of a 3-level preempt: 15, short in spades", "K4.AQ76.KJ84.Q92", "3S P P", "X", false},
 	{"balancing seat passes a 3-level preempt with 11 HCP", "K4.QJ76.K984.J92", "3S P P", "P", false},
+	{"3NT over 1NT with a good six-card minor and 6 HCP", "Q87.T32.KJT532.6", "1N P", "3N", false},
+	{"passes 1NT with a poor six-card minor and 6 HCP", "Q87.K32.T86532.6", "1N P", "P", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
 	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
 	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},

@@ -163,6 +163,8 @@ var sayc = []struct {
 	{"preference over the unusual 2NT: the singleton is in partner's other suit", "AT73.Q982.AQ62.8", "1S 2N P", "3D", false},
 	{"game over Michaels: four hearts and a singleton, 10 HCP", "8.KQT9.T82.KQ972", "1S 2S P", "4H", false},
 	{"preference over Michaels: four hearts, 6 support points", "8.QT92.T82.Q9762", "1S 2S P", "3H", false},
+	{"raises the 3S preempt with 12 HCP and five controls", "62.AJ97.K964.A94", "3S P", "4S", false},
+	{"passes the 3S preempt with 12 HCP and three controls", "62.QJ97.KQ64.AJ4", "3S P", "P", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
 	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
 	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},

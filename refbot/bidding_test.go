@@ -165,6 +165,8 @@ var sayc = []struct {
 	{"preference over Michaels: four hearts, 6 support points", "8.QT92.T82.Q9762", "1S 2S P", "3H", false},
 	{"raises the 3S preempt with 12 HCP and five controls", "62.AJ97.K964.A94", "3S P", "4S", false},
 	{"passes the 3S preempt with 12 HCP and three controls", "62.QJ97.KQ64.AJ4", "3S P", "P", false},
+	{"weak jump shift over the overcall: eight good clubs, 8 HCP", "4.J2.Q5.KQ987432", "1D 1S", "3C", false},
+	{"passes the overcall with a poor six-card suit", "4.J82.Q53.T98432", "1D 1S", "P", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
 	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
 	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},

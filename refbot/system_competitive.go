@@ -308,6 +308,18 @@ func (b *builder) overOvercall(o, y engine.Suit, lvl int) {
 		when("a stopper in their suit", func(hi *handInfo) bool { return hi.stopper(y) }))
 	b.add(k, "3N", "13-16 balanced with a stopper", hcp(13, 16), balanced(),
 		when("a stopper in their suit", func(hi *handInfo) bool { return hi.stopper(y) }))
+	// SAYC: a jump shift in competition is weak (measured against par:
+	// two auctions on seed bidding, both closer, -0.006 ± 0.009; none on
+	// check; a seven-card minimum found one of the two).
+	for _, z := range []engine.Suit{S, H, D, C} {
+		if z == o || z == y {
+			continue
+		}
+		if jl := cheapest(engine.Strain(z), after) + 1; jl <= 3 {
+			b.add(k, sc(jl, z), "weak jump shift: good 6+ cards, 4-9", hcp(4, 9), minLen(z, 6),
+				when("good suit, the longest", func(hi *handInfo) bool { return hi.good(z) && hi.longest(z, C, D, H, S) }))
+		}
+	}
 	b.add(k, "P", "no suitable action")
 }
 

@@ -167,6 +167,8 @@ var sayc = []struct {
 	{"passes the 3S preempt with 12 HCP and three controls", "62.QJ97.KQ64.AJ4", "3S P", "P", false},
 	{"weak jump shift over the overcall: eight good clubs, 8 HCP", "4.J2.Q5.KQ987432", "1D 1S", "3C", false},
 	{"passes the overcall with a poor six-card suit", "4.J82.Q53.T98432", "1D 1S", "P", false},
+	{"balancing takeout double of a 4D preempt: 18, two diamonds", "K3.AT76.Q3.AKQ84", "4D P P", "X", false},
+	{"passes the 4D preempt with 15 HCP", "K3.AT76.Q3.AJT84", "4D", "P", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
 	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
 	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},

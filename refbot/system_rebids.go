@@ -1,6 +1,8 @@
 package refbot
 
-import "github.com/openroom/openroom/engine"
+import (
+	"github.com/openroom/openroom/engine"
+)
 
 // openerRebids: opener's second call after an uncontested response.
 // Strength bands (documented): minimum 12-15, medium 16-18, maximum 19-21;
@@ -248,7 +250,8 @@ func (b *builder) responderRebids() {
 // second suit. Over opener's new one-level major after a minor opening
 // (1m P 1y P 1M P), the same hand with more cards in the minor than in
 // the major (at most three) goes back to the minor. Stronger hands are
-// left to the natural fallback. Measured (make measure-bidding, paired):
+// left to the natural fallback, except that 4+ cards with the shortness
+// for 11-14 support points jump in opener's first suit. Measured (make measure-bidding, paired):
 // the pass of the second suit had left 4-card support for opener's first
 // suit, and a void, in a 4-3 or worse.
 func (b *builder) preferences(o engine.Suit) {
@@ -275,6 +278,10 @@ func (b *builder) preferences(o engine.Suit) {
 		for z := engine.Suit(0); z < o; z++ { // below opener's suit, so not responder's
 			zz := z
 			kz := joinKey(k, sc(2, z), "P")
+			// With 4+ cards and the shortness to count 11-14 support
+			// points, a jump preference invites (measured: one auction of
+			// seed bidding, closer, -0.004 ± 0.008; none of check).
+			b.add(kz, sc(3, o), "jump preference: invitational, 4+ cards, 11-14 support points", hcp(6, 10), minLen(o, 4), points(DummyPoints, o, 11, 14))
 			b.add(kz, sc(2, o), "preference to opener's first suit: 6-10", hcp(6, 10), points(LengthPoints, o, 0, 10),
 				when("at least as many cards there as in opener's second suit", func(hi *handInfo) bool { return hi.len[o] >= hi.len[zz] }))
 			b.add(kz, "P", "passes opener's second suit: longer there", hcp(0, 10), points(LengthPoints, o, 0, 10),

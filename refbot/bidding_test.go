@@ -326,6 +326,37 @@ func TestFallbackGames(t *testing.T) {
 	}
 }
 
+// TestMinorSlamAskReadsBack checks that the 4NT minorSlamAsk makes in
+// place of five of a minor reads back as Blackwood for that minor, with
+// the meaning the chooser gave it, and that the answer is an ace count.
+func TestMinorSlamAskReadsBack(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct {
+		name, hand, auction string
+		trump               engine.Suit
+	}{
+		{"over the single raise", "AQJ.JT.AKQ763.K5", "1D P 2D P", engine.Diamonds},
+		{"over the jump rebid", "K95.AQT83.654.A3", "1C P 1H P 3C P", engine.Clubs},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, chosen := s.Choose(&v)
+			require.Equal(t, "4N", keyCall(call))
+			a := auctionOf(t, tc.auction+" 4N")
+			m, err := s.Explain(&a, a.Len()-1)
+			require.NoError(t, err)
+			assert.Contains(t, m.Alert, "Blackwood")
+			assert.Equal(t, tc.trump, chosen.Trump)
+			assert.Equal(t, tc.trump, m.Trump)
+			assert.Equal(t, chosen.Alert, m.Alert)
+			a = auctionOf(t, tc.auction+" 4N P 5D")
+			m, err = s.Explain(&a, a.Len()-1)
+			require.NoError(t, err)
+			assert.Contains(t, m.Text, "1 aces")
+		})
+	}
+}
+
 func TestExplainNamesConventions(t *testing.T) {
 	s := NewSystem()
 	a := auctionOf(t, "1N P 2C P 2D P 2N P")

@@ -1,8 +1,6 @@
 package refbot
 
-import (
-	"github.com/openroom/openroom/engine"
-)
+import "github.com/openroom/openroom/engine"
 
 // openerRebids: opener's second call after an uncontested response.
 // Strength bands (documented): minimum 12-15, medium 16-18, maximum 19-21;

@@ -216,6 +216,47 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (call engine.Call, alert string, meaning Meaning) {
 	seat := a.Turn()
 	hi := newHandInfo(hand)
+	call, alert, meaning = s.chooseCall(st, a, seat, &hi)
+	if meaning.conv != convNone || meaning.Artificial {
+		return call, alert, meaning // an artificial five of a minor (an answer) keeps its meaning
+	}
+	if m, ok := s.minorSlamAsk(st, a, seat, &hi, call); ok {
+		return m.Call, m.Alert, m
+	}
+	return call, alert, meaning
+}
+
+// minorSlamAsk turns a game bid in a minor into Blackwood for it. Where the
+// seat would bid five of a minor the side has a fit in (Blackwood's own
+// pattern: the minor agreed, or the last suit the side bid with eight
+// cards between the seat and partner's shown length) and counts
+// minorBlackwoodNeed (its points and partner's expected strength, as for
+// Blackwood), it asks for aces instead: the sign-off with two aces missing
+// is the same five of the minor (six of clubs over a one-ace answer, whose
+// 5D leaves no five-level sign-off), so the ask costs the game nothing
+// that the stronger count for a major suit slam (blackwoodNeed, whose
+// sign-off is a level above four of the major) has to pay for.
+func (s *System) minorSlamAsk(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo, c engine.Call) (Meaning, bool) {
+	if !c.IsBid() || c.Level() != 5 || c.Strain() > engine.StrainDiamonds {
+		return Meaning{}, false
+	}
+	trump, agreed, ok := st.blackwood(seat)
+	if !ok || engine.Strain(trump) != c.Strain() {
+		return Meaning{}, false
+	}
+	r := s.slam.ask
+	fit := agreed || hi.len[trump]+st.cons[seat.Partner()].MinLen[trump] >= 8
+	if !fit || !a.Legal(r.Meaning.Call) || hi.points+partnerExpected(&st.cons[seat.Partner()], hi.hcp) < minorBlackwoodNeed {
+		return Meaning{}, false
+	}
+	m := r.Meaning
+	m.Trump = trump
+	return m, true
+}
+
+// chooseCall is chooseAfter before a game bid in a minor may become a
+// slam try (minorSlamAsk).
+func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo) (call engine.Call, alert string, meaning Meaning) {
 	partnerMin := st.cons[seat.Partner()].MinHCP
 	if trump, agreed, ok := st.blackwood(seat); ok {
 		r := s.slam.ask
@@ -226,11 +267,11 @@ func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (ca
 			return m.Call, m.Alert, m
 		}
 	}
-	if m, ok := s.notrumpSlam(st, seat, &hi, a); ok {
+	if m, ok := s.notrumpSlam(st, seat, hi, a); ok {
 		return m.Call, m.Alert, m
 	}
 	for _, r := range s.situation(st, seat) {
-		if !a.Legal(r.Meaning.Call) || !r.fits(&hi) {
+		if !a.Legal(r.Meaning.Call) || !r.fits(hi) {
 			continue
 		}
 		if r.need > 0 && hi.points+partnerMin < r.need {
@@ -243,17 +284,17 @@ func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (ca
 		if m.conv == convNone && !m.Artificial {
 			// A natural game bid may become a cue bid; an artificial
 			// answer (Gerber's 4H, say) keeps its meaning.
-			if cm, ok := s.slamTry(st, seat, &hi, a, m.Call); ok {
+			if cm, ok := s.slamTry(st, seat, hi, a, m.Call); ok {
 				return cm.Call, cm.Alert, cm
 			}
 		}
 		return m.Call, m.Alert, m
 	}
-	c := s.natural(st, seat, &hi, a)
+	c := s.natural(st, seat, hi, a)
 	if !a.Legal(c) {
 		c = engine.Pass
 	}
-	if cm, ok := s.slamTry(st, seat, &hi, a, c); ok {
+	if cm, ok := s.slamTry(st, seat, hi, a, c); ok {
 		return cm.Call, cm.Alert, cm
 	}
 	m := naturalMeaning(c)

@@ -141,7 +141,7 @@ var sayc = []struct {
 	{"accepts the help-suit try with a maximum", "Q73.J842.K54.A32", "1S P 2S P 3C P", "4S", false},
 	{"accepts the help-suit try with help (one loser)", "Q73.J8642.954.A2", "1S P 2S P 3C P", "4S", false},
 	{"declines the help-suit try without help", "Q73.J8642.A2.954", "1S P 2S P 3C P", "3S", false},
-	{"preference back to opener's first suit", "T9643.AQ54.K943.", "1D P 1S P 2C P", "2D", false},
+	{"preference back to opener's first suit", "T9643.A54.K943.7", "1D P 1S P 2C P", "2D", false},
 	{"passes opener's second suit, longer there", "K9643.Q5.J4.Q974", "1D P 1S P 2C P", "P", false},
 	{"preference after 1NT with equal length", "Q74.KJ53.863.J94", "1S P 1N P 2C P", "2S", false},
 	{"passes the second suit after 1NT, longer there", "74.KJ53.Q86.J942", "1S P 1N P 2C P", "P", false},
@@ -155,6 +155,22 @@ var sayc = []struct {
 	{"signs off over the cue bid: no club control", "K753.AK4.K632.32", "1S P 3S P 4D P", "4S", false},
 	{"signs off over the cue bid: no extras", "K753.Q84.K632.Q2", "1S P 3S P 4D P", "4S", false},
 	{"passes the sign-off after the cue bid", "AKJ84.K3.AQ52.J4", "1S P 3S P 4D P 4S P", "P", false},
+	{"balancing takeout double of a 3-level preempt: 15, short in spades", "K4.AQ76.KJ84.Q92", "3S P P", "X", false},
+	{"balancing seat passes a 3-level preempt with 11 HCP", "K4.QJ76.K984.J92", "3S P P", "P", false},
+	{"3NT over 1NT with a good six-card minor and 6 HCP", "Q87.T32.KJT532.6", "1N P", "3N", false},
+	{"passes 1NT with a poor six-card minor and 6 HCP", "Q87.K32.T86532.6", "1N P", "P", false},
+	{"game over the unusual 2NT: four diamonds, 9 support points", "JT3.75.KQJ7.J962", "1C 2N P", "5D", false},
+	{"preference over the unusual 2NT: the singleton is in partner's other suit", "AT73.Q982.AQ62.8", "1S 2N P", "3D", false},
+	{"game over Michaels: four hearts and a singleton, 10 HCP", "8.KQT9.T82.KQ972", "1S 2S P", "4H", false},
+	{"preference over Michaels: four hearts, 6 support points", "8.QT92.T82.Q9762", "1S 2S P", "3H", false},
+	{"raises the 3S preempt with 12 HCP and five controls", "62.AJ97.K964.A94", "3S P", "4S", false},
+	{"passes the 3S preempt with 12 HCP and three controls", "62.QJ97.KQ64.AJ4", "3S P", "P", false},
+	{"weak jump shift over the overcall: eight good clubs, 8 HCP", "4.J2.Q5.KQ987432", "1D 1S", "3C", false},
+	{"passes the overcall with a poor six-card suit", "4.J82.Q53.T98432", "1D 1S", "P", false},
+	{"balancing takeout double of a 4D preempt: 18, two diamonds", "K3.AT76.Q3.AKQ84", "4D P P", "X", false},
+	{"passes the 4D preempt with 15 HCP", "K3.AT76.Q3.AJT84", "4D", "P", false},
+	{"jump preference with four diamonds and a club void", "T9643.AQ54.K943.", "1D P 1S P 2C P", "3D", false},
+	{"jump preference to opener's minor over its new major: four diamonds, two doubletons", "93.AQ987.7632.QJ", "1D P 1H P 1S P", "3D", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},
 	{"Jacoby: minimum without shortness", "AKJ84.K32.Q5.J94", "1S P 2N P", "4S", false},
 	{"Jacoby: shows a singleton", "AKJ84.K432.Q52.4", "1S P 2N P", "3C", true},
@@ -294,11 +310,50 @@ func TestFallbackGames(t *testing.T) {
 		// the major, not 3NT; with a singleton, 3NT.
 		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
 		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
+		// Where the fallback would bid five of the fit minor, Blackwood
+		// asks from 28 counted (points and partner's expected strength):
+		// the sign-off is the same five of the minor.
+		{"Blackwood instead of 5C over the jump rebid: 14 points and 16 expected", "K95.AQT83.654.A3", "1C P 1H P 3C P", "4N"},
+		{"5C over the jump rebid: 11 points and 16 expected", "K95.QJT8.J654.A3", "1C P 1H P 3C P", "5C"},
+		{"Blackwood instead of 5D over the single raise: 22 points and 8 expected", "AQJ.JT.AKQ763.K5", "1D P 2D P", "4N"},
+		{"the answer to Blackwood stays an answer: 5D, one ace", "Q32.JT.A7632.K54", "1D P 2D P 4N P", "5D"},
+		{"signs off in 5D with two aces missing", "KQJ.KT.KQJ763.K5", "1D P 2D P 4N P 5D P", "P"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)
 			call, _, m := s.Choose(&v)
 			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+		})
+	}
+}
+
+// TestMinorSlamAskReadsBack checks that the 4NT minorSlamAsk makes in
+// place of five of a minor reads back as Blackwood for that minor, with
+// the meaning the chooser gave it, and that the answer is an ace count.
+func TestMinorSlamAskReadsBack(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct {
+		name, hand, auction string
+		trump               engine.Suit
+	}{
+		{"over the single raise", "AQJ.JT.AKQ763.K5", "1D P 2D P", engine.Diamonds},
+		{"over the jump rebid", "K95.AQT83.654.A3", "1C P 1H P 3C P", engine.Clubs},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, chosen := s.Choose(&v)
+			require.Equal(t, "4N", keyCall(call))
+			a := auctionOf(t, tc.auction+" 4N")
+			m, err := s.Explain(&a, a.Len()-1)
+			require.NoError(t, err)
+			assert.Contains(t, m.Alert, "Blackwood")
+			assert.Equal(t, tc.trump, chosen.Trump)
+			assert.Equal(t, tc.trump, m.Trump)
+			assert.Equal(t, chosen.Alert, m.Alert)
+			a = auctionOf(t, tc.auction+" 4N P 5D")
+			m, err = s.Explain(&a, a.Len()-1)
+			require.NoError(t, err)
+			assert.Contains(t, m.Text, "1 aces")
 		})
 	}
 }

@@ -231,7 +231,7 @@ func (f *Facts) softOK(w *engine.Deal, step int) bool {
 
 // relaxStep is one step of the soft constraints' relaxation.
 type relaxStep struct {
-	model       bool // apply the opening-lead model (LeadModel)
+	model       bool // apply the models of our own leads and calls (LeadModel, CallModel)
 	lead        bool // apply the opening-lead rule
 	hcp, length int  // widen the ranges by this much either way
 }

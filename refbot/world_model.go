@@ -1,6 +1,10 @@
 package refbot
 
-import "github.com/openroom/openroom/engine"
+import (
+	"slices"
+
+	"github.com/openroom/openroom/engine"
+)
 
 // CallModel returns the auction model the world sampler tries first: it
 // reports whether seat, holding the 13-card hand, would have made every
@@ -12,7 +16,7 @@ import "github.com/openroom/openroom/engine"
 // auction. A seat that bids by another system fits few worlds, and the
 // sampler's relaxation then drops the model for the ranges.
 func (s *System) CallModel(a *engine.Auction) func(seat engine.Seat, hand engine.Hand) bool {
-	calls := a.Calls()
+	calls := slices.Clone(a.Calls()) // the model may outlive the caller's auction
 	seats := make([]engine.Seat, len(calls))
 	// Each call's auction before it, and its reading, once for every hand.
 	prefixes := make([]engine.Auction, len(calls))

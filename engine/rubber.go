@@ -365,7 +365,7 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 	side := c.Declarer.Side()
 	e.Declarer = c.Declarer.String()
 	d := ScoreDetails(c, vul.Vulnerable(side), tricks)
-	e.Result = resultString(d)
+	e.Result = d.Result()
 	add := func(s Side, below bool, kind ItemKind, points int, label string) {
 		item := ScoreItem{Deal: n, Kind: kind, Points: points, Label: label}
 		col := e.Side(s)
@@ -543,17 +543,6 @@ func (s *RubberSheet) WinnerSide() (side Side, ok bool) {
 		return EW, true
 	}
 	return 0, false
-}
-
-// resultString writes a result relative to the contract: "=", "+2", "-1".
-func resultString(d ScoreDetail) string {
-	switch {
-	case !d.Made:
-		return "-" + strconv.Itoa(d.Undertricks)
-	case d.Overtricks > 0:
-		return "+" + strconv.Itoa(d.Overtricks)
-	}
-	return "="
 }
 
 // plural writes "1 overtrick" or "3 overtricks".

@@ -240,13 +240,25 @@ func (s *System) minorSlamAsk(st *state, a *engine.Auction, seat engine.Seat, hi
 	if !c.IsBid() || c.Level() != 5 || c.Strain() > engine.StrainDiamonds {
 		return Meaning{}, false
 	}
+	if m, ok := s.blackwoodAsk(st, a, seat, hi, minorBlackwoodNeed); ok && engine.Strain(m.Trump) == c.Strain() {
+		return m, true
+	}
+	return Meaning{}, false
+}
+
+// blackwoodAsk returns the 4NT ask for aces when Blackwood's pattern fits
+// (st.blackwood: an agreed suit, or the side's last suit with eight cards
+// between the seat and partner's shown length), 4NT is legal and the
+// seat's points and partner's expected strength reach need.
+func (s *System) blackwoodAsk(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo, need int) (Meaning, bool) {
 	trump, agreed, ok := st.blackwood(seat)
-	if !ok || engine.Strain(trump) != c.Strain() {
+	if !ok {
 		return Meaning{}, false
 	}
 	r := s.slam.ask
-	fit := agreed || hi.len[trump]+st.cons[seat.Partner()].MinLen[trump] >= 8
-	if !fit || !a.Legal(r.Meaning.Call) || hi.points+partnerExpected(&st.cons[seat.Partner()], hi.hcp) < minorBlackwoodNeed {
+	p := &st.cons[seat.Partner()]
+	fit := agreed || hi.len[trump]+p.MinLen[trump] >= 8
+	if !fit || !a.Legal(r.Meaning.Call) || hi.points+partnerExpected(p, hi.hcp) < need {
 		return Meaning{}, false
 	}
 	m := r.Meaning
@@ -258,14 +270,8 @@ func (s *System) minorSlamAsk(st *state, a *engine.Auction, seat engine.Seat, hi
 // slam try (minorSlamAsk).
 func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo) (call engine.Call, alert string, meaning Meaning) {
 	partnerMin := st.cons[seat.Partner()].MinHCP
-	if trump, agreed, ok := st.blackwood(seat); ok {
-		r := s.slam.ask
-		fit := agreed || hi.len[trump]+st.cons[seat.Partner()].MinLen[trump] >= 8
-		if fit && a.Legal(r.Meaning.Call) && hi.points+partnerExpected(&st.cons[seat.Partner()], hi.hcp) >= r.need {
-			m := r.Meaning
-			m.Trump = trump
-			return m.Call, m.Alert, m
-		}
+	if m, ok := s.blackwoodAsk(st, a, seat, hi, s.slam.ask.need); ok {
+		return m.Call, m.Alert, m
 	}
 	if m, ok := s.notrumpSlam(st, seat, hi, a); ok {
 		return m.Call, m.Alert, m

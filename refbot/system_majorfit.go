@@ -78,8 +78,7 @@ const cueSlamMin = 30
 // two.
 func partnerCredit(st *state, partner engine.Seat, ownHCP int) int {
 	p := &st.cons[partner]
-	top := min(p.MaxHCP, 40-ownHCP)
-	return max(p.MinHCP, st.shown[partner]) + min(2, max(0, top-p.MinHCP)/2)
+	return partnerExpected(p, ownHCP) + max(0, st.shown[partner]-p.MinHCP)
 }
 
 // cueTrump returns the major a cue bid of c by seat would agree: a major

@@ -217,6 +217,38 @@ func TestSolveTargetReference(t *testing.T) {
 	}
 }
 
+// TestSolveTargetOfReference checks SolveTargetOf against DDS 2.9's values
+// of the reference mid-play positions with every other legal card as the
+// candidates (odd and even positions in the answer's order, so that some
+// groups of equivalent cards are split): exactly the candidates come back,
+// each reaching the target when its value is at least the target.
+func TestSolveTargetOfReference(t *testing.T) {
+	cases := readMidCases(t)
+	stride := 5
+	if underRace {
+		stride = 5 * raceStride
+	}
+	sv := NewSolver()
+	var got []CardReach
+	for _, i := range sample(len(cases), stride) {
+		c := cases[i]
+		for parity := range 2 {
+			var cards engine.Hand
+			var want []CardReach
+			for j, w := range c.want {
+				if j%2 == parity {
+					cards = cards.With(w.Card)
+					want = append(want, CardReach{Card: w.Card, Reaches: w.Tricks >= c.want[0].Tricks})
+				}
+			}
+			var err error
+			got, err = sv.SolveTargetOf(&c.pos, c.want[0].Tricks, cards, got[:0])
+			require.NoError(t, err, "line %d", c.line)
+			assert.ElementsMatch(t, want, got, "line %d, candidates %v", c.line, cards)
+		}
+	}
+}
+
 func TestSolveTargetRejectsBadPosition(t *testing.T) {
 	sv := NewSolver()
 	_, err := sv.SolveTarget(&Position{}, 7, nil)

@@ -303,20 +303,31 @@ type CardReach struct {
 // clubs to spades, ranks low to high; equivalent cards share one search.
 // The result is appended to dst.
 func (sv *Solver) SolveTarget(p *Position, target int, dst []CardReach) ([]CardReach, error) {
+	return sv.SolveTargetOf(p, target, engine.FullDeck, dst)
+}
+
+// SolveTargetOf is SolveTarget for the legal cards among cards only (a
+// player who has already narrowed the choice, such as an opening leader
+// choosing the suit): the other cards are neither searched nor reported,
+// so the search costs the candidates' share of SolveTarget's.
+func (sv *Solver) SolveTargetOf(p *Position, target int, cards engine.Hand, dst []CardReach) ([]CardReach, error) {
 	if err := p.Validate(); err != nil {
 		return dst, err
 	}
 	sv.s.tt.init()
-	return sv.solveTarget(p, target, dst), nil
+	return sv.solveTarget(p, target, cards, dst), nil
 }
 
-func (sv *Solver) solveTarget(p *Position, target int, dst []CardReach) []CardReach {
+func (sv *Solver) solveTarget(p *Position, target int, cards engine.Hand, dst []CardReach) []CardReach {
 	s := &sv.s
 	pos := sv.load(p)
 	left := p.Tricks()
 	seat := int(p.Turn())
 	s.maxSide = seat & 1
 	legal := sv.legalHoldings(p, seat)
+	for su := range legal {
+		legal[su] &= cards.Holding(engine.Suit(su))
+	}
 	var reach [4]uint16 // the legal cards that reach the target
 	switch {
 	case target <= 0:
@@ -326,6 +337,9 @@ func (sv *Solver) solveTarget(p *Position, target int, dst []CardReach) []CardRe
 		ml, n := s.rootMoves(pos, seat)
 		for i := 0; i < n; i++ {
 			m := ml[i]
+			if groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])&legal[m.suit] == 0 {
+				continue // no candidate in this group of equivalent cards
+			}
 			s.play(pos, seat, m.suit, m.rank)
 			s.target = target
 			ok := s.ab(pos + 1)

@@ -233,6 +233,17 @@ var sayc = []struct {
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
+	// Over the raise of the suit partner doubled, the advancer is free to
+	// pass: a bid shows values.
+	{"free advance over their raise: four spades and 8 HCP", "AT85.J94.J7.Q653", "1H X 2H", "2S", false},
+	{"free advance at the three level: five spades", "KJT87.Q7.632.K43", "1H X 3H", "3S", false},
+	{"free advance to game: four spades and 12 HCP", "KQ85.J94.A7.Q653", "1H X 2H", "4S", false},
+	{"no free advance with 4 HCP", "T985.J94.J7.Q653", "1H X 2H", "P", false},
+	// The takeout doubler with 17+ does not sell out to their raise.
+	{"the doubler again: a seven-card suit", "AKQ8532..AT7.A42", "1H X 3H P P", "3S", false},
+	{"the doubler again: a second takeout double", "A962.K.AKQT54.K7", "1H X 3H P P", "X", false},
+	{"the doubler again: 2NT with 20 balanced", "A5.AKT6.Q763.AK3", "1D X 2D P P", "2N", false},
+	{"the doubler sells out with 14", "KJ76.K6.A32.KT97", "1H X 2H P P", "P", false},
 }
 
 func TestChooseSAYC(t *testing.T) {
@@ -293,6 +304,25 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 	pass, err := s.Explain(&b, 6)
 	require.NoError(t, err)
 	assert.Equal(t, FromFallback, pass.Source, "the opponent's pass is not ours to read: %s", pass)
+
+	// The doubler's second double over their raise reads back as 17+
+	// short in their suit, so partner answers it as a takeout double.
+	c := auctionOf(t, "1H X 3H P P X P")
+	m, err = s.Explain(&c, 5)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source, "%s", m)
+	assert.Equal(t, 17, m.MinHCP, "%s", m)
+	assert.Equal(t, 2, m.MaxLen[engine.Hearts], "%s", m)
+	v := viewFor(t, "KJT87.7.632.8432", "1H X 3H P P X P")
+	call, _, am := s.Choose(&v)
+	assert.Equal(t, "3S", call.String(), "answers the second takeout double: %s", am)
+
+	// The free advance promises its values and its suit.
+	d := auctionOf(t, "1H X 2H 2S")
+	m, err = s.Explain(&d, 3)
+	require.NoError(t, err)
+	assert.Equal(t, 6, m.MinHCP, "%s", m)
+	assert.Equal(t, 4, m.MinLen[engine.Spades], "%s", m)
 }
 
 // TestFallbackGames checks the natural fallback's choice of game: a

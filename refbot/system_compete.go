@@ -49,6 +49,17 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 //   - Answers to a takeout double the table has no key for: a penalty pass
 //     with five good trumps, else the cheapest bid in the best unbid suit,
 //     else the cheapest notrump.
+//   - Free advances: partner doubled for takeout and the next opponent bid
+//     (a raise, say) below the four level, so the advancer need not answer;
+//     a bid shows values (freeAdvanceRows).
+//   - The takeout doubler again: the next opponent bid over the double and
+//     both other players passed, so the auction would end; with 17+ HCP the
+//     doubler bids a five-card suit up to the three level, 2NT with 18-20
+//     balanced and their suits stopped, or doubles again short in their
+//     suits (doublerAgainRows). Measured against par (make
+//     measure-bidding, paired, with the free advances): -0.006 ± 0.012 on
+//     seed bidding, -0.040 ± 0.053 on fresh-s7 and -0.010 ± 0.020 on check
+//     (10 auctions changed, 6 closer, none further).
 
 // competeMinHCP is the least a competitive raise holds.
 const competeMinHCP = 6
@@ -79,6 +90,15 @@ func competitiveRows(st *state, seat engine.Seat) []*Row {
 	var rows []*Row
 	if st.n >= 2 && st.back(1).call == engine.Pass && st.back(2).call == engine.Double && partner.MaxLen[x] <= 2 && last.Level() <= 3 {
 		return takeoutAnswerRows(st, us, x, last)
+	}
+	if !st.bid[us] && last.Level() <= 3 {
+		if st.n >= 3 && st.back(1).call == last && st.back(2).call == engine.Double && takeoutDouble(st, seat.Partner(), st.back(2)) {
+			return freeAdvanceRows(st, us, last)
+		}
+		if st.n >= 4 && st.back(1).call == engine.Pass && st.back(2).call == engine.Pass && st.back(3).call == last &&
+			st.back(4).call == engine.Double && takeoutDouble(st, seat, st.back(4)) {
+			return doublerAgainRows(st, us, last)
+		}
 	}
 	if st.bid[us] {
 		rows = append(rows, fitRaiseRows(st, seat)...)
@@ -258,4 +278,95 @@ func doublerRebidRows(st *state, seat engine.Seat) []*Row {
 		}
 	}
 	return rows
+}
+
+// takeoutDouble reports whether the double by seat (noted as d) was for
+// takeout: forcing (the strong double of the table), or made with at most
+// two cards in a suit the opponents have bid.
+func takeoutDouble(st *state, seat engine.Seat, d callNote) bool {
+	if d.forcing != NotForcing {
+		return true
+	}
+	for _, t := range theirSuits(st, seat.Side()) {
+		if st.cons[seat].MaxLen[t] <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// freeAdvanceRows: partner doubled for takeout and the next opponent bid
+// (raised, say), so the seat is no longer obliged to answer: a free bid
+// shows values. A major game with 4+ cards and 11+ HCP, 3NT with their
+// suits stopped and 11+, else the best unbid suit at the cheapest level
+// with 6-10 HCP (4+ cards at the two level, 5+ at the three level), else
+// pass.
+func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
+	theirs := theirSuits(st, us)
+	var rows []*Row
+	for _, y := range suitsBut(theirs) {
+		yy := y
+		if y >= H && engine.Bid(4, engine.Strain(y)) > last {
+			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 4+ cards, 11+ HCP", hcp(11, 37), minLen(y, 4),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		}
+	}
+	if nt := engine.Bid(3, engine.NoTrump); nt > last {
+		rows = append(rows, newRow("", nt, "free advance of the takeout double: 3NT, 11+ HCP, their suits stopped", hcp(11, 37),
+			when("a stopper in each of their suits", func(hi *handInfo) bool {
+				for _, t := range theirs {
+					if !hi.stopper(t) {
+						return false
+					}
+				}
+				return true
+			})))
+	}
+	for _, y := range suitsBut(theirs) {
+		yy := y
+		lvl := cheapest(engine.Strain(y), last)
+		switch {
+		case lvl == 2:
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 4+ cards, 6+ HCP", hcp(6, 37), minLen(y, 4),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		case lvl == 3:
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 5+ cards, 6+ HCP", hcp(6, 37), minLen(y, 5),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		}
+	}
+	return append(rows, newRow("", engine.Pass, "no free advance of the takeout double"))
+}
+
+// doublerAgainRows: the seat doubled for takeout, the next opponent bid
+// and the other two passed, so the auction ends unless the doubler acts.
+// With 17+ HCP (too strong to sell out): a five-card suit at the cheapest
+// level up to three, else a second takeout double short in their suits;
+// otherwise pass.
+func doublerAgainRows(st *state, us engine.Side, last engine.Call) []*Row {
+	theirs := theirSuits(st, us)
+	var rows []*Row
+	for _, y := range suitsBut(theirs) {
+		yy := y
+		if lvl := cheapest(engine.Strain(y), last); lvl <= 3 {
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "the takeout doubler again: 5+ cards, 17+ HCP", hcp(17, 37), minLen(y, 5),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		}
+	}
+	if nl := cheapest(engine.NoTrump, last); nl <= 2 {
+		rows = append(rows, newRow("", engine.Bid(nl, engine.NoTrump), "the takeout doubler again: 18-20 balanced, their suits stopped", hcp(18, 20), balanced(),
+			when("a stopper in each of their suits", func(hi *handInfo) bool {
+				for _, t := range theirs {
+					if !hi.stopper(t) {
+						return false
+					}
+				}
+				return true
+			})))
+	}
+	d := []opt{hcp(17, 37), forcing()}
+	for _, t := range theirs {
+		d = append(d, maxLen(t, 2))
+	}
+	rows = append(rows, newRow("", engine.Double, "the takeout doubler again: 17+ HCP, short in their suits", d...))
+	return append(rows, newRow("", engine.Pass, "the takeout doubler sells out"))
 }

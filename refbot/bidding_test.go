@@ -233,6 +233,12 @@ var sayc = []struct {
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
+	// Opener's second suit after a two over one, natural and forcing
+	// (rather than a rebid of the first suit that hides it).
+	{"new suit at the three level after a two over one: 5-5", "A2.KQ754.K.KJ952", "1H P 2D P", "3C", false},
+	{"new suit at the three level after a two over one: 5-4", "AJT64.K93.2.AQ97", "1S P 2D P", "3C", false},
+	{"the reverse into spades after a two over one", "AQ82.KQ754.K2.32", "1H P 2D P", "2S", false},
+	{"rebids the suit without a second one: 17 balanced", "AQ8.KQ754.KJ2.Q2", "1H P 2D P", "2H", false},
 	// Over the raise of the suit partner doubled, the advancer is free to
 	// pass: a bid shows values.
 	{"free advance over their raise: four spades and 8 HCP", "AT85.J94.J7.Q653", "1H X 2H", "2S", false},
@@ -316,6 +322,16 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 	v := viewFor(t, "KJT87.7.632.8432", "1H X 3H P P X P")
 	call, _, am := s.Choose(&v)
 	assert.Equal(t, "3S", call.String(), "answers the second takeout double: %s", am)
+
+	// Opener's new suit after a two over one reads back as natural and
+	// forcing, so responder does not pass it.
+	e := auctionOf(t, "1H P 2D P 3C")
+	m, err = s.Explain(&e, 4)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source, "%s", m)
+	assert.Equal(t, 4, m.MinLen[engine.Clubs], "%s", m)
+	assert.Equal(t, 5, m.MinLen[engine.Hearts], "%s", m)
+	assert.Equal(t, ForcingOne, m.Forcing, "%s", m)
 
 	// The free advance promises its values and its suit.
 	d := auctionOf(t, "1H X 2H 2S")

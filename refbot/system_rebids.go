@@ -140,6 +140,20 @@ func (b *builder) rebidAfterTwoOverOne(o, y engine.Suit) {
 	b.add(k, sc(2, o), "6+ cards", hcp(12, 15), minLen(o, 6))
 	b.add(k, "2N", "12-14 balanced", hcp(12, 14), balanced())
 	b.add(k, "3N", "18-19 balanced", hcp(18, 19), balanced())
+	// A new suit above the two level of opener's own (the reverse 1H-2m-2S,
+	// or any new suit at the three level) is natural and forcing: 4+
+	// cards in a second suit opener would otherwise hide under a rebid of
+	// the first.
+	for _, z := range []engine.Suit{S, H, D, C} {
+		if z == o || z == y || (z < o && z > y) {
+			continue
+		}
+		lvl := cheapest(engine.Strain(z), engine.Bid(2, engine.Strain(y)))
+		if lvl > 3 || (lvl == 3 && z > o) {
+			continue
+		}
+		b.add(k, sc(lvl, z), "new suit: 4+ cards, forcing", hcp(12, 21), minLen(z, 4), minLen(o, 5), forcing())
+	}
 	if o > y {
 		b.add(k, sc(2, o), "rebids a 5-card suit, nothing better", minLen(o, 5), forcing())
 	}

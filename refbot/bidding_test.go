@@ -233,6 +233,12 @@ var sayc = []struct {
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
+	// 1NT doubled for penalty: a weak responder runs to a five-card suit.
+	{"escapes from 1NT doubled into six spades", "T87542.974.7.982", "1N X", "2S", false},
+	{"escapes into the longer suit", "T8754.2.QT9762.9", "1N X", "2D", false},
+	{"leaves 1NT doubled without a five-card suit", "J74.T74.9832.T52", "1N X", "P", false},
+	{"leaves 1NT doubled with 9 HCP", "KQ962.632.KQ4.76", "1N X", "P", false},
+	{"opener passes the escape", "AQ3.KJ5.A765.KQ4", "1N X 2S P", "P", false},
 	// Opener's second suit after a two over one, natural and forcing
 	// (rather than a rebid of the first suit that hides it).
 	{"new suit at the three level after a two over one: 5-5", "A2.KQ754.K.KJ952", "1H P 2D P", "3C", false},

@@ -78,6 +78,27 @@ func (b *builder) notrumpSystems() {
 	for _, s := range allSuits {
 		b.ntResponses(ntSystem{joinKey(sc(1, s), "1N P"), 1, 15, 18})
 	}
+	b.ntDoubled()
+}
+
+// ntDoubled: responder after 1NT is doubled for penalty (1N X). An
+// extension to SAYC-lite (systems off): with 0-7 HCP and a five-card
+// suit, responder runs to it at the two level, natural and to play (the
+// longest, the higher of equals), rather than leave a weak partnership
+// in 1NT doubled; otherwise it passes (with 8+ the side holds the
+// balance of the points and defends nothing worse than 1NT doubled
+// making).
+func (b *builder) ntDoubled() {
+	k := "1N X"
+	for _, y := range []engine.Suit{S, H, D, C} {
+		yy := y
+		b.add(k, sc(2, y), "escape from 1NT doubled: 5+ cards, 0-7, to play", hcp(0, 7), minLen(y, 5),
+			when("the longest suit, the higher of equals", func(hi *handInfo) bool { return hi.longest(yy, C, D, H, S) }))
+	}
+	b.add(k, "P", "leaves 1NT doubled")
+	for _, y := range allSuits {
+		b.add(joinKey(k, sc(2, y), "P"), "P", "passes the escape")
+	}
 }
 
 // ntResponses writes the responses to one notrump bid. Thresholds follow

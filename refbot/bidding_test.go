@@ -239,6 +239,11 @@ var sayc = []struct {
 	{"leaves 1NT doubled without a five-card suit", "J74.T74.9832.T52", "1N X", "P", false},
 	{"leaves 1NT doubled with 9 HCP", "KQ962.632.KQ4.76", "1N X", "P", false},
 	{"opener passes the escape", "AQ3.KJ5.A765.KQ4", "1N X 2S P", "P", false},
+	// Over the balancing 1NT (11-16) the notrump system is on, counted
+	// from its minimum: an invitation with 12-13, accepted with 12+.
+	{"invites over the balancing 1NT with 12", "AK6.QJT.98.QT952", "1H P P 1N P", "2N", false},
+	{"accepts the invitation with 12", "QT84.K3.QJ43.KJ7", "1H P P 1N P 2N P", "3N", false},
+	{"passes the balancing 1NT with 11", "AK6.QJT.98.T9852", "1H P P 1N P", "P", false},
 	// Opener's second suit after a two over one, natural and forcing
 	// (rather than a rebid of the first suit that hides it).
 	{"new suit at the three level after a two over one: 5-5", "A2.KQ754.K.KJ952", "1H P 2D P", "3C", false},

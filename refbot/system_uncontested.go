@@ -67,8 +67,10 @@ type ntSystem struct {
 	lo, hi int
 }
 
-// notrumpSystems: responses to 1NT and 2NT openings, to 2C-2D-2NT and to a
-// 1NT overcall (systems on), with Stayman, Jacoby transfers, invitations,
+// notrumpSystems: responses to 1NT and 2NT openings, to 2C-2D-2NT, to a
+// 1NT overcall and to the balancing 1NT (systems on, counted from the
+// bid's minimum; measured against par for the balancing 1NT: one auction
+// closer on each of seeds bidding and fresh-s7, -0.008 and -0.020), with Stayman, Jacoby transfers, invitations,
 // quantitative 4NT and Gerber, and the later rounds of those sequences.
 func (b *builder) notrumpSystems() {
 	b.ntResponses(ntSystem{"1N P", 1, 15, 17})
@@ -77,6 +79,8 @@ func (b *builder) notrumpSystems() {
 	b.ntResponses(ntSystem{"3N P", 3, 25, 27})
 	for _, s := range allSuits {
 		b.ntResponses(ntSystem{joinKey(sc(1, s), "1N P"), 1, 15, 18})
+		// The balancing 1NT (1x P P 1N: 11-16, see balancingLight).
+		b.ntResponses(ntSystem{joinKey(sc(1, s), "P P 1N P"), 1, 15 - balancingLight, 16})
 	}
 	b.ntDoubled()
 }

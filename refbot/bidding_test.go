@@ -244,6 +244,10 @@ var sayc = []struct {
 	{"invites over the balancing 1NT with 12", "AK6.QJT.98.QT952", "1H P P 1N P", "2N", false},
 	{"accepts the invitation with 12", "QT84.K3.QJ43.KJ7", "1H P P 1N P 2N P", "3N", false},
 	{"passes the balancing 1NT with 11", "AK6.QJT.98.T9852", "1H P P 1N P", "P", false},
+	// Responder's strong minor after a two over one and opener's
+	// non-forcing rebid: forcing, rather than a blind game.
+	{"strong rebid of the minor after a two over one", "K.Q53.J.AKQJ9532", "1D P 2C P 2D P", "3C", false},
+	{"strong rebid of the minor over 2NT", "A4.K2.K65.AQJ976", "1S P 2C P 2N P", "3C", false},
 	// Opener's second suit after a two over one, natural and forcing
 	// (rather than a rebid of the first suit that hides it).
 	{"new suit at the three level after a two over one: 5-5", "A2.KQ754.K.KJ952", "1H P 2D P", "3C", false},
@@ -344,6 +348,15 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 	assert.Equal(t, 5, m.MinLen[engine.Hearts], "%s", m)
 	assert.Equal(t, ForcingOne, m.Forcing, "%s", m)
 
+	// The strong minor rebid reads back as 15+ with six cards, forcing.
+	f := auctionOf(t, "1D P 2C P 2D P 3C")
+	m, err = s.Explain(&f, 6)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source, "%s", m)
+	assert.Equal(t, 15, m.MinHCP, "%s", m)
+	assert.Equal(t, 6, m.MinLen[engine.Clubs], "%s", m)
+	assert.Equal(t, ForcingOne, m.Forcing, "%s", m)
+
 	// The free advance promises its values and its suit.
 	d := auctionOf(t, "1H X 2H 2S")
 	m, err = s.Explain(&d, 3)
@@ -367,6 +380,7 @@ func TestFallbackGames(t *testing.T) {
 		// the major, not 3NT; with a singleton, 3NT.
 		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
 		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
+		{"no strong minor rebid with 12 HCP: game in the 5-2 major", "K4.Q2.865.AQJ976", "1S P 2C P 2N P", "4S"},
 		// Where the fallback would bid five of the fit minor, Blackwood
 		// asks from 28 counted (points and partner's expected strength):
 		// the sign-off is the same five of the minor.

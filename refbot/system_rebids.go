@@ -247,6 +247,11 @@ func (b *builder) responderRebids() {
 			b.add(k2, "3N", "game")
 		}
 		b.preferences(o)
+		for _, y := range []engine.Suit{C, D} {
+			if y < o {
+				b.strongMinorAfterTwoOverOne(o, y)
+			}
+		}
 		if o >= H {
 			kt := joinKey(open, "P", sc(2, o), "P", sc(3, o), "P")
 			b.add(kt, sc(4, o), "accepts the game try: 8-10 support points", points(DummyPoints, o, 8, 40))
@@ -299,5 +304,25 @@ func (b *builder) preferences(o engine.Suit) {
 			b.add(kz, "P", "passes opener's second suit: longer there", hcp(0, 10), points(LengthPoints, o, 0, 10),
 				when("more cards in opener's second suit", func(hi *handInfo) bool { return hi.len[zz] > hi.len[o] }))
 		}
+	}
+}
+
+// strongMinorAfterTwoOverOne: responder's second call after a two over one
+// in a minor (1o P 2y P) and opener's rebid of its suit or 2NT, neither of
+// them forcing. An extension to SAYC-lite: with a good six-card minor and
+// 15+ HCP, responder rebids the minor at the three level, natural and
+// forcing (slam interest), rather than jump to 3NT, so that opener,
+// knowing the suit and the strength, can count the side for five of the
+// minor or for slam (the fallback's game bid and the Blackwood ask of
+// minorSlamAsk). After those rebids the fallback never bids three of the
+// minor (it passes or bids game), so the call has no weaker reading; after
+// opener's forcing new suits the fallback's cheapest natural bid may be
+// that minor with a weak hand, and the row stays out.
+func (b *builder) strongMinorAfterTwoOverOne(o, y engine.Suit) {
+	k := joinKey(sc(1, o), "P", sc(2, y), "P")
+	yy := y
+	for _, r := range []string{sc(2, o), "2N"} {
+		b.add(joinKey(k, r, "P"), sc(3, y), "strong rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(),
+			when("a good suit", func(hi *handInfo) bool { return hi.good(yy) }))
 	}
 }

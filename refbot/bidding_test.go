@@ -248,6 +248,7 @@ var sayc = []struct {
 	// non-forcing rebid: forcing, rather than a blind game.
 	{"strong rebid of the minor after a two over one", "K.Q53.J.AKQJ9532", "1D P 2C P 2D P", "3C", false},
 	{"strong rebid of the minor over 2NT", "A4.K2.K65.AQJ976", "1S P 2C P 2N P", "3C", false},
+	{"strong jump rebid of the minor over opener's forcing new suit", "QJ5.5.AQT843.AQ2", "1H P 2D P 2S P", "4D", false},
 	// Opener's second suit after a two over one, natural and forcing
 	// (rather than a rebid of the first suit that hides it).
 	{"new suit at the three level after a two over one: 5-5", "A2.KQ754.K.KJ952", "1H P 2D P", "3C", false},

@@ -321,8 +321,20 @@ func (b *builder) preferences(o engine.Suit) {
 func (b *builder) strongMinorAfterTwoOverOne(o, y engine.Suit) {
 	k := joinKey(sc(1, o), "P", sc(2, y), "P")
 	yy := y
+	good := when("a good suit", func(hi *handInfo) bool { return hi.good(yy) })
 	for _, r := range []string{sc(2, o), "2N"} {
-		b.add(joinKey(k, r, "P"), sc(3, y), "strong rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(),
-			when("a good suit", func(hi *handInfo) bool { return hi.good(yy) }))
+		b.add(joinKey(k, r, "P"), sc(3, y), "strong rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(), good)
+	}
+	// After opener's forcing new suit the strong hand jumps to four of
+	// the minor, a level the fallback's cheapest bid never reaches.
+	for z := engine.Suit(0); z <= S; z++ {
+		if z == o || z == y {
+			continue
+		}
+		lvl := cheapest(engine.Strain(z), engine.Bid(2, engine.Strain(y)))
+		if lvl > 3 || (lvl == 3 && z > o) {
+			continue
+		}
+		b.add(joinKey(k, sc(lvl, z), "P"), sc(4, y), "strong jump rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(), good)
 	}
 }

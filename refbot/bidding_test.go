@@ -261,6 +261,9 @@ var sayc = []struct {
 	{"free advance at the three level: five spades", "KJT87.Q7.632.K43", "1H X 3H", "3S", false},
 	{"free advance to game: four spades and 12 HCP", "KQ85.J94.A7.Q653", "1H X 2H", "4S", false},
 	{"no free advance with 4 HCP", "T985.J94.J7.Q653", "1H X 2H", "P", false},
+	// Partner's takeout double redoubled: the advancer answers it.
+	{"answers the redoubled takeout double in the best suit", "J8732.Q8.K94.J72", "1H X XX", "1S", false},
+	{"penalty pass of the redoubled takeout double with strong trumps", "A7.KQJ92.9842.J7", "1H X XX", "P", false},
 	// The takeout doubler with 17+ does not sell out to their raise.
 	{"the doubler again: a seven-card suit", "AKQ8532..AT7.A42", "1H X 3H P P", "3S", false},
 	{"the doubler again: a second takeout double", "A962.K.AKQT54.K7", "1H X 3H P P", "X", false},

@@ -261,6 +261,11 @@ var sayc = []struct {
 	{"free advance at the three level: five spades", "KJT87.Q7.632.K43", "1H X 3H", "3S", false},
 	{"free advance to game: four spades and 12 HCP", "KQ85.J94.A7.Q653", "1H X 2H", "4S", false},
 	{"no free advance with 4 HCP", "T985.J94.J7.Q653", "1H X 2H", "P", false},
+	// Partner of a 3-level minor preempt: 3NT needs the other suits
+	// stopped; without them, five of the minor with 15+ and five controls.
+	{"raises the 3D preempt to game with 16 and six controls", "AQ54.AKT5.K6.T97", "3D P", "5D", false},
+	{"3NT over the 3D preempt with the other suits stopped", "AQ54.AKT5.K6.KT7", "3D P", "3N", false},
+	{"passes the 3D preempt with 14", "AQ54.KJT5.K6.T97", "3D P", "P", false},
 	// Partner's takeout double redoubled: the advancer answers it.
 	{"answers the redoubled takeout double in the best suit", "J8732.Q8.K94.J72", "1H X XX", "1S", false},
 	{"penalty pass of the redoubled takeout double with strong trumps", "A7.KQJ92.9842.J7", "1H X XX", "P", false},

@@ -261,6 +261,11 @@ var sayc = []struct {
 	{"free advance at the three level: five spades", "KJT87.Q7.632.K43", "1H X 3H", "3S", false},
 	{"free advance to game: four spades and 12 HCP", "KQ85.J94.A7.Q653", "1H X 2H", "4S", false},
 	{"no free advance with 4 HCP", "T985.J94.J7.Q653", "1H X 2H", "P", false},
+	// After the transfer, a six-card major counts its length.
+	{"game after the transfer: 8 HCP and six spades", "KQ9743.Q2.832.J4", "1N P 2H P 2S P", "4S", false},
+	{"invites after the transfer: 6 HCP and six spades", "KJ9743.Q2.832.54", "1N P 2H P 2S P", "3S", false},
+	{"game over the 2NT opening's transfer: 3 HCP and seven hearts", "Q72.JT87543.6.87", "2N P 3D P 3H P", "4H", false},
+	{"passes the transfer with 3 HCP and five spades", "Q9743.J52.832.54", "1N P 2H P 2S P", "P", false},
 	// Partner of a 3-level minor preempt: 3NT needs the other suits
 	// stopped; without them, five of the minor with 15+ and five controls.
 	{"raises the 3D preempt to game with 16 and six controls", "AQ54.AKT5.K6.T97", "3D P", "5D", false},

@@ -231,10 +231,12 @@ func (b *builder) ntResponses(n ntSystem) {
 		}
 		b.add(kt, done, "completes the transfer")
 		kc := joinKey(kt, done, "P")
-		b.add(kc, sc(4, t.suit), "game with 6+ cards", minLen(t.suit, 6), hcp(gameMin, 37))
+		// A six-card suit counts its length: the fit is eight cards at
+		// least opposite the notrump bidder's two.
+		b.add(kc, sc(4, t.suit), "game with 6+ cards", minLen(t.suit, 6), points(LengthPoints, t.suit, gameMin, 40))
 		b.add(kc, "3N", "choice of games with 5 cards", exactLen(t.suit, 5), hcp(gameMin, 37))
 		if n.level == 1 {
-			b.add(kc, sc(3, t.suit), "invitational with 6+ cards", minLen(t.suit, 6), hcp(inviteMin, gameMin-1))
+			b.add(kc, sc(3, t.suit), "invitational with 6+ cards", minLen(t.suit, 6), hcp(0, gameMin-1), points(LengthPoints, t.suit, inviteMin, gameMin-1))
 			b.add(kc, "2N", "invitational with 5 cards", exactLen(t.suit, 5), hcp(inviteMin, gameMin-1))
 			b.add(kc, "P", "weak", hcp(0, inviteMin-1))
 			k2 := joinKey(kc, "2N P")

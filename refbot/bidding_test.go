@@ -261,6 +261,10 @@ var sayc = []struct {
 	{"free advance at the three level: five spades", "KJT87.Q7.632.K43", "1H X 3H", "3S", false},
 	{"free advance to game: four spades and 12 HCP", "KQ85.J94.A7.Q653", "1H X 2H", "4S", false},
 	{"no free advance with 4 HCP", "T985.J94.J7.Q653", "1H X 2H", "P", false},
+	// The 1NT opener accepts the 2NT invitation with 16-17, or 15 and a
+	// five-card suit.
+	{"accepts 2NT with 15 and a five-card suit", "KQ732.Q2.KQ3.KT6", "1N P 2N P", "3N", false},
+	{"declines 2NT with a flat 15", "KQ73.Q2.KQ3.KT62", "1N P 2N P", "P", false},
 	// After the transfer, a six-card major counts its length.
 	{"game after the transfer: 8 HCP and six spades", "KQ9743.Q2.832.J4", "1N P 2H P 2S P", "4S", false},
 	{"invites after the transfer: 6 HCP and six spades", "KJ9743.Q2.832.54", "1N P 2H P 2S P", "3S", false},

@@ -158,6 +158,8 @@ func (b *builder) ntResponses(n ntSystem) {
 	// Invitational 2NT.
 	if n.level == 1 {
 		b.add(joinKey(k, "2N P"), "3N", "accepts the invitation", accept)
+		b.add(joinKey(k, "2N P"), "3N", "accepts the invitation: a minimum with a five-card suit", decline,
+			when("a five-card suit", func(hi *handInfo) bool { return max(hi.len[C], hi.len[D], hi.len[H], hi.len[S]) >= 5 }))
 		b.add(joinKey(k, "2N P"), "P", "declines the invitation", decline)
 	}
 

@@ -265,6 +265,8 @@ var sayc = []struct {
 	// five-card suit.
 	{"accepts 2NT with 15 and a five-card suit", "KQ732.Q2.KQ3.KT6", "1N P 2N P", "3N", false},
 	{"declines 2NT with a flat 15", "KQ73.Q2.KQ3.KT62", "1N P 2N P", "P", false},
+	{"accepts responder's 2NT after the 1NT rebid with 12 and five clubs", "KQ3.J2.K53.QJ862", "1C P 1H P 1N P 2N P", "3N", false},
+	{"declines responder's 2NT after the 1NT rebid with a flat 12", "KQ3.J42.K53.QJ86", "1C P 1H P 1N P 2N P", "P", false},
 	// After the transfer, a six-card major counts its length.
 	{"game after the transfer: 8 HCP and six spades", "KQ9743.Q2.832.J4", "1N P 2H P 2S P", "4S", false},
 	{"invites after the transfer: 6 HCP and six spades", "KJ9743.Q2.832.54", "1N P 2H P 2S P", "3S", false},

@@ -273,14 +273,7 @@ func doublerRebidRows(st *state, seat engine.Seat) []*Row {
 	if nt := engine.Bid(3, engine.NoTrump); nt > ans.call {
 		ntMin := max(0, 25-shown)
 		rows = append(rows, newRow("", nt, fmt.Sprintf("3NT after the takeout double: %d+ HCP, their suit stopped", ntMin), hcp(ntMin, 37), maxLen(y, 3),
-			when("a stopper in each of their suits", func(hi *handInfo) bool {
-				for _, t := range theirs {
-					if !hi.stopper(t) {
-						return false
-					}
-				}
-				return true
-			})))
+			stoppedIn(theirs)))
 	}
 	for _, z := range suitsBut(theirs, y) {
 		if zl := cheapest(engine.Strain(z), ans.call); zl <= 3 {
@@ -288,6 +281,19 @@ func doublerRebidRows(st *state, seat engine.Seat) []*Row {
 		}
 	}
 	return rows
+}
+
+// stoppedIn is the choice condition of a notrump bid over the opponents'
+// suits: a stopper in each of them.
+func stoppedIn(theirs []engine.Suit) opt {
+	return when("a stopper in each of their suits", func(hi *handInfo) bool {
+		for _, t := range theirs {
+			if !hi.stopper(t) {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // takeoutDouble reports whether the double by seat (noted as d) was for
@@ -323,14 +329,7 @@ func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
 	}
 	if nt := engine.Bid(3, engine.NoTrump); nt > last {
 		rows = append(rows, newRow("", nt, "free advance of the takeout double: 3NT, 11+ HCP, their suits stopped", hcp(11, 37),
-			when("a stopper in each of their suits", func(hi *handInfo) bool {
-				for _, t := range theirs {
-					if !hi.stopper(t) {
-						return false
-					}
-				}
-				return true
-			})))
+			stoppedIn(theirs)))
 	}
 	for _, y := range suitsBut(theirs) {
 		yy := y
@@ -350,8 +349,8 @@ func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
 // doublerAgainRows: the seat doubled for takeout, the next opponent bid
 // and the other two passed, so the auction ends unless the doubler acts.
 // With 17+ HCP (too strong to sell out): a five-card suit at the cheapest
-// level up to three, else a second takeout double short in their suits;
-// otherwise pass.
+// level up to three, 2NT with 18-20 balanced and their suits stopped, else
+// a second takeout double short in their suits; otherwise pass.
 func doublerAgainRows(st *state, us engine.Side, last engine.Call) []*Row {
 	theirs := theirSuits(st, us)
 	var rows []*Row
@@ -364,14 +363,7 @@ func doublerAgainRows(st *state, us engine.Side, last engine.Call) []*Row {
 	}
 	if nl := cheapest(engine.NoTrump, last); nl <= 2 {
 		rows = append(rows, newRow("", engine.Bid(nl, engine.NoTrump), "the takeout doubler again: 18-20 balanced, their suits stopped", hcp(18, 20), balanced(),
-			when("a stopper in each of their suits", func(hi *handInfo) bool {
-				for _, t := range theirs {
-					if !hi.stopper(t) {
-						return false
-					}
-				}
-				return true
-			})))
+			stoppedIn(theirs)))
 	}
 	d := []opt{hcp(17, 37), forcing()}
 	for _, t := range theirs {

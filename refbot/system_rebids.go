@@ -200,7 +200,7 @@ func (b *builder) responderRebids() {
 			}
 			b.add(ki, "3N", "accepts the invitation: 13-14", hcp(13, 14))
 			b.add(ki, "3N", "accepts the invitation: 12 with a five-card suit", hcp(12, 12),
-				when("a five-card suit", func(hi *handInfo) bool { return max(hi.len[C], hi.len[D], hi.len[H], hi.len[S]) >= 5 }))
+				when("a five-card suit", func(hi *handInfo) bool { return hi.longestLen() >= 5 }))
 			b.add(ki, "P", "declines the invitation: 12", hcp(12, 12))
 			b.add(kn, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6))
 			b.add(kn, "P", "no game", hcp(0, 10))

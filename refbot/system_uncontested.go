@@ -70,8 +70,9 @@ type ntSystem struct {
 // notrumpSystems: responses to 1NT and 2NT openings, to 2C-2D-2NT, to a
 // 1NT overcall and to the balancing 1NT (systems on, counted from the
 // bid's minimum; measured against par for the balancing 1NT: one auction
-// closer on each of seeds bidding and fresh-s7, -0.008 and -0.020), with Stayman, Jacoby transfers, invitations,
-// quantitative 4NT and Gerber, and the later rounds of those sequences.
+// closer on each of seeds bidding and fresh-s7, -0.008 and -0.020), with
+// Stayman, Jacoby transfers, invitations, quantitative 4NT and Gerber, and
+// the later rounds of those sequences.
 func (b *builder) notrumpSystems() {
 	b.ntResponses(ntSystem{"1N P", 1, 15, 17})
 	b.ntResponses(ntSystem{"2N P", 2, 20, 21})
@@ -159,7 +160,7 @@ func (b *builder) ntResponses(n ntSystem) {
 	if n.level == 1 {
 		b.add(joinKey(k, "2N P"), "3N", "accepts the invitation", accept)
 		b.add(joinKey(k, "2N P"), "3N", "accepts the invitation: a minimum with a five-card suit", decline,
-			when("a five-card suit", func(hi *handInfo) bool { return max(hi.len[C], hi.len[D], hi.len[H], hi.len[S]) >= 5 }))
+			when("a five-card suit", func(hi *handInfo) bool { return hi.longestLen() >= 5 }))
 		b.add(joinKey(k, "2N P"), "P", "declines the invitation", decline)
 	}
 

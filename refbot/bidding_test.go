@@ -261,6 +261,11 @@ var sayc = []struct {
 	{"free advance at the three level: five spades", "KJT87.Q7.632.K43", "1H X 3H", "3S", false},
 	{"free advance to game: four spades and 12 HCP", "KQ85.J94.A7.Q653", "1H X 2H", "4S", false},
 	{"no free advance with 4 HCP", "T985.J94.J7.Q653", "1H X 2H", "P", false},
+	// Over a natural overcall of partner's 1NT: a new suit at the two
+	// level to play, at the three level forcing.
+	{"competes over the overcall of 1NT with five spades", "QJ752.74.A865.T3", "1N 2H", "2S", false},
+	{"forcing three-level suit over the overcall of 1NT: 10 points", "KQ8642.QJ5.T43.4", "1N 2C", "3S", false},
+	{"passes the overcall of 1NT with 4 HCP", "Q9752.74.J865.T3", "1N 2H", "P", false},
 	// The 1NT opener accepts the 2NT invitation with 16-17, or 15 and a
 	// five-card suit.
 	{"accepts 2NT with 15 and a five-card suit", "KQ732.Q2.KQ3.KT6", "1N P 2N P", "3N", false},

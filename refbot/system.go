@@ -63,7 +63,8 @@ func (r *Row) fits(hi *handInfo) bool {
 // answers, Jacoby transfers with completion and super-accept, invitations
 // and their answers, quantitative 4NT, Gerber with answers and the asker's
 // placement; over 1NT doubled, a weak responder's natural escape to a
-// five-card suit. 2C:
+// five-card suit, and over a natural overcall of it, new suits (two level
+// to play, three level forcing). 2C:
 // waiting 2D, positives, opener's rebid, responder's raise or notrump.
 // Weak twos: raises, the 2NT feature ask and its answers; raises and 3NT
 // over 3-level preempts. Responses to 1M (Jacoby 2NT, limit, single and

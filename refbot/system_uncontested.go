@@ -84,6 +84,31 @@ func (b *builder) notrumpSystems() {
 		b.ntResponses(ntSystem{joinKey(sc(1, s), "P P 1N P"), 1, 15 - balancingLight, 16})
 	}
 	b.ntDoubled()
+	b.ntOvercalled()
+}
+
+// ntOvercalled: responder after a natural two-level overcall of partner's
+// 1NT (1N 2x). SAYC's natural treatment: a new suit at the two level is
+// competitive, to play (5+ cards, 5-9 points counting length); at the
+// three level natural and forcing (5+ cards, 10+ points); else a pass
+// with 0-9 HCP. Other hands are left to the fallback (3NT with game
+// values).
+func (b *builder) ntOvercalled() {
+	for _, x := range allSuits {
+		k := joinKey("1N", sc(2, x))
+		for _, z := range []engine.Suit{S, H, D, C} {
+			if z == x {
+				continue
+			}
+			zz := z
+			best := when("the longest suit, the higher of equals", func(hi *handInfo) bool { return hi.longest(zz, C, D, H, S) })
+			if z > x {
+				b.add(k, sc(2, z), "competitive over their overcall: 5+ cards, 5-9 points, to play", hcp(5, 9), minLen(z, 5), points(LengthPoints, z, 5, 9), best)
+			}
+			b.add(k, sc(3, z), "natural over their overcall: 5+ cards, 10+ points, forcing", minLen(z, 5), points(LengthPoints, z, 10, 40), forcing(), best)
+		}
+		b.add(k, "P", "no action over their overcall", hcp(0, 9))
+	}
 }
 
 // ntDoubled: responder after 1NT is doubled for penalty (1N X). An

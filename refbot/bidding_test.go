@@ -233,6 +233,63 @@ var sayc = []struct {
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
+	// 1NT doubled for penalty: a weak responder runs to a five-card suit.
+	{"escapes from 1NT doubled into six spades", "T87542.974.7.982", "1N X", "2S", false},
+	{"escapes into the longer suit", "T8754.2.QT9762.9", "1N X", "2D", false},
+	{"leaves 1NT doubled without a five-card suit", "J74.T74.9832.T52", "1N X", "P", false},
+	{"leaves 1NT doubled with 9 HCP", "KQ962.632.KQ4.76", "1N X", "P", false},
+	{"opener passes the escape", "AQ3.KJ5.A765.KQ4", "1N X 2S P", "P", false},
+	// Over the balancing 1NT (11-16) the notrump system is on, counted
+	// from its minimum: an invitation with 12-13, accepted with 12+.
+	{"invites over the balancing 1NT with 12", "AK6.QJT.98.QT952", "1H P P 1N P", "2N", false},
+	{"accepts the invitation with 12", "QT84.K3.QJ43.KJ7", "1H P P 1N P 2N P", "3N", false},
+	{"passes the balancing 1NT with 11", "AK6.QJT.98.T9852", "1H P P 1N P", "P", false},
+	// Responder's strong minor after a two over one and opener's
+	// non-forcing rebid: forcing, rather than a blind game.
+	{"strong rebid of the minor after a two over one", "K.Q53.J.AKQJ9532", "1D P 2C P 2D P", "3C", false},
+	{"strong rebid of the minor over 2NT", "A4.K2.K65.AQJ976", "1S P 2C P 2N P", "3C", false},
+	{"strong jump rebid of the minor over opener's forcing new suit", "QJ5.5.AQT843.AQ2", "1H P 2D P 2S P", "4D", false},
+	// Opener's second suit after a two over one, natural and forcing
+	// (rather than a rebid of the first suit that hides it).
+	{"new suit at the three level after a two over one: 5-5", "A2.KQ754.K.KJ952", "1H P 2D P", "3C", false},
+	{"new suit at the three level after a two over one: 5-4", "AJT64.K93.2.AQ97", "1S P 2D P", "3C", false},
+	{"the reverse into spades after a two over one", "AQ82.KQ754.K2.32", "1H P 2D P", "2S", false},
+	{"rebids the suit without a second one: 17 balanced", "AQ8.KQ754.KJ2.Q2", "1H P 2D P", "2H", false},
+	// Over the raise of the suit partner doubled, the advancer is free to
+	// pass: a bid shows values.
+	{"free advance over their raise: four spades and 8 HCP", "AT85.J94.J7.Q653", "1H X 2H", "2S", false},
+	{"free advance at the three level: five spades", "KJT87.Q7.632.K43", "1H X 3H", "3S", false},
+	{"free advance to game: four spades and 12 HCP", "KQ85.J94.A7.Q653", "1H X 2H", "4S", false},
+	{"no free advance with 4 HCP", "T985.J94.J7.Q653", "1H X 2H", "P", false},
+	// Over a natural overcall of partner's 1NT: a new suit at the two
+	// level to play, at the three level forcing.
+	{"competes over the overcall of 1NT with five spades", "QJ752.74.A865.T3", "1N 2H", "2S", false},
+	{"forcing three-level suit over the overcall of 1NT: 10 points", "KQ8642.QJ5.T43.4", "1N 2C", "3S", false},
+	{"passes the overcall of 1NT with 4 HCP", "Q9752.74.J865.T3", "1N 2H", "P", false},
+	// The 1NT opener accepts the 2NT invitation with 16-17, or 15 and a
+	// five-card suit.
+	{"accepts 2NT with 15 and a five-card suit", "KQ732.Q2.KQ3.KT6", "1N P 2N P", "3N", false},
+	{"declines 2NT with a flat 15", "KQ73.Q2.KQ3.KT62", "1N P 2N P", "P", false},
+	{"accepts responder's 2NT after the 1NT rebid with 12 and five clubs", "KQ3.J2.K53.QJ862", "1C P 1H P 1N P 2N P", "3N", false},
+	{"declines responder's 2NT after the 1NT rebid with a flat 12", "KQ3.J42.K53.QJ86", "1C P 1H P 1N P 2N P", "P", false},
+	// After the transfer, a six-card major counts its length.
+	{"game after the transfer: 8 HCP and six spades", "KQ9743.Q2.832.J4", "1N P 2H P 2S P", "4S", false},
+	{"invites after the transfer: 6 HCP and six spades", "KJ9743.Q2.832.54", "1N P 2H P 2S P", "3S", false},
+	{"game over the 2NT opening's transfer: 3 HCP and seven hearts", "Q72.JT87543.6.87", "2N P 3D P 3H P", "4H", false},
+	{"passes the transfer with 3 HCP and five spades", "Q9743.J52.832.54", "1N P 2H P 2S P", "P", false},
+	// Partner of a 3-level minor preempt: 3NT needs the other suits
+	// stopped; without them, five of the minor with 15+ and five controls.
+	{"raises the 3D preempt to game with 16 and six controls", "AQ54.AKT5.K6.T97", "3D P", "5D", false},
+	{"3NT over the 3D preempt with the other suits stopped", "AQ54.AKT5.K6.KT7", "3D P", "3N", false},
+	{"passes the 3D preempt with 14", "AQ54.KJT5.K6.T97", "3D P", "P", false},
+	// Partner's takeout double redoubled: the advancer answers it.
+	{"answers the redoubled takeout double in the best suit", "J8732.Q8.K94.J72", "1H X XX", "1S", false},
+	{"penalty pass of the redoubled takeout double with strong trumps", "A7.KQJ92.9842.J7", "1H X XX", "P", false},
+	// The takeout doubler with 17+ does not sell out to their raise.
+	{"the doubler again: a seven-card suit", "AKQ8532..AT7.A42", "1H X 3H P P", "3S", false},
+	{"the doubler again: a second takeout double", "A962.K.AKQT54.K7", "1H X 3H P P", "X", false},
+	{"the doubler again: 2NT with 20 balanced", "A5.AKT6.Q763.AK3", "1D X 2D P P", "2N", false},
+	{"the doubler sells out with 14", "KJ76.K6.A32.KT97", "1H X 2H P P", "P", false},
 }
 
 func TestChooseSAYC(t *testing.T) {
@@ -293,6 +350,44 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 	pass, err := s.Explain(&b, 6)
 	require.NoError(t, err)
 	assert.Equal(t, FromFallback, pass.Source, "the opponent's pass is not ours to read: %s", pass)
+
+	// The doubler's second double over their raise reads back as 17+
+	// short in their suit, so partner answers it as a takeout double.
+	c := auctionOf(t, "1H X 3H P P X P")
+	m, err = s.Explain(&c, 5)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source, "%s", m)
+	assert.Equal(t, 17, m.MinHCP, "%s", m)
+	assert.Equal(t, 2, m.MaxLen[engine.Hearts], "%s", m)
+	v := viewFor(t, "KJT87.7.632.8432", "1H X 3H P P X P")
+	call, _, am := s.Choose(&v)
+	assert.Equal(t, "3S", call.String(), "answers the second takeout double: %s", am)
+
+	// Opener's new suit after a two over one reads back as natural and
+	// forcing, so responder does not pass it.
+	e := auctionOf(t, "1H P 2D P 3C")
+	m, err = s.Explain(&e, 4)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source, "%s", m)
+	assert.Equal(t, 4, m.MinLen[engine.Clubs], "%s", m)
+	assert.Equal(t, 5, m.MinLen[engine.Hearts], "%s", m)
+	assert.Equal(t, ForcingOne, m.Forcing, "%s", m)
+
+	// The strong minor rebid reads back as 15+ with six cards, forcing.
+	f := auctionOf(t, "1D P 2C P 2D P 3C")
+	m, err = s.Explain(&f, 6)
+	require.NoError(t, err)
+	assert.Equal(t, FromTable, m.Source, "%s", m)
+	assert.Equal(t, 15, m.MinHCP, "%s", m)
+	assert.Equal(t, 6, m.MinLen[engine.Clubs], "%s", m)
+	assert.Equal(t, ForcingOne, m.Forcing, "%s", m)
+
+	// The free advance promises its values and its suit.
+	d := auctionOf(t, "1H X 2H 2S")
+	m, err = s.Explain(&d, 3)
+	require.NoError(t, err)
+	assert.Equal(t, 6, m.MinHCP, "%s", m)
+	assert.Equal(t, 4, m.MinLen[engine.Spades], "%s", m)
 }
 
 // TestFallbackGames checks the natural fallback's choice of game: a
@@ -310,6 +405,7 @@ func TestFallbackGames(t *testing.T) {
 		// the major, not 3NT; with a singleton, 3NT.
 		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
 		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
+		{"no strong minor rebid with 12 HCP: game in the 5-2 major", "K4.Q2.865.AQJ976", "1S P 2C P 2N P", "4S"},
 		// Where the fallback would bid five of the fit minor, Blackwood
 		// asks from 28 counted (points and partner's expected strength):
 		// the sign-off is the same five of the minor.

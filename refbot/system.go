@@ -59,9 +59,12 @@ func (r *Row) fits(hi *handInfo) bool {
 //
 // Coverage. Openings (1NT 15-17, 2NT 20-21, 3NT 25-27, strong 2C, one of a
 // suit, weak twos, 3- and 4-level preempts, pass). Over 1NT, 2NT, 3NT,
-// 2C-2D-2NT and a 1NT overcall: Stayman and its answers, Jacoby transfers
-// with completion and super-accept, invitations and their answers,
-// quantitative 4NT, Gerber with answers and the asker's placement. 2C:
+// 2C-2D-2NT, a 1NT overcall and the balancing 1NT: Stayman and its
+// answers, Jacoby transfers with completion and super-accept, invitations
+// and their answers, quantitative 4NT, Gerber with answers and the asker's
+// placement; over 1NT doubled, a weak responder's natural escape to a
+// five-card suit, and over a natural overcall of it, new suits (two level
+// to play, three level forcing). 2C:
 // waiting 2D, positives, opener's rebid, responder's raise or notrump.
 // Weak twos: raises, the 2NT feature ask and its answers; raises and 3NT
 // over 3-level preempts. Responses to 1M (Jacoby 2NT, limit, single and

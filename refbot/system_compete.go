@@ -49,6 +49,20 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 //   - Answers to a takeout double the table has no key for: a penalty pass
 //     with five good trumps, else the cheapest bid in the best unbid suit,
 //     else the cheapest notrump.
+//   - Free advances: partner doubled for takeout and the next opponent bid
+//     (a raise, say) below the four level, so the advancer need not answer;
+//     a bid shows values (freeAdvanceRows).
+//   - Answers to a redoubled takeout double: the same answers as over a
+//     pass (measured against par: two auctions of seed fresh-s7, both
+//     closer, -0.044 ± 0.061; none of bidding's or check's).
+//   - The takeout doubler again: the next opponent bid over the double and
+//     both other players passed, so the auction would end; with 17+ HCP the
+//     doubler bids a five-card suit up to the three level, 2NT with 18-20
+//     balanced and their suits stopped, or doubles again short in their
+//     suits (doublerAgainRows). Measured against par (make
+//     measure-bidding, paired, with the free advances): -0.006 ± 0.012 on
+//     seed bidding, -0.040 ± 0.053 on fresh-s7 and -0.010 ± 0.020 on check
+//     (10 auctions changed, 6 closer, none further).
 
 // competeMinHCP is the least a competitive raise holds.
 const competeMinHCP = 6
@@ -67,6 +81,13 @@ func competitiveRows(st *state, seat engine.Seat) []*Row {
 	if st.lastBidder.Side() == us {
 		return doublerRebidRows(st, seat)
 	}
+	if st.n >= 2 && st.back(1).call == engine.Redouble && st.back(2).call == engine.Double && st.lastBid.Strain() != engine.NoTrump &&
+		st.lastBid.Level() <= 3 && takeoutDouble(st, seat.Partner(), st.back(2)) {
+		// Partner's takeout double was redoubled: answer it as if the
+		// next opponent had passed (the best suit; the pass is for
+		// penalty with strong trumps).
+		return takeoutAnswerRows(st, us, engine.Suit(st.lastBid.Strain()), st.lastBid)
+	}
 	if c := st.back(1).call; c != engine.Pass && !c.IsBid() {
 		return nil // a double or redouble of the opponents' own contract
 	}
@@ -79,6 +100,15 @@ func competitiveRows(st *state, seat engine.Seat) []*Row {
 	var rows []*Row
 	if st.n >= 2 && st.back(1).call == engine.Pass && st.back(2).call == engine.Double && partner.MaxLen[x] <= 2 && last.Level() <= 3 {
 		return takeoutAnswerRows(st, us, x, last)
+	}
+	if !st.bid[us] && last.Level() <= 3 {
+		if st.n >= 3 && st.back(1).call == last && st.back(2).call == engine.Double && takeoutDouble(st, seat.Partner(), st.back(2)) {
+			return freeAdvanceRows(st, us, last)
+		}
+		if st.n >= 4 && st.back(1).call == engine.Pass && st.back(2).call == engine.Pass && st.back(3).call == last &&
+			st.back(4).call == engine.Double && takeoutDouble(st, seat, st.back(4)) {
+			return doublerAgainRows(st, us, last)
+		}
 	}
 	if st.bid[us] {
 		rows = append(rows, fitRaiseRows(st, seat)...)
@@ -243,14 +273,7 @@ func doublerRebidRows(st *state, seat engine.Seat) []*Row {
 	if nt := engine.Bid(3, engine.NoTrump); nt > ans.call {
 		ntMin := max(0, 25-shown)
 		rows = append(rows, newRow("", nt, fmt.Sprintf("3NT after the takeout double: %d+ HCP, their suit stopped", ntMin), hcp(ntMin, 37), maxLen(y, 3),
-			when("a stopper in each of their suits", func(hi *handInfo) bool {
-				for _, t := range theirs {
-					if !hi.stopper(t) {
-						return false
-					}
-				}
-				return true
-			})))
+			stoppedIn(theirs)))
 	}
 	for _, z := range suitsBut(theirs, y) {
 		if zl := cheapest(engine.Strain(z), ans.call); zl <= 3 {
@@ -258,4 +281,94 @@ func doublerRebidRows(st *state, seat engine.Seat) []*Row {
 		}
 	}
 	return rows
+}
+
+// stoppedIn is the choice condition of a notrump bid over the opponents'
+// suits: a stopper in each of them.
+func stoppedIn(theirs []engine.Suit) opt {
+	return when("a stopper in each of their suits", func(hi *handInfo) bool {
+		for _, t := range theirs {
+			if !hi.stopper(t) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// takeoutDouble reports whether the double by seat (noted as d) was for
+// takeout: forcing (the strong double of the table), or made with at most
+// two cards in a suit the opponents have bid.
+func takeoutDouble(st *state, seat engine.Seat, d callNote) bool {
+	if d.forcing != NotForcing {
+		return true
+	}
+	for _, t := range theirSuits(st, seat.Side()) {
+		if st.cons[seat].MaxLen[t] <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// freeAdvanceRows: partner doubled for takeout and the next opponent bid
+// (raised, say), so the seat is no longer obliged to answer: a free bid
+// shows values. A major game with 4+ cards and 11+ HCP, 3NT with their
+// suits stopped and 11+, else the best unbid suit at the cheapest level
+// with 6-10 HCP (4+ cards at the two level, 5+ at the three level), else
+// pass.
+func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
+	theirs := theirSuits(st, us)
+	var rows []*Row
+	for _, y := range suitsBut(theirs) {
+		yy := y
+		if y >= H && engine.Bid(4, engine.Strain(y)) > last {
+			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 4+ cards, 11+ HCP", hcp(11, 37), minLen(y, 4),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		}
+	}
+	if nt := engine.Bid(3, engine.NoTrump); nt > last {
+		rows = append(rows, newRow("", nt, "free advance of the takeout double: 3NT, 11+ HCP, their suits stopped", hcp(11, 37),
+			stoppedIn(theirs)))
+	}
+	for _, y := range suitsBut(theirs) {
+		yy := y
+		lvl := cheapest(engine.Strain(y), last)
+		switch {
+		case lvl == 2:
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 4+ cards, 6+ HCP", hcp(6, 37), minLen(y, 4),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		case lvl == 3:
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 5+ cards, 6+ HCP", hcp(6, 37), minLen(y, 5),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		}
+	}
+	return append(rows, newRow("", engine.Pass, "no free advance of the takeout double"))
+}
+
+// doublerAgainRows: the seat doubled for takeout, the next opponent bid
+// and the other two passed, so the auction ends unless the doubler acts.
+// With 17+ HCP (too strong to sell out): a five-card suit at the cheapest
+// level up to three, 2NT with 18-20 balanced and their suits stopped, else
+// a second takeout double short in their suits; otherwise pass.
+func doublerAgainRows(st *state, us engine.Side, last engine.Call) []*Row {
+	theirs := theirSuits(st, us)
+	var rows []*Row
+	for _, y := range suitsBut(theirs) {
+		yy := y
+		if lvl := cheapest(engine.Strain(y), last); lvl <= 3 {
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "the takeout doubler again: 5+ cards, 17+ HCP", hcp(17, 37), minLen(y, 5),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+		}
+	}
+	if nl := cheapest(engine.NoTrump, last); nl <= 2 {
+		rows = append(rows, newRow("", engine.Bid(nl, engine.NoTrump), "the takeout doubler again: 18-20 balanced, their suits stopped", hcp(18, 20), balanced(),
+			stoppedIn(theirs)))
+	}
+	d := []opt{hcp(17, 37), forcing()}
+	for _, t := range theirs {
+		d = append(d, maxLen(t, 2))
+	}
+	rows = append(rows, newRow("", engine.Double, "the takeout doubler again: 17+ HCP, short in their suits", d...))
+	return append(rows, newRow("", engine.Pass, "the takeout doubler sells out"))
 }

@@ -140,6 +140,20 @@ func (b *builder) rebidAfterTwoOverOne(o, y engine.Suit) {
 	b.add(k, sc(2, o), "6+ cards", hcp(12, 15), minLen(o, 6))
 	b.add(k, "2N", "12-14 balanced", hcp(12, 14), balanced())
 	b.add(k, "3N", "18-19 balanced", hcp(18, 19), balanced())
+	// A new suit above the two level of opener's own (the reverse 1H-2m-2S,
+	// or any new suit at the three level) is natural and forcing: 4+
+	// cards in a second suit opener would otherwise hide under a rebid of
+	// the first.
+	for _, z := range []engine.Suit{S, H, D, C} {
+		if z == o || z == y || (z < o && z > y) {
+			continue
+		}
+		lvl := cheapest(engine.Strain(z), engine.Bid(2, engine.Strain(y)))
+		if lvl > 3 || (lvl == 3 && z > o) {
+			continue
+		}
+		b.add(k, sc(lvl, z), "new suit: 4+ cards, forcing", hcp(12, 21), minLen(z, 4), minLen(o, 5), forcing())
+	}
 	if o > y {
 		b.add(k, sc(2, o), "rebids a 5-card suit, nothing better", minLen(o, 5), forcing())
 	}
@@ -185,6 +199,8 @@ func (b *builder) responderRebids() {
 				b.add(ki, sc(4, y), "accepts with 3-card support: 13-14", hcp(13, 14), minLen(y, 3))
 			}
 			b.add(ki, "3N", "accepts the invitation: 13-14", hcp(13, 14))
+			b.add(ki, "3N", "accepts the invitation: 12 with a five-card suit", hcp(12, 12),
+				when("a five-card suit", func(hi *handInfo) bool { return hi.longestLen() >= 5 }))
 			b.add(ki, "P", "declines the invitation: 12", hcp(12, 12))
 			b.add(kn, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6))
 			b.add(kn, "P", "no game", hcp(0, 10))
@@ -233,6 +249,11 @@ func (b *builder) responderRebids() {
 			b.add(k2, "3N", "game")
 		}
 		b.preferences(o)
+		for _, y := range []engine.Suit{C, D} {
+			if y < o {
+				b.strongMinorAfterTwoOverOne(o, y)
+			}
+		}
 		if o >= H {
 			kt := joinKey(open, "P", sc(2, o), "P", sc(3, o), "P")
 			b.add(kt, sc(4, o), "accepts the game try: 8-10 support points", points(DummyPoints, o, 8, 40))
@@ -285,5 +306,37 @@ func (b *builder) preferences(o engine.Suit) {
 			b.add(kz, "P", "passes opener's second suit: longer there", hcp(0, 10), points(LengthPoints, o, 0, 10),
 				when("more cards in opener's second suit", func(hi *handInfo) bool { return hi.len[zz] > hi.len[o] }))
 		}
+	}
+}
+
+// strongMinorAfterTwoOverOne: responder's second call after a two over one
+// in a minor (1o P 2y P) and opener's rebid of its suit or 2NT, neither of
+// them forcing. An extension to SAYC-lite: with a good six-card minor and
+// 15+ HCP, responder rebids the minor at the three level, natural and
+// forcing (slam interest), rather than jump to 3NT, so that opener,
+// knowing the suit and the strength, can count the side for five of the
+// minor or for slam (the fallback's game bid and the Blackwood ask of
+// minorSlamAsk). After those rebids the fallback never bids three of the
+// minor (it passes or bids game), so the call has no weaker reading; after
+// opener's forcing new suits the fallback's cheapest natural bid may be
+// that minor with a weak hand, and the row stays out.
+func (b *builder) strongMinorAfterTwoOverOne(o, y engine.Suit) {
+	k := joinKey(sc(1, o), "P", sc(2, y), "P")
+	yy := y
+	good := when("a good suit", func(hi *handInfo) bool { return hi.good(yy) })
+	for _, r := range []string{sc(2, o), "2N"} {
+		b.add(joinKey(k, r, "P"), sc(3, y), "strong rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(), good)
+	}
+	// After opener's forcing new suit the strong hand jumps to four of
+	// the minor, a level the fallback's cheapest bid never reaches.
+	for z := engine.Suit(0); z <= S; z++ {
+		if z == o || z == y {
+			continue
+		}
+		lvl := cheapest(engine.Strain(z), engine.Bid(2, engine.Strain(y)))
+		if lvl > 3 || (lvl == 3 && z > o) {
+			continue
+		}
+		b.add(joinKey(k, sc(lvl, z), "P"), sc(4, y), "strong jump rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(), good)
 	}
 }

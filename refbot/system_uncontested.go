@@ -67,9 +67,12 @@ type ntSystem struct {
 	lo, hi int
 }
 
-// notrumpSystems: responses to 1NT and 2NT openings, to 2C-2D-2NT and to a
-// 1NT overcall (systems on), with Stayman, Jacoby transfers, invitations,
-// quantitative 4NT and Gerber, and the later rounds of those sequences.
+// notrumpSystems: responses to 1NT and 2NT openings, to 2C-2D-2NT, to a
+// 1NT overcall and to the balancing 1NT (systems on, counted from the
+// bid's minimum; measured against par for the balancing 1NT: one auction
+// closer on each of seeds bidding and fresh-s7, -0.008 and -0.020), with
+// Stayman, Jacoby transfers, invitations, quantitative 4NT and Gerber, and
+// the later rounds of those sequences.
 func (b *builder) notrumpSystems() {
 	b.ntResponses(ntSystem{"1N P", 1, 15, 17})
 	b.ntResponses(ntSystem{"2N P", 2, 20, 21})
@@ -77,6 +80,54 @@ func (b *builder) notrumpSystems() {
 	b.ntResponses(ntSystem{"3N P", 3, 25, 27})
 	for _, s := range allSuits {
 		b.ntResponses(ntSystem{joinKey(sc(1, s), "1N P"), 1, 15, 18})
+		// The balancing 1NT (1x P P 1N: 11-16, see balancingLight).
+		b.ntResponses(ntSystem{joinKey(sc(1, s), "P P 1N P"), 1, 15 - balancingLight, 16})
+	}
+	b.ntDoubled()
+	b.ntOvercalled()
+}
+
+// ntOvercalled: responder after a natural two-level overcall of partner's
+// 1NT (1N 2x). SAYC's natural treatment: a new suit at the two level is
+// competitive, to play (5+ cards, 5-9 points counting length); at the
+// three level natural and forcing (5+ cards, 10+ points); else a pass
+// with 0-9 HCP. Other hands are left to the fallback (3NT with game
+// values).
+func (b *builder) ntOvercalled() {
+	for _, x := range allSuits {
+		k := joinKey("1N", sc(2, x))
+		for _, z := range []engine.Suit{S, H, D, C} {
+			if z == x {
+				continue
+			}
+			zz := z
+			best := when("the longest suit, the higher of equals", func(hi *handInfo) bool { return hi.longest(zz, C, D, H, S) })
+			if z > x {
+				b.add(k, sc(2, z), "competitive over their overcall: 5+ cards, 5-9 points, to play", hcp(5, 9), minLen(z, 5), points(LengthPoints, z, 5, 9), best)
+			}
+			b.add(k, sc(3, z), "natural over their overcall: 5+ cards, 10+ points, forcing", minLen(z, 5), points(LengthPoints, z, 10, 40), forcing(), best)
+		}
+		b.add(k, "P", "no action over their overcall", hcp(0, 9))
+	}
+}
+
+// ntDoubled: responder after 1NT is doubled for penalty (1N X). An
+// extension to SAYC-lite (systems off): with 0-7 HCP and a five-card
+// suit, responder runs to it at the two level, natural and to play (the
+// longest, the higher of equals), rather than leave a weak partnership
+// in 1NT doubled; otherwise it passes (with 8+ the side holds the
+// balance of the points and defends nothing worse than 1NT doubled
+// making).
+func (b *builder) ntDoubled() {
+	k := "1N X"
+	for _, y := range []engine.Suit{S, H, D, C} {
+		yy := y
+		b.add(k, sc(2, y), "escape from 1NT doubled: 5+ cards, 0-7, to play", hcp(0, 7), minLen(y, 5),
+			when("the longest suit, the higher of equals", func(hi *handInfo) bool { return hi.longest(yy, C, D, H, S) }))
+	}
+	b.add(k, "P", "leaves 1NT doubled")
+	for _, y := range allSuits {
+		b.add(joinKey(k, sc(2, y), "P"), "P", "passes the escape")
 	}
 }
 
@@ -133,6 +184,8 @@ func (b *builder) ntResponses(n ntSystem) {
 	// Invitational 2NT.
 	if n.level == 1 {
 		b.add(joinKey(k, "2N P"), "3N", "accepts the invitation", accept)
+		b.add(joinKey(k, "2N P"), "3N", "accepts the invitation: a minimum with a five-card suit", decline,
+			when("a five-card suit", func(hi *handInfo) bool { return hi.longestLen() >= 5 }))
 		b.add(joinKey(k, "2N P"), "P", "declines the invitation", decline)
 	}
 
@@ -206,10 +259,12 @@ func (b *builder) ntResponses(n ntSystem) {
 		}
 		b.add(kt, done, "completes the transfer")
 		kc := joinKey(kt, done, "P")
-		b.add(kc, sc(4, t.suit), "game with 6+ cards", minLen(t.suit, 6), hcp(gameMin, 37))
+		// A six-card suit counts its length: the fit is eight cards at
+		// least opposite the notrump bidder's two.
+		b.add(kc, sc(4, t.suit), "game with 6+ cards", minLen(t.suit, 6), points(LengthPoints, t.suit, gameMin, 40))
 		b.add(kc, "3N", "choice of games with 5 cards", exactLen(t.suit, 5), hcp(gameMin, 37))
 		if n.level == 1 {
-			b.add(kc, sc(3, t.suit), "invitational with 6+ cards", minLen(t.suit, 6), hcp(inviteMin, gameMin-1))
+			b.add(kc, sc(3, t.suit), "invitational with 6+ cards", minLen(t.suit, 6), hcp(0, gameMin-1), points(LengthPoints, t.suit, inviteMin, gameMin-1))
 			b.add(kc, "2N", "invitational with 5 cards", exactLen(t.suit, 5), hcp(inviteMin, gameMin-1))
 			b.add(kc, "P", "weak", hcp(0, inviteMin-1))
 			k2 := joinKey(kc, "2N P")
@@ -352,14 +407,21 @@ func (b *builder) preemptResponses() {
 			}
 			return true
 		}))
+		if s <= D {
+			b.add(k, sc(5, s), fmt.Sprintf("raise to game: 15+, 2+ card support and %d+ controls (ace 2, king 1)", preemptRaiseControls), minLen(s, 2), hcp(15, 37),
+				when(fmt.Sprintf("%d+ controls", preemptRaiseControls), func(hi *handInfo) bool { return 2*hi.aces+hi.kings >= preemptRaiseControls }))
+		}
 		b.add(k, "P", "no game", hcp(0, 14))
 		b.add(joinKey(sc(4, s), "P"), "P", "no slam try (not covered)")
 	}
 }
 
 // preemptRaiseControls is the least controls (ace 2, king 1) with which
-// partner of a 3-level major preempt raises to game with 12-14 HCP: the
-// preempt's tricks are in its suit, the raiser's must be quick ones.
+// partner of a 3-level major preempt raises to game with 12-14 HCP, and
+// partner of a minor one without the stoppers for 3NT with 15+ (measured
+// against par: one auction of seed bidding, to par, -0.012 ± 0.024; none
+// of fresh-s7's or check's): the preempt's tricks are in its suit, the
+// raiser's must be quick ones.
 // Measured against par (make measure-bidding): one auction on seed
 // bidding, closer (-0.020 ± 0.039), none on check; from 10 HCP with four
 // controls one more on check, further from par.

@@ -108,6 +108,11 @@ func (hi *handInfo) value(v Valuation, trump engine.Suit) int {
 	return hi.hcp
 }
 
+// longestLen returns the length of the hand's longest suit.
+func (hi *handInfo) longestLen() int {
+	return max(hi.len[engine.Clubs], hi.len[engine.Diamonds], hi.len[engine.Hearts], hi.len[engine.Spades])
+}
+
 // longest reports whether s is the suit to bid first among the given suits:
 // none is longer, and any of equal length ranks below s (ties go to the
 // higher suit, as with 5-5 in SAYC).

@@ -148,8 +148,10 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	}
 	d := Decision{Board: v.Number, Seat: v.Play.Turn(), Index: v.Play.Len()}
 	var err error
-	search := b.params.Search && (v.Play.Len() > 0 || b.params.LeadWorlds > 0) &&
-		(b.params.SearchCards == 0 || 52-v.Play.Len() <= b.params.SearchCards)
+	// The opening lead is searched only with its own worlds (LeadWorlds),
+	// whatever the search window of the other cards.
+	search := b.params.Search && (v.Play.Len() == 0 && b.params.LeadWorlds > 0 ||
+		v.Play.Len() > 0 && (b.params.SearchCards == 0 || 52-v.Play.Len() <= b.params.SearchCards))
 	if search && b.busy() {
 		// A search abandoned at its deadline is still running (a solve
 		// cannot be interrupted): do not pile another on the CPU.
@@ -176,7 +178,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	} else if search {
 		// A hard deadline of its own, as the protocol client gives none:
 		// past it the heuristic answers and the search is abandoned.
-		sctx, cancel := context.WithTimeout(ctx, b.hardLimit())
+		sctx, cancel := context.WithTimeout(ctx, b.hardLimit(v))
 		d.Card, d.Stats, err = b.search(sctx, v)
 		cancel()
 		if err != nil {
@@ -224,7 +226,13 @@ func (b *Bot) rollouts(v *engine.View) int {
 // hardLimit is the longest a searched decision may take before the
 // heuristic answers instead: well past the soft budget, which only binds
 // under overload.
-func (b *Bot) hardLimit() time.Duration { return 3*b.params.Budget + 200*time.Millisecond }
+func (b *Bot) hardLimit(v *engine.View) time.Duration {
+	budget := b.params.Budget
+	if v.Play.Len() == 0 {
+		budget = b.params.forLead().Budget
+	}
+	return 3*budget + 200*time.Millisecond
+}
 
 // errAbandoned marks a search that did not finish before its context ended.
 var errAbandoned = errors.New("search abandoned at the deadline")
@@ -243,7 +251,7 @@ func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchSt
 	soft := b.softFacts(&view)
 	params := b.params
 	if view.Play.Len() == 0 {
-		params.Worlds = params.LeadWorlds
+		params = params.forLead()
 	}
 	seed := DecisionSeed(b.seed, view.Number, view.Play.Turn(), view.Play.Len())
 	solver := b.takeSolver()
@@ -280,7 +288,10 @@ func (b *Bot) softFacts(v *engine.View) (sf SoftFacts) {
 			sf = SoftFacts{}
 		}
 	}()
-	return b.infer(v)
+	sf = b.infer(v)
+	// Our partner, and in self-play everyone, leads as we do.
+	sf.LeadSuits = b.params.LeadSuits && b.params.LeadWorlds > 0
+	return sf
 }
 
 // busy reports whether a search is still running.

@@ -148,6 +148,38 @@ func TestBotFallsBackWhenSearchFails(t *testing.T) {
 	assert.Equal(t, want, c)
 }
 
+// TestBotSearchesTheOpeningLeadWithItsOwnSettings checks that a level
+// with LeadWorlds searches the opening lead, though its search window
+// (SearchCards) starts later, with the lead's worlds; and that one
+// without leads with the heuristic.
+func TestBotSearchesTheOpeningLeadWithItsOwnSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		leadWorlds int
+		policy     string
+	}{
+		{"lead worlds", 3, "search"},
+		{"no lead worlds", 0, "heuristic"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testParams()
+			p.SearchCards, p.LeadWorlds, p.LeadSuits, p.LeadNodes = 51, tc.leadWorlds, true, 1<<40
+			var got []Decision
+			bot := New(Expert, 1, WithParams(p), WithDecisionHook(func(d Decision) { got = append(got, d) }))
+			b := testBoard(t, "lead-search", 2, 3, engine.NoTrump)
+			c, _ := b.Contract()
+			v := b.View(c.Leader())
+			_, err := bot.Card(context.Background(), &v)
+			require.NoError(t, err)
+			require.Len(t, got, 1)
+			assert.Equal(t, tc.policy, got[0].Policy)
+			if tc.leadWorlds > 0 {
+				assert.Equal(t, tc.leadWorlds, got[0].Stats.Worlds)
+			}
+		})
+	}
+}
+
 // TestSearchExactEnding checks exact enumeration near the end: the chosen
 // card is one with the best make count and trick total over every layout,
 // computed here independently.

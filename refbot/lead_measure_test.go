@@ -2,6 +2,9 @@ package refbot
 
 import (
 	"context"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,9 +23,14 @@ type leadMethod struct {
 // searchLead is a lead chosen by SearchCard with a level's settings and
 // the given worlds, node limit and make-or-defeat switch.
 func searchLead(worlds int, nodes uint64, target bool) func(*engine.View, SoftFacts, [32]byte, CardSolver) (engine.Card, error) {
+	return searchLeadSuits(worlds, nodes, target, false)
+}
+
+// searchLeadSuits is searchLead choosing the suit only (LevelParams.LeadSuits).
+func searchLeadSuits(worlds int, nodes uint64, target, suits bool) func(*engine.View, SoftFacts, [32]byte, CardSolver) (engine.Card, error) {
 	return func(v *engine.View, soft SoftFacts, seed [32]byte, sv CardSolver) (engine.Card, error) {
 		p := Expert.Params()
-		p.Worlds, p.Nodes, p.Budget, p.TargetCards = worlds, nodes, time.Hour, 0
+		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits = worlds, nodes, time.Hour, 0, suits
 		if target {
 			p.TargetCards = 52
 		}
@@ -52,6 +60,23 @@ func BenchmarkMeasureLead(b *testing.B) {
 		{"search-exact-1.2M", searchLead(64, 1_200_000, false)},
 		{"search-target-1.2M", searchLead(64, 1_200_000, true)},
 		{"search-target-3M", searchLead(64, 3_000_000, true)},
+		{"search-exact-32w", searchLead(32, 1<<40, false)},
+		{"search-target-48w", searchLead(48, 1<<40, true)},
+		{"search-target-96w", searchLead(96, 1<<40, true)},
+		{"suits-target-48w", searchLeadSuits(48, 1<<40, true, true)},
+		{"suits-target-96w", searchLeadSuits(96, 1<<40, true, true)},
+		{"suits-target-48w-4M", searchLeadSuits(48, 4_000_000, true, true)},
+		{"suits-target-24w", searchLeadSuits(24, 1<<40, true, true)},
+	}
+	if only := os.Getenv("REFBOT_LEAD_METHODS"); only != "" {
+		// The heuristic first (the paired base), then the methods named.
+		keep := methods[:1]
+		for _, m := range methods[1:] {
+			if slices.Contains(strings.Split(only, ","), m.name) {
+				keep = append(keep, m)
+			}
+		}
+		methods = keep
 	}
 	sys := NewSystem()
 	// The boards, their leaders' views and every lead's value on the real

@@ -51,6 +51,10 @@ type LevelParams struct {
 	ExactTricks int           // enumerate every layout when this many tricks or fewer remain
 	ExactLimit  int           // most layouts to enumerate (else sample)
 	LeadWorlds  int           // worlds for the opening lead solved double dummy (0: none)
+	LeadNodes   uint64        // the opening lead's node limit, when searched (0: Nodes)
+	LeadBudget  time.Duration // the opening lead's time budget, when searched (0: Budget)
+	LeadSuits   bool          // a searched opening lead chooses the suit only (SearchCard)
+	IMPs        bool          // choose by expected IMPs against each world's best card (exact values only), before make-or-defeat
 	LeadRollout int           // else worlds for the opening lead valued by heuristic rollouts (0: the heuristic leads)
 	Rollout     int           // worlds for heuristic rollouts on cards before the search window (0: the heuristic plays)
 	SearchCards int           // search only when at most this many cards are left to play (0: always)
@@ -60,6 +64,19 @@ type LevelParams struct {
 	// many tricks it takes, so more worlds fit the node limit; ties then
 	// go to the heuristic's card.
 	TargetCards int
+}
+
+// forLead returns the settings of a searched opening lead: its own worlds,
+// node limit and budget.
+func (p LevelParams) forLead() LevelParams {
+	p.Worlds = p.LeadWorlds
+	if p.LeadNodes > 0 {
+		p.Nodes = p.LeadNodes
+	}
+	if p.LeadBudget > 0 {
+		p.Budget = p.LeadBudget
+	}
+	return p
 }
 
 // Params returns the level's settings.
@@ -185,13 +202,14 @@ func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
 		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, Budget: 40 * time.Millisecond,
-			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
+			ExactTricks: 3, ExactLimit: 64, SearchCards: 44, IMPs: true}
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 49}
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 49, IMPs: true}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
-			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49}
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49, IMPs: true,
+			LeadWorlds: 48, LeadNodes: 4_000_000, LeadBudget: time.Second, LeadSuits: true}
 	}
 	return LevelParams{}
 }

@@ -3,6 +3,7 @@ package refbot
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/openroom/openroom/dds"
@@ -32,7 +33,11 @@ type SearchStats struct {
 // in each world double dummy, and taking the card with the best outcome for
 // the contract: the most worlds in which the side makes (declarer) or
 // defeats (defenders) the contract, then the most tricks in total. Ties go
-// to the card the heuristic would play, then to the lowest card.
+// to the card the heuristic would play, then to the lowest card. With
+// p.IMPs the expected IMPs come first: in each world every card is scored
+// (Law 77, the board's vulnerability) against that world's best card, so
+// that one more trick in many worlds can outweigh the contract in one
+// more, as at the table; then the make-first order above.
 //
 // With p.TargetCards, early in the play and with a TargetSolver, the first
 // world is valued exactly and the others answer one question for each
@@ -40,6 +45,11 @@ type SearchStats struct {
 // defeat it) when the first world allows it, else that world's best total
 // (so that a hopeless contract still saves tricks); most worlds wins, ties
 // go to the heuristic's card, then the lowest.
+//
+// With p.LeadSuits, an opening lead chooses only the suit: the candidates
+// are the card the heuristic's leading rules lead from each suit
+// (suitLeads), so the lead's card says what it always says and each world
+// costs a search of at most four cards.
 //
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
@@ -56,6 +66,10 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	if c, ok := trivialChoice(v, legal); ok {
 		st.Trivial = true
 		return c, st, nil
+	}
+	cands := legal // the cards valued
+	if v.Play.Len() == 0 && p.LeadSuits {
+		cands = suitLeads(v)
 	}
 	facts, err := FactsOf(v, soft)
 	if err != nil {
@@ -88,8 +102,10 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		need = 14 - need
 	}
 	sofar := v.Play.Tricks(side)
-	var makes, sums [64]int
+	var makes, sums, imps [64]int
+	vul := v.Vul.Vulnerable(v.Contract.Declarer.Side())
 	buf := make([]dds.CardValue, 0, 13)
+	var score [13]int // this world's score of each card of buf, for p.IMPs
 	var reach []dds.CardReach
 	target := need // the tricks the targeted search asks about (set by the first world)
 	ts, targeted := solver.(TargetSolver)
@@ -117,7 +133,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		pos.Hands = worlds[i].Hands
 		if targeted && i > 0 {
 			// The tricks still wanted, of those left (the current one included).
-			reach, err = ts.CardTargets(&pos, target-sofar, reach[:0])
+			reach, err = ts.CardTargets(&pos, target-sofar, cands, reach[:0])
 			if err != nil {
 				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
 			}
@@ -141,7 +157,9 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			// that a hopeless contract still saves what tricks it can.
 			best := 0
 			for _, cv := range buf {
-				best = max(best, sofar+cv.Tricks)
+				if cands.Has(cv.Card) {
+					best = max(best, sofar+cv.Tricks)
+				}
 			}
 			target = min(need, best)
 			for _, cv := range buf {
@@ -153,12 +171,23 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			st.Step = max(st.Step, worlds[i].Step)
 			continue
 		}
-		for _, cv := range buf {
+		best := math.MinInt
+		for i, cv := range buf {
 			total := sofar + cv.Tricks
 			if total >= need {
 				makes[cv.Card]++
 			}
 			sums[cv.Card] += total
+			if p.IMPs {
+				score[i] = sideScore(v.Contract, vul, side, total)
+				best = max(best, score[i])
+			}
+		}
+		if p.IMPs {
+			// Each card's IMPs against this world's best card.
+			for i, cv := range buf {
+				imps[cv.Card] += engine.IMPs(score[i] - best)
+			}
 		}
 		st.Worlds++
 		st.Step = max(st.Step, worlds[i].Step)
@@ -167,20 +196,20 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 
 	// The best score and every card that reaches it.
 	var ties engine.Hand
-	bestMake, bestSum := -1, -1
-	for x := legal; x != 0; x &= x - 1 {
+	bestIMPs, bestMake, bestSum := math.MinInt, -1, -1
+	for x := cands; x != 0; x &= x - 1 {
 		c, _ := x.Lowest()
-		m, s := makes[c], sums[c]
+		im, m, s := imps[c], makes[c], sums[c]
 		switch {
-		case m > bestMake || (m == bestMake && s > bestSum):
-			bestMake, bestSum, ties = m, s, engine.HandOf(c)
-		case m == bestMake && s == bestSum:
+		case im > bestIMPs || (im == bestIMPs && (m > bestMake || (m == bestMake && s > bestSum))):
+			bestIMPs, bestMake, bestSum, ties = im, m, s, engine.HandOf(c)
+		case im == bestIMPs && m == bestMake && s == bestSum:
 			ties = ties.With(c)
 		}
 	}
 	c := tieBreak(v, ties)
 	if !targeted {
-		for x := legal; x != 0; x &= x - 1 {
+		for x := cands; x != 0; x &= x - 1 {
 			d, _ := x.Lowest()
 			if sums[d] > sums[c] {
 				st.ForContract = true
@@ -190,6 +219,30 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	}
 	st.Elapsed = time.Since(start)
 	return c, st, nil
+}
+
+// sideScore is the Law 77 score of the contract for side when it takes
+// tricks of the 13.
+func sideScore(c engine.Contract, vul bool, side engine.Side, tricks int) int {
+	if side == c.Declarer.Side() {
+		return engine.Score(c, vul, tricks)
+	}
+	return -engine.Score(c, vul, 13-tricks)
+}
+
+// suitLeads returns the opening leader's candidates when the search
+// chooses only the suit: from each suit held, the card the heuristic's
+// leading rules lead from it (top of a sequence, fourth best, ...).
+func suitLeads(v *engine.View) engine.Hand {
+	legal, _ := v.LegalCards()
+	h := newHeur(v, legal)
+	var out engine.Hand
+	for su := engine.Clubs; su <= engine.Spades; su++ {
+		if h.hand.SuitLen(su) > 0 {
+			out = out.With(h.standardCard(su))
+		}
+	}
+	return out
 }
 
 // tieBreak picks among cards of equal value: the heuristic's card if it is

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
 )
 
 // ddsSolver adapts the project's double-dummy solver to CardSolver.
@@ -30,14 +31,15 @@ func (d *ddsSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValu
 	return dst, nil
 }
 
-// CardTargets tells with dds whether each legal card keeps target tricks
-// (of those left, the current trick included) within the mover's reach.
-func (d *ddsSolver) CardTargets(p *Position, target int, dst []dds.CardReach) ([]dds.CardReach, error) {
+// CardTargets tells with dds whether each legal card among cards keeps
+// target tricks (of those left, the current trick included) within the
+// mover's reach.
+func (d *ddsSolver) CardTargets(p *Position, target int, cards engine.Hand, dst []dds.CardReach) ([]dds.CardReach, error) {
 	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
 	if err != nil {
 		return dst, fmt.Errorf("refbot: dds position: %w", err)
 	}
-	dst, err = d.s.SolveTarget(&pos, target, dst)
+	dst, err = d.s.SolveTargetOf(&pos, target, cards, dst)
 	if err != nil {
 		return dst, fmt.Errorf("refbot: dds: %w", err)
 	}

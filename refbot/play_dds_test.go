@@ -77,7 +77,8 @@ func BenchmarkSearchCardDDS(b *testing.B) {
 type recordingSolver struct {
 	TargetSolver
 	seen   []Position
-	counts int // exact questions asked
+	counts int           // exact questions asked
+	asked  []engine.Hand // the candidates of each targeted question
 }
 
 func (r *recordingSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
@@ -86,9 +87,10 @@ func (r *recordingSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.Ca
 	return r.TargetSolver.CardValues(p, dst)
 }
 
-func (r *recordingSolver) CardTargets(p *Position, target int, dst []dds.CardReach) ([]dds.CardReach, error) {
+func (r *recordingSolver) CardTargets(p *Position, target int, cards engine.Hand, dst []dds.CardReach) ([]dds.CardReach, error) {
 	r.seen = append(r.seen, *p)
-	return r.TargetSolver.CardTargets(p, target, dst)
+	r.asked = append(r.asked, cards)
+	return r.TargetSolver.CardTargets(p, target, cards, dst)
 }
 
 // TestTargetedSearchMakesAsOftenAsExact checks the make-or-defeat search
@@ -145,5 +147,71 @@ func TestTargetedSearchMakesAsOftenAsExact(t *testing.T) {
 			best = max(best, m)
 		}
 		assert.Equal(t, best, makes[c], "board %d: %s makes in %d of %d worlds, the best card in %d", board, c, makes[c], st.Worlds, best)
+	}
+}
+
+// TestSearchedLeadChoosesTheSuitOnly checks a searched opening lead with
+// LevelParams.LeadSuits: the solver is asked about one card of each suit
+// the leader holds and no other, that card is the one the heuristic's
+// leading rules lead from the suit, and the lead chosen defeats the
+// contract in as many worlds as the best of those cards does.
+func TestSearchedLeadChoosesTheSuitOnly(t *testing.T) {
+	exact := NewDDSSolver()
+	for board := 1; board <= 6; board++ {
+		bd := testBoard(t, "suit-leads", board, 1+board%4, engine.Strain(board%5))
+		ct, _ := bd.Contract()
+		leader := ct.Leader()
+		v := bd.View(leader)
+		p := Expert.Params()
+		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits = 5, 0, time.Hour, 52, true
+		rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
+		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, DecisionSeed(9, board, leader, 0))
+		require.NoError(t, err)
+		require.Equal(t, 5, st.Worlds)
+		hand := bd.Deal()[leader]
+		var cands engine.Hand
+		for _, asked := range rec.asked {
+			cands |= asked
+		}
+		for su := engine.Clubs; su <= engine.Spades; su++ {
+			n := cands.SuitLen(su)
+			if hand.SuitLen(su) == 0 {
+				assert.Zero(t, n, "board %d: asked about a suit the leader does not hold", board)
+				continue
+			}
+			require.Equal(t, 1, n, "board %d: candidates %v in %s", board, cands, su)
+			// Led alone from this suit, the heuristic would choose it.
+			one := heur{v: &v, me: leader, trump: v.Play.Trump(), hand: hand}
+			assert.Equal(t, one.standardCard(su), (cands & hand.SuitCards(su)).Nth(0), "board %d", board)
+		}
+		require.True(t, cands.Has(c), "board %d: led %v, not a candidate", board, c)
+
+		// The first world, valued exactly, sets the target: defeat the
+		// contract when a candidate can there, else that world's best.
+		need := 14 - (ct.Level + 6)
+		first, err := exact.CardValues(&rec.seen[0], nil)
+		require.NoError(t, err)
+		target := 0
+		for _, cv := range first {
+			if cands.Has(cv.Card) {
+				target = max(target, cv.Tricks)
+			}
+		}
+		target = min(target, need)
+		defeats := map[engine.Card]int{}
+		for i := range rec.seen {
+			vals, err := exact.CardValues(&rec.seen[i], nil)
+			require.NoError(t, err)
+			for _, cv := range vals {
+				if cands.Has(cv.Card) && cv.Tricks >= target {
+					defeats[cv.Card]++
+				}
+			}
+		}
+		best := 0
+		for _, m := range defeats {
+			best = max(best, m)
+		}
+		assert.Equal(t, best, defeats[c], "board %d: %s reaches %d tricks in %d of 5 worlds, the best candidate in %d", board, c, target, defeats[c], best)
 	}
 }

@@ -31,12 +31,13 @@ type CardSolver interface {
 }
 
 // TargetSolver is a CardSolver that can also answer the cheaper question
-// of whether each legal card keeps a number of tricks within reach (one
-// zero-window search a card instead of an exact count). SearchCard asks it
+// of whether each legal card among cards keeps a number of tricks within
+// reach (one zero-window search a card instead of an exact count; cards
+// not among them are neither searched nor reported). SearchCard asks it
 // early in the play, where exact counts cost the most (LevelParams.TargetCards).
 type TargetSolver interface {
 	CardSolver
-	CardTargets(p *Position, target int, dst []dds.CardReach) ([]dds.CardReach, error)
+	CardTargets(p *Position, target int, cards engine.Hand, dst []dds.CardReach) ([]dds.CardReach, error)
 }
 
 // ErrNodeLimit is returned by the brute-force solver when a position needs

@@ -130,12 +130,67 @@ func TestSearchPlaysForTheContractFirst(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testParams()
-			p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.Budget = 3, 0, 0, 0, time.Hour
+			p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.Budget, p.IMPs = 3, 0, 0, 0, time.Hour, false
 			got, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &scriptedSolver{script: tc.script}, DecisionSeed(6, 6, actor, 4))
 			require.NoError(t, err)
 			require.Equal(t, 3, st.Worlds)
 			assert.Equal(t, tc.want, got)
 			assert.Equal(t, tc.forContract, st.ForContract)
 		})
+	}
+}
+
+// TestSearchWeighsTheContractInIMPs checks LevelParams.IMPs on scripted
+// values, for whichever side is to move and both vulnerabilities: in a
+// part score, one more trick in six worlds (an overtrick, or one more
+// undertrick) is worth more IMPs than making (or defeating) the contract
+// in one more world, which the make-first rule prefers; in a game, the
+// contract in one more world outweighs one more trick in three.
+func TestSearchWeighsTheContractInIMPs(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		level  int
+		worlds int  // x reaches the contract in the first world only where y does not; y takes one trick more in the others
+		wantY  bool // by IMPs y, else x (the make-first rule always plays x)
+	}{
+		{"part score: tricks in six worlds", 1, 7, true},
+		{"game: the contract in one world", 3, 4, false},
+	} {
+		checked := 0
+		for board := 1; board <= 4; board++ { // the four vulnerabilities
+			b := testBoard(t, "imps", board, tc.level, engine.NoTrump)
+			playRandom(t, b, rand.New(rand.NewPCG(uint64(board), 7)), 4)
+			actor, _ := b.Actor()
+			v := b.View(actor)
+			legal, _ := v.LegalCards()
+			if legal.Len() < 2 {
+				continue
+			}
+			side := v.Play.Turn().Side()
+			need := tc.level + 6
+			if side != v.Contract.Declarer.Side() {
+				need = 14 - need
+			}
+			r := need - v.Play.Tricks(side)
+			x, y := legal.Nth(0), legal.Nth(legal.Len()-1)
+			checked++
+			script := []map[engine.Card]int{{x: r, y: r - 1}}
+			for range tc.worlds - 1 {
+				script = append(script, map[engine.Card]int{x: r, y: r + 1})
+			}
+			for _, imps := range []bool{true, false} {
+				p := testParams()
+				p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.Budget, p.IMPs = tc.worlds, 0, 0, 0, time.Hour, imps
+				got, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &scriptedSolver{script: script}, DecisionSeed(7, board, actor, 4))
+				require.NoError(t, err)
+				require.Equal(t, tc.worlds, st.Worlds)
+				want := x
+				if imps && tc.wantY {
+					want = y
+				}
+				assert.Equal(t, want, got, "%s, board %d (%s vulnerable: %v), IMPs %v", tc.name, board, side, v.Vul.Vulnerable(v.Contract.Declarer.Side()), imps)
+			}
+		}
+		assert.GreaterOrEqual(t, checked, 3, "%s: too few boards with a choice", tc.name)
 	}
 }

@@ -1,9 +1,11 @@
 package refbot
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -398,4 +400,43 @@ func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLeadModelReadsASearchedLeadWithinItsSuit checks the lead model of a
+// leader that chooses the suit by search (SoftFacts.LeadSuits): the real
+// hand always fits it, where the heuristic's whole model rejects the real
+// hand whenever the search led another suit than the heuristic would.
+func TestLeadModelReadsASearchedLeadWithinItsSuit(t *testing.T) {
+	p := Expert.Params()
+	p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits = 5, 0, time.Hour, 52, true
+	sv := NewDDSSolver()
+	differ := 0
+	for n := 1; n <= 8; n++ {
+		b := testBoard(t, "suit-model", n, 2+n%3, engine.Strain(n%5))
+		c, _ := b.Contract()
+		leader := c.Leader()
+		lv := b.View(leader)
+		lead, _, err := SearchCard(context.Background(), &lv, SoftFacts{}, p, sv, DecisionSeed(3, n, leader, 0))
+		require.NoError(t, err)
+		heuristic, err := Heuristic(&lv)
+		require.NoError(t, err)
+		require.NoError(t, b.PlayCard(leader, lead))
+		v := b.View(c.Declarer)
+		real := b.Deal()[leader]
+		for _, suitOnly := range []bool{true, false} {
+			f, err := FactsOf(&v, SoftFacts{LeadSuits: suitOnly})
+			require.NoError(t, err)
+			fits := f.LeadModel(real)
+			switch {
+			case suitOnly:
+				assert.True(t, fits, "board %d: the real hand %v does not fit its own lead %v", n, real, lead)
+			case lead != heuristic:
+				assert.False(t, fits, "board %d", n)
+			}
+		}
+		if lead != heuristic {
+			differ++
+		}
+	}
+	assert.Positive(t, differ, "the search led as the heuristic on every board: nothing checked")
 }

@@ -83,6 +83,10 @@ type SoftFacts struct {
 	// Calls, when not nil, is the auction model: whether a seat holding
 	// an original 13-card hand would have made its calls (System.CallModel).
 	Calls func(seat engine.Seat, hand engine.Hand) bool
+	// LeadSuits: the opening leader is taken to choose only the suit by
+	// search (LevelParams.LeadSuits), so the lead model reads the card
+	// within its suit, not the choice of the suit.
+	LeadSuits bool
 }
 
 // FactsOf extracts the hard facts from a view in the play phase, and
@@ -154,7 +158,7 @@ func FactsOf(v *engine.View, soft SoftFacts) (Facts, error) {
 	if !f.Visible[f.LeadBy] && p.Len() > 0 {
 		lead := p.Cards()[0]
 		f.Lead = leadRule(lead, f.Trump)
-		f.LeadModel = leadModel(v, f.LeadBy, lead)
+		f.LeadModel = leadModel(v, f.LeadBy, lead, soft.LeadSuits)
 	}
 	return f, nil
 }
@@ -252,11 +256,18 @@ var relaxSteps = [...]relaxStep{
 // shows: a lead of a low card from a suit says that no sequence, partner's
 // suit or singleton ranked higher in that hand. A leader that leads by
 // other rules fits fewer worlds, and the relaxation then drops the model.
-func leadModel(v *engine.View, leader engine.Seat, lead engine.Card) func(engine.Hand) bool {
+//
+// With suitOnly (a leader that chooses the suit by search, as this bot's
+// searching levels do) the model reads only the card within the suit: the
+// heuristic's leading rules would lead that card from that suit.
+func leadModel(v *engine.View, leader engine.Seat, lead engine.Card, suitOnly bool) func(engine.Hand) bool {
 	model := heur{v: v, me: leader, trump: v.Play.Trump()}
 	return func(hand engine.Hand) bool {
 		h := model
 		h.hand = hand
+		if suitOnly {
+			return h.standardCard(lead.Suit()) == lead
+		}
 		return h.openingLead() == lead
 	}
 }

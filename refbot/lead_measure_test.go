@@ -48,7 +48,8 @@ func searchLeadSuits(worlds int, nodes uint64, target, suits bool) func(*engine.
 // node limits bind). Run it once:
 // go test -run X -bench MeasureLead -benchtime 1x -v ./refbot/
 // (REFBOT_MEASURE_BOARDS=n plays n boards instead of 200, REFBOT_MEASURE_FIRST=k
-// starts at board k).
+// starts at board k, REFBOT_LEAD_METHODS=a,b measures the heuristic and the
+// methods named only).
 func BenchmarkMeasureLead(b *testing.B) {
 	boards := measureBoards(200)
 	methods := []leadMethod{

@@ -146,13 +146,32 @@ func (p LevelParams) forLead() LevelParams {
 //     hard 1.41 ± 0.32 / 1.09 ± 0.25 before, 0.83 ± 0.21 / 0.73 ± 0.20
 //     after; expert 0.94 ± 0.23 / 0.86 ± 0.19 before, 0.74 ± 0.20 / 0.79 ±
 //     0.18 after; medium 0.85 ± 0.23 / 0.82 ± 0.21.
-//   - The opening lead is the heuristic's at every level: over 473 seeded
-//     leads (BenchmarkMeasureLead, double dummy on the real deal) the
-//     heuristic lost 0.256 ± 0.052 tricks a board and 64-world rollouts
-//     +0.047 ± 0.046 more (paired); searched leads (exact or
-//     make-or-defeat, 1.2M or 3M nodes: a handful of worlds) were no
-//     better than the rollouts over 187 leads. LeadWorlds and LeadRollout
-//     stay 0.
+//   - The opening lead: over 473 seeded leads (BenchmarkMeasureLead,
+//     double dummy on the real deal) the heuristic lost 0.256 ± 0.052
+//     tricks a board and 64-world rollouts +0.047 ± 0.046 more (paired);
+//     searched leads over the handful of worlds that fit 1.2M or 3M nodes
+//     were no better than the rollouts over 187 leads. With the worlds
+//     read back through the auction (System.CallModel), 48 worlds
+//     searched make-or-defeat lose 0.215 ± 0.049 over 376 leads against
+//     the heuristic's 0.263 (paired -0.048 ± 0.051), and choosing only the
+//     suit (LeadSuits: one card a suit, the heuristic's, so the card keeps
+//     its meaning for partner and declarer) 0.218 (-0.045 ± 0.046) for
+//     about 3M nodes a lead on average (p95 9.8M, BenchmarkLeadCost): so
+//     expert searches its lead with 48 worlds within 4M nodes (LeadNodes;
+//     the costliest leads get fewer worlds) and its own budget of 1 s
+//     (LeadBudget), as a player thinks longest over the lead. Hard and
+//     medium lead with the heuristic.
+//   - The decision rule: expected IMPs against each world's best card
+//     first (IMPs), then make-or-defeat, then tricks. Against
+//     make-or-defeat first, over 376 boards (uncapped, paired) expert's
+//     declarer -0.051 ± 0.050 tricks a board, defence -0.027 ± 0.037;
+//     the cards given up for the contract (SearchStats.ForContract) lose
+//     0.08 / 0.05 instead of 0.11 / 0.09. With both, over those boards:
+//     medium 0.72 ± 0.10 / 0.69 ± 0.08, hard 0.54 ± 0.09 / 0.65 ± 0.09,
+//     expert 0.51 ± 0.08 / 0.59 ± 0.08 (its opening lead 0.21 ± 0.05);
+//     expert against the settings before, paired, -0.04 ± 0.09 / -0.04 ±
+//     0.08. In duplicate against the program before, 500 boards with the
+//     budgets binding: -0.02 IMPs a board, no measurable difference.
 //   - Exact enumeration of every layout takes over in the last tricks.
 //   - Tried for issue 15 and dropped, paired against these settings on
 //     the same seeded boards (BenchmarkMeasureLevels, uncapped; tricks

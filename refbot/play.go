@@ -172,21 +172,21 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			continue
 		}
 		best := math.MinInt
-		for i, cv := range buf {
+		for j, cv := range buf {
 			total := sofar + cv.Tricks
 			if total >= need {
 				makes[cv.Card]++
 			}
 			sums[cv.Card] += total
 			if p.IMPs {
-				score[i] = sideScore(v.Contract, vul, side, total)
-				best = max(best, score[i])
+				score[j] = sideScore(v.Contract, vul, side, total)
+				best = max(best, score[j])
 			}
 		}
 		if p.IMPs {
 			// Each card's IMPs against this world's best card.
-			for i, cv := range buf {
-				imps[cv.Card] += engine.IMPs(score[i] - best)
+			for j, cv := range buf {
+				imps[cv.Card] += engine.IMPs(score[j] - best)
 			}
 		}
 		st.Worlds++

@@ -337,7 +337,8 @@ func (sv *Solver) solveTarget(p *Position, target int, cards engine.Hand, dst []
 		ml, n := s.rootMoves(pos, seat)
 		for i := 0; i < n; i++ {
 			m := ml[i]
-			if groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])&legal[m.suit] == 0 {
+			g := groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])
+			if g&legal[m.suit] == 0 {
 				continue // no candidate in this group of equivalent cards
 			}
 			s.play(pos, seat, m.suit, m.rank)
@@ -345,7 +346,7 @@ func (sv *Solver) solveTarget(p *Position, target int, cards engine.Hand, dst []
 			ok := s.ab(pos + 1)
 			s.unplay(pos, seat)
 			if ok {
-				reach[m.suit] |= groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])
+				reach[m.suit] |= g
 			}
 		}
 	}

@@ -230,10 +230,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 		level := cfg.name
 		params := cfg.params
 		if uncapped {
-			params.Budget = time.Hour
-			if params.LeadBudget > 0 {
-				params.LeadBudget = time.Hour
-			}
+			params.Budget, params.LeadBudget = time.Hour, time.Hour
 		}
 		b.Run(cfg.name, func(b *testing.B) {
 			for b.Loop() {
@@ -378,18 +375,12 @@ func playExperiments() []struct {
 } {
 	w128 := Expert.Params()
 	w128.Worlds = 128 // tried for issue 15 and dropped (see Level.Params)
-	lead48 := Expert.Params()
-	lead48.LeadWorlds, lead48.LeadNodes, lead48.LeadBudget, lead48.LeadSuits = 48, 1<<40, 5*time.Second, true
-	imps := Expert.Params()
-	imps.IMPs = true
 	return []struct {
 		name   string
 		level  Level
 		params LevelParams
 	}{
 		{"expert-w128", Expert, w128},
-		{"expert-lead48s", Expert, lead48},
-		{"expert-imps", Expert, imps},
 	}
 }
 

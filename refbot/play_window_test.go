@@ -122,25 +122,20 @@ func BenchmarkWorldCost(b *testing.B) {
 
 func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10)) }
 
-// BenchmarkLeadCost measures a searched opening lead with expert's lead
-// settings (LevelParams.forLead; 48 worlds, the suit only, make-or-defeat,
-// when the level's LeadWorlds is 0) over seeded boards bid by the system,
-// with no node limit:
-// the solver nodes and time per lead (mean, 95th percentile, slowest), so
-// that the lead's node limit can be sized. Run it once:
+// BenchmarkLeadCost measures expert's searched opening lead
+// (LevelParams.forLead) over seeded boards bid by the system, with no node
+// limit: the solver nodes and time per lead (mean, 95th percentile,
+// slowest), so that the lead's node limit can be sized. Run it once:
 // go test -run X -bench LeadCost -benchtime 1x -v ./refbot/
 func BenchmarkLeadCost(b *testing.B) {
 	const boards = 40
 	sys := NewSystem()
-	p := Expert.Params()
-	if p.LeadWorlds == 0 {
-		p.LeadWorlds, p.LeadSuits = 48, true
-	}
-	p = p.forLead()
+	p := Expert.Params().forLead()
 	p.Nodes, p.Budget = 0, time.Hour
 	for b.Loop() {
 		var times []time.Duration
-		var nodes []int
+		var nodes []time.Duration // solver nodes per lead (as a Duration, to share percentile)
+		var total time.Duration
 		s := NewDDSSolver()
 		for n := 1; len(times) < boards; n++ {
 			bd := bidAuction(b, sys, n, engine.NewDealSource("lead-cost").Deal(n))
@@ -152,17 +147,11 @@ func BenchmarkLeadCost(b *testing.B) {
 			t0 := time.Now()
 			_, st, err := SearchCard(context.Background(), &v, sys.Soft(&v), p, s, DecisionSeed(1, n, c.Leader(), 0))
 			require.NoError(b, err)
-			times, nodes = append(times, time.Since(t0)), append(nodes, int(st.Nodes))
+			times, nodes = append(times, time.Since(t0)), append(nodes, time.Duration(st.Nodes))
+			total += time.Duration(st.Nodes)
 		}
-		slices.Sort(times)
-		slices.Sort(nodes)
-		mean := 0
-		for _, x := range nodes {
-			mean += x / len(nodes)
-		}
-		q := len(times) * 95 / 100
 		b.Logf("%d leads, %d worlds each: nodes mean %d p95 %d max %d; time p50 %v p95 %v max %v",
-			len(times), p.Worlds, mean, nodes[q], nodes[len(nodes)-1],
-			times[len(times)/2].Round(time.Millisecond), times[q].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
+			len(times), p.Worlds, int64(total)/int64(len(nodes)), percentile(nodes, 0.95), slices.Max(nodes),
+			percentile(times, 0.5).Round(time.Millisecond), percentile(times, 0.95).Round(time.Millisecond), slices.Max(times).Round(time.Millisecond))
 	}
 }

@@ -321,10 +321,9 @@ func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
 	theirs := theirSuits(st, us)
 	var rows []*Row
 	for _, y := range suitsBut(theirs) {
-		yy := y
 		if y >= H && engine.Bid(4, engine.Strain(y)) > last {
 			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 4+ cards, 11+ HCP", hcp(11, 37), minLen(y, 4),
-				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+				bestUnbidSuit(y, theirs...)))
 		}
 	}
 	if nt := engine.Bid(3, engine.NoTrump); nt > last {
@@ -332,15 +331,14 @@ func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
 			stoppedIn(theirs)))
 	}
 	for _, y := range suitsBut(theirs) {
-		yy := y
 		lvl := cheapest(engine.Strain(y), last)
 		switch {
 		case lvl == 2:
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 4+ cards, 6+ HCP", hcp(6, 37), minLen(y, 4),
-				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+				bestUnbidSuit(y, theirs...)))
 		case lvl == 3:
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 5+ cards, 6+ HCP", hcp(6, 37), minLen(y, 5),
-				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+				bestUnbidSuit(y, theirs...)))
 		}
 	}
 	return append(rows, newRow("", engine.Pass, "no free advance of the takeout double"))
@@ -355,10 +353,9 @@ func doublerAgainRows(st *state, us engine.Side, last engine.Call) []*Row {
 	theirs := theirSuits(st, us)
 	var rows []*Row
 	for _, y := range suitsBut(theirs) {
-		yy := y
 		if lvl := cheapest(engine.Strain(y), last); lvl <= 3 {
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "the takeout doubler again: 5+ cards, 17+ HCP", hcp(17, 37), minLen(y, 5),
-				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, yy, theirs...) })))
+				bestUnbidSuit(y, theirs...)))
 		}
 	}
 	if nl := cheapest(engine.NoTrump, last); nl <= 2 {

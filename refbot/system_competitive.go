@@ -32,6 +32,12 @@ func bestUnbid(hi *handInfo, y engine.Suit, bid ...engine.Suit) bool {
 	return true
 }
 
+// bestUnbidSuit is the choice condition of a bid in y: the best unbid suit
+// (bestUnbid) given the suits bid.
+func bestUnbidSuit(y engine.Suit, bid ...engine.Suit) opt {
+	return when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, y, bid...) })
+}
+
 // michaelsSuits returns the suits shown by Michaels, a cue bid of x: over a
 // minor both majors (minor false); over a major the other major and an
 // unspecified minor (a is that major, minor true).

@@ -144,15 +144,10 @@ func (b *builder) rebidAfterTwoOverOne(o, y engine.Suit) {
 	// or any new suit at the three level) is natural and forcing: 4+
 	// cards in a second suit opener would otherwise hide under a rebid of
 	// the first.
-	for _, z := range []engine.Suit{S, H, D, C} {
-		if z == o || z == y || (z < o && z > y) {
-			continue
+	for _, nb := range newSuitsAfterTwoOverOne(o, y) {
+		if z := engine.Suit(nb.Strain()); nb.Level() == 3 || z > o {
+			b.add(k, nb.String(), "new suit: 4+ cards, forcing", hcp(12, 21), minLen(z, 4), minLen(o, 5), forcing())
 		}
-		lvl := cheapest(engine.Strain(z), engine.Bid(2, engine.Strain(y)))
-		if lvl > 3 || (lvl == 3 && z > o) {
-			continue
-		}
-		b.add(k, sc(lvl, z), "new suit: 4+ cards, forcing", hcp(12, 21), minLen(z, 4), minLen(o, 5), forcing())
 	}
 	if o > y {
 		b.add(k, sc(2, o), "rebids a 5-card suit, nothing better", minLen(o, 5), forcing())
@@ -329,7 +324,18 @@ func (b *builder) strongMinorAfterTwoOverOne(o, y engine.Suit) {
 	}
 	// After opener's forcing new suit the strong hand jumps to four of
 	// the minor, a level the fallback's cheapest bid never reaches.
-	for z := engine.Suit(0); z <= S; z++ {
+	for _, nb := range newSuitsAfterTwoOverOne(o, y) {
+		b.add(joinKey(k, nb.String(), "P"), sc(4, y), "strong jump rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(), good)
+	}
+}
+
+// newSuitsAfterTwoOverOne returns opener's new-suit rebids after 1o P 2y:
+// each other suit at its cheapest level over 2y, up to the three level
+// and, at the three level, below o (three of a higher suit would be a
+// jump reverse). All are forcing after a two over one.
+func newSuitsAfterTwoOverOne(o, y engine.Suit) []engine.Call {
+	var out []engine.Call
+	for _, z := range []engine.Suit{S, H, D, C} { // the order of opener's rows: the higher suit first
 		if z == o || z == y {
 			continue
 		}
@@ -337,6 +343,7 @@ func (b *builder) strongMinorAfterTwoOverOne(o, y engine.Suit) {
 		if lvl > 3 || (lvl == 3 && z > o) {
 			continue
 		}
-		b.add(joinKey(k, sc(lvl, z), "P"), sc(4, y), "strong jump rebid of the minor: good 6+ cards, 15+, forcing", hcp(15, 37), minLen(y, 6), forcing(), good)
+		out = append(out, engine.Bid(lvl, engine.Strain(z)))
 	}
+	return out
 }

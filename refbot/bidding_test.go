@@ -213,6 +213,9 @@ var sayc = []struct {
 	{"bids 6NT with 32 together", "K84.KQ84.Q75.A64", "1C P 1H P 2N P", "6N", false},
 	{"accepts the invitation with a maximum", "AQ5.A3.KQ7.KJ985", "1C P 1H P 2N P 4N P", "6N", false},
 	{"declines the invitation with a minimum", "AQ5.A3.KJ7.KJ985", "1C P 1H P 2N P 4N P", "P", false},
+	{"7NT over a 3NT opening with 10 HCP: 35 together with its minimum", "T42.Q8653.Q72.AQ", "3N P", "7N", false},
+	{"6NT over a 3NT opening with 9 HCP: 34 together", "T42.Q8653.Q72.A5", "3N P", "6N", false},
+	{"7NT over partner's 6NT: 35 together with the 6NT bidder's minimum", "AQ76.Q97.AQJ7.Q7", "1N P 4C P 4S P 6N P", "7N", false},
 	{"Blackwood for partner's suit with a fit of one's own", "A4.KQ84.AK7.A642", "1H P", "4N", true},
 	// Opener's rebids judged in total points.
 	{"jump rebid with a 15-count and seven spades", "AKQT432.64.QJ.K8", "1S P 1N P", "3S", false},

@@ -101,6 +101,13 @@ var sayc = []struct {
 	{"opener rebids 2NT 22-24", "AKQ4.AK3.KJ2.K43", "2C P 2D P", "2N", false},
 	{"opener shows the long suit", "AKQJ84.AK3.A2.K4", "2C P 2D P", "2S", false},
 	{"responder to 2C-2D-2NT bids game", "84.932.Q75.J6432", "2C P 2D P 2N P", "3N", false},
+	// Opener's rebid over a positive response: Blackwood with a fit, else a
+	// natural suit or notrump below game, so that responder can count a
+	// fit for slam (judge-s8 board 466 had jumped to 4S).
+	{"over a positive 3C opener shows its six spades", "AKQ632.AQT8.AT.A", "2C P 3C P", "3S", false},
+	{"over a positive 2H opener with three hearts asks for aces", "AKQ63.AQ8.AT.AK4", "2C P 2H P", "4N", true},
+	{"over a positive 2S opener bids 2NT balanced without a fit", "AK.AQ83.AQT4.KJ4", "2C P 2S P", "2N", false},
+	{"responder with a spade fit asks for aces over opener's 3S", "JT95..K43.KQ7643", "2C P 3C P 3S P", "4N", true},
 
 	// Weak twos and preempts.
 	{"2NT feature ask", "A4.K83.AKJ75.Q94", "2S P", "2N", true},

@@ -1,6 +1,10 @@
 package refbot
 
-import "github.com/openroom/openroom/engine"
+import (
+	"fmt"
+
+	"github.com/openroom/openroom/engine"
+)
 
 // callNote is what the analysis remembers of one of the last few calls.
 type callNote struct {
@@ -325,8 +329,35 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 	if cm, ok := s.slamTry(st, seat, hi, a, c); ok {
 		return cm.Call, cm.Alert, cm
 	}
+	if m, ok := raiseMeaning(st, seat, c); ok {
+		return c, "", m
+	}
 	m := naturalMeaning(c)
 	return c, "", m
+}
+
+// raiseMeaning is the computed meaning of a natural fallback bid below game
+// in a suit partner has shown three or more cards in: support, four cards
+// or the eight between the two hands (whichever is fewer). Below game the
+// fallback bids only when forced, and then either the side's fit (eight
+// cards with partner's shown length, or a self-sufficient suit of seven or
+// more) or its own longest suit, which has four cards at least, so every
+// hand that makes the bid holds them. Without it partner, counting none,
+// found no fit: after 1H P 2D P 3C P 4C, opener with 19 HCP passed four of
+// a minor below game.
+func raiseMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning, bool) {
+	if !c.IsBid() || c.Strain() == engine.NoTrump || isGame(c) {
+		return Meaning{}, false
+	}
+	s := engine.Suit(c.Strain())
+	pmin := st.cons[seat.Partner()].MinLen[s]
+	if pmin < 3 {
+		return Meaning{}, false
+	}
+	m := unconstrained(c)
+	m.MinLen[s] = min(4, 8-pmin)
+	m.Text = fmt.Sprintf("natural: support for partner's %s, %d+ cards", s, m.MinLen[s])
+	return m, true
 }
 
 // partnerExpected is what the slam tries count for partner: the inferred

@@ -333,6 +333,41 @@ func TestLosingTrickBlackwood(t *testing.T) {
 	}
 }
 
+// TestFallbackRaiseMeaning: a natural fallback bid below game in a suit
+// partner has shown three or more cards in reads back as support (four
+// cards, or the eight between the hands), by the chooser and by Explain,
+// so that partner counts the fit (judge-s8 board 451 had passed 4C with 19
+// HCP opposite a two over one).
+func TestFallbackRaiseMeaning(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct {
+		name, hand, auction string
+		want                string
+		suit                engine.Suit
+		minLen              int
+	}{
+		{"raise of opener's four-card clubs after a two over one", "Q84.76.KT84.KQT6", "1H P 2D P 3C P", "4C", engine.Clubs, 4},
+		{"preference to opener's five hearts below game", "K43.Q53.AJ87.642", "1H P 2D P 2S P", "3H", engine.Hearts, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			require.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+			assert.Equal(t, FromTable, m.Source, "%s", m)
+			assert.Equal(t, tc.minLen, m.MinLen[tc.suit], "%s", m)
+			a := v.Auction
+			require.NoError(t, a.Add(call))
+			rm, err := s.Explain(&a, a.Len()-1)
+			require.NoError(t, err)
+			assert.Equal(t, m.MinLen, rm.MinLen, "read back: %s", rm)
+		})
+	}
+	// Opener counts the fit and asks for aces.
+	v := viewFor(t, "AT.AK832.A6.A872", "1H P 2D P 3C P 4C P")
+	call, _, m := s.Choose(&v)
+	assert.Equal(t, "4N", keyCall(call), "%s", m)
+}
+
 func TestChooseSAYC(t *testing.T) {
 	s := NewSystem()
 	for _, tc := range sayc {

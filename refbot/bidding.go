@@ -388,7 +388,8 @@ func isGame(c engine.Call) bool {
 // partner's calls have shown, counting the total points of rows that value
 // by points, such as raises; with a major fit also the hand's shortness, and two points for
 // each trump beyond eight, at most four) it bids game: four of an 8-card
-// major fit, 3NT (five of a minor fit with 28+), 3NT without a fit, but
+// major fit, 3NT (five of a minor fit with 28+, or when a suit the
+// opponents have bid has no stopper in the hand), 3NT without a fit, but
 // four of a major with a 7-card fit opposite partner's shown five or six
 // (measured: on the deals where the fallback had bid 3NT that way, game
 // in the major was closer to par, -0.05 IMPs a board over 500 and -0.02
@@ -451,6 +452,12 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 			}
 		}
 	}
+	if game == engine.Bid(3, engine.NoTrump) && fit && trump < H && !theirSuitsStopped(st, seat, hi) {
+		// No 3NT with a suit the opponents have bid unstopped: game in
+		// the minor fit instead (measured over 2,000 boards: 11 auctions,
+		// 5 closer, 1 further, -18 IMPs).
+		game = engine.Bid(5, engine.Strain(trump))
+	}
 	if combined >= 25 && a.Legal(game) && (st.lastBid == engine.Pass || !isGame(st.lastBid) || !ours) {
 		return game
 	}
@@ -479,6 +486,24 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		}
 	}
 	return engine.Pass
+}
+
+// theirSuitsStopped reports whether the seat holds a stopper in every suit
+// the opponents have bid naturally, or partner's last call was a notrump
+// bid (which, over their suit, promised the stopper).
+func theirSuitsStopped(st *state, seat engine.Seat, hi *handInfo) bool {
+	if st.n >= 2 {
+		if p := st.back(2).call; p.IsBid() && p.Strain() == engine.NoTrump {
+			return true
+		}
+	}
+	theirs := st.suits[1-seat.Side()]
+	for _, x := range allSuits {
+		if theirs&(1<<x) != 0 && !hi.stopper(x) {
+			return false
+		}
+	}
+	return true
 }
 
 // shortness is what a singleton or void adds to the fallback's count once a

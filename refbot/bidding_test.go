@@ -333,6 +333,23 @@ func TestLosingTrickBlackwood(t *testing.T) {
 	}
 }
 
+// TestNoNotrumpGameUnstopped: the fallback's game with a minor fit is
+// five of the minor rather than 3NT when a suit the opponents bid has no
+// stopper in the hand, and 3NT with the stopper.
+func TestNoNotrumpGameUnstopped(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct{ name, hand, auction, want string }{
+		{"spades unstopped: five of the diamond fit", "85.AQ43.KQ3.AJ83", "1N 2S 3D P", "5D"},
+		{"spades stopped: 3NT", "K5.AQ43.KQ3.J983", "1N 2S 3D P", "3N"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+		})
+	}
+}
+
 // TestFallbackRaiseMeaning: a natural fallback bid below game in a suit
 // partner has shown three or more cards in reads back as support (four
 // cards, or the eight between the hands), by the chooser and by Explain,

@@ -351,10 +351,9 @@ func TestNoNotrumpGameUnstopped(t *testing.T) {
 }
 
 // TestFallbackRaiseMeaning: a natural fallback bid below game in a suit
-// partner has shown three or more cards in reads back as support (four
-// cards, or the eight between the hands), by the chooser and by Explain,
-// so that partner counts the fit (judge-s8 board 451 had passed 4C with 19
-// HCP opposite a two over one).
+// reads back as min(4, 8 - partner's shown length) cards there, by the
+// chooser and by Explain, so that partner counts the fit (judge-s8 board
+// 451 had passed 4C with 19 HCP opposite a two over one).
 func TestFallbackRaiseMeaning(t *testing.T) {
 	s := NewSystem()
 	for _, tc := range []struct {
@@ -365,6 +364,7 @@ func TestFallbackRaiseMeaning(t *testing.T) {
 	}{
 		{"raise of opener's four-card clubs after a two over one", "Q84.76.KT84.KQT6", "1H P 2D P 3C P", "4C", engine.Clubs, 4},
 		{"preference to opener's five hearts below game", "K43.Q53.AJ87.642", "1H P 2D P 2S P", "3H", engine.Hearts, 3},
+		{"opener's new suit over a forcing free bid shows four cards", "K9.AK65.K943.942", "1D 2C 2S P", "3H", engine.Hearts, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

@@ -116,8 +116,8 @@ func needs(n int) opt { return func(r *Row) { r.need = n } }
 // Notrump slams by count. Where the table has no slam row of its own (no
 // 4NT and no Gerber in the situation), a partnership that has bid (the
 // opponents may have bid too: the count does not change) and holds the values for slam between the bidder's HCP and
-// partner's inferred minimum bids it in notrump: 7NT with 37 together, 6NT
-// with 33, and directly over partner's natural notrump bid a quantitative
+// partner's inferred minimum bids it in notrump: 7NT with 35 together, 6NT
+// with 32, and directly over partner's natural notrump bid a quantitative
 // 4NT with 30-31, which partner accepts with the upper half of the range
 // shown (own HCP and the asker's minimum at least 31). These meanings are computed from the auction (partner's inferred
 // minimum), not stored as rows, so that they follow whatever partner has

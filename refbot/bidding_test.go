@@ -101,6 +101,13 @@ var sayc = []struct {
 	{"opener rebids 2NT 22-24", "AKQ4.AK3.KJ2.K43", "2C P 2D P", "2N", false},
 	{"opener shows the long suit", "AKQJ84.AK3.A2.K4", "2C P 2D P", "2S", false},
 	{"responder to 2C-2D-2NT bids game", "84.932.Q75.J6432", "2C P 2D P 2N P", "3N", false},
+	// Opener's rebid over a positive response: Blackwood with a fit, else a
+	// natural suit or notrump below game, so that responder can count a
+	// fit for slam (judge-s8 board 466 had jumped to 4S).
+	{"over a positive 3C opener shows its six spades", "AKQ632.AQT8.AT.A", "2C P 3C P", "3S", false},
+	{"over a positive 2H opener with three hearts asks for aces", "AKQ63.AQ8.AT.AK4", "2C P 2H P", "4N", true},
+	{"over a positive 2S opener bids 2NT balanced without a fit", "AK.AQ83.AQT4.KJ4", "2C P 2S P", "2N", false},
+	{"responder with a spade fit asks for aces over opener's 3S", "JT95..K43.KQ7643", "2C P 3C P 3S P", "4N", true},
 
 	// Weak twos and preempts.
 	{"2NT feature ask", "A4.K83.AKJ75.Q94", "2S P", "2N", true},
@@ -213,6 +220,9 @@ var sayc = []struct {
 	{"bids 6NT with 32 together", "K84.KQ84.Q75.A64", "1C P 1H P 2N P", "6N", false},
 	{"accepts the invitation with a maximum", "AQ5.A3.KQ7.KJ985", "1C P 1H P 2N P 4N P", "6N", false},
 	{"declines the invitation with a minimum", "AQ5.A3.KJ7.KJ985", "1C P 1H P 2N P 4N P", "P", false},
+	{"7NT over a 3NT opening with 10 HCP: 35 together with its minimum", "T42.Q8653.Q72.AQ", "3N P", "7N", false},
+	{"6NT over a 3NT opening with 9 HCP: 34 together", "T42.Q8653.Q72.A5", "3N P", "6N", false},
+	{"7NT over partner's 6NT: 35 together with the 6NT bidder's minimum", "AQ76.Q97.AQJ7.Q7", "1N P 4C P 4S P 6N P", "7N", false},
 	{"Blackwood for partner's suit with a fit of one's own", "A4.KQ84.AK7.A642", "1H P", "4N", true},
 	// Opener's rebids judged in total points.
 	{"jump rebid with a 15-count and seven spades", "AKQT432.64.QJ.K8", "1S P 1N P", "3S", false},
@@ -290,6 +300,89 @@ var sayc = []struct {
 	{"the doubler again: a second takeout double", "A962.K.AKQT54.K7", "1H X 3H P P", "X", false},
 	{"the doubler again: 2NT with 20 balanced", "A5.AKT6.Q763.AK3", "1D X 2D P P", "2N", false},
 	{"the doubler sells out with 14", "KJ76.K6.A32.KT97", "1H X 2H P P", "P", false},
+}
+
+// TestLosingTrickBlackwood: below Blackwood's point count, a fit asks for
+// aces when the losing trick count (fewLosers) says twelve tricks or more.
+func TestLosingTrickBlackwood(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct {
+		name, hand, auction, want string
+	}{
+		// 19 HCP and two length points with partner's expected eight are
+		// 29; three losers and partner's eight and a third make 11 1/3.
+		{"three losers and 29 counted opposite a 1H response: asks", "4.AK32.K3.AKQ865", "1C P 1H P", "4N"},
+		// 30 counted but four losers: 12 1/3 between the hands.
+		{"four losers and 30 counted: game", "Q4.AK32.KJ.AKQ86", "1C P 1H P", "4H"},
+		// Three losers again, but 28 counted: below ltcBlackwoodMin.
+		{"three losers and 28 counted: game", "4.AK32.K3.AKJ865", "1C P 1H P", "4H"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+			if tc.want == "4N" {
+				assert.Equal(t, convBlackwood, m.conv, "%s", m)
+				a := v.Auction
+				require.NoError(t, a.Add(call))
+				rm, err := s.Explain(&a, a.Len()-1)
+				require.NoError(t, err)
+				assert.Equal(t, convBlackwood, rm.conv, "read back as Blackwood: %s", rm)
+			}
+		})
+	}
+}
+
+// TestNoNotrumpGameUnstopped: the fallback's game with a minor fit is
+// five of the minor rather than 3NT when a suit the opponents bid has no
+// stopper in the hand, and 3NT with the stopper.
+func TestNoNotrumpGameUnstopped(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct{ name, hand, auction, want string }{
+		{"spades unstopped: five of the diamond fit", "85.AQ43.KQ3.AJ83", "1N 2S 3D P", "5D"},
+		{"spades stopped: 3NT", "K5.AQ43.KQ3.J983", "1N 2S 3D P", "3N"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+		})
+	}
+}
+
+// TestFallbackRaiseMeaning: a natural fallback bid below game in a suit
+// reads back as min(4, 8 - partner's shown length) cards there, by the
+// chooser and by Explain, so that partner counts the fit (judge-s8 board
+// 451 had passed 4C with 19 HCP opposite a two over one).
+func TestFallbackRaiseMeaning(t *testing.T) {
+	s := NewSystem()
+	for _, tc := range []struct {
+		name, hand, auction string
+		want                string
+		suit                engine.Suit
+		minLen              int
+	}{
+		{"raise of opener's four-card clubs after a two over one", "Q84.76.KT84.KQT6", "1H P 2D P 3C P", "4C", engine.Clubs, 4},
+		{"preference to opener's five hearts below game", "K43.Q53.AJ87.642", "1H P 2D P 2S P", "3H", engine.Hearts, 3},
+		{"opener's new suit over a forcing free bid shows four cards", "K9.AK65.K943.942", "1D 2C 2S P", "3H", engine.Hearts, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			require.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+			assert.Equal(t, FromTable, m.Source, "%s", m)
+			assert.Equal(t, tc.minLen, m.MinLen[tc.suit], "%s", m)
+			a := v.Auction
+			require.NoError(t, a.Add(call))
+			rm, err := s.Explain(&a, a.Len()-1)
+			require.NoError(t, err)
+			assert.Equal(t, m.MinLen, rm.MinLen, "read back: %s", rm)
+		})
+	}
+	// Opener counts the fit and asks for aces.
+	v := viewFor(t, "AT.AK832.A6.A872", "1H P 2D P 3C P 4C P")
+	call, _, m := s.Choose(&v)
+	assert.Equal(t, "4N", keyCall(call), "%s", m)
 }
 
 func TestChooseSAYC(t *testing.T) {

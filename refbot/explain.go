@@ -36,6 +36,9 @@ func (s *System) meaning(st *state, seat engine.Seat, c engine.Call) Meaning {
 		if m, ok := s.ntSlamMeaning(st, seat, c); ok {
 			return m
 		}
+		if m, ok := raiseMeaning(st, seat, c); ok {
+			return m
+		}
 		return naturalMeaning(c)
 	}
 	if m.conv == convKingAsk {

@@ -65,7 +65,9 @@ func (r *Row) fits(hi *handInfo) bool {
 // placement; over 1NT doubled, a weak responder's natural escape to a
 // five-card suit, and over a natural overcall of it, new suits (two level
 // to play, three level forcing). 2C:
-// waiting 2D, positives, opener's rebid, responder's raise or notrump.
+// waiting 2D, positives, opener's rebid (over a positive without a fit for
+// it, its own suit or notrump: with the fit, Blackwood), responder's raise
+// or notrump.
 // Weak twos: raises, the 2NT feature ask and its answers; raises and 3NT
 // over 3-level preempts. Responses to 1M (Jacoby 2NT, limit, single and
 // preemptive raises, 1S, 1NT, two over one) and to 1m (majors up the line,

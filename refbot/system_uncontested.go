@@ -336,6 +336,7 @@ func (b *builder) strongTwoClubs() {
 	}
 	b.add(k, "2N", "positive: 8+ HCP balanced", hcp(8, 37), balanced(), gameForcing())
 	b.add(k, "2D", "waiting", forcing(), alert("waiting, artificial"))
+	b.positiveRebids()
 
 	k2 := "2C P 2D P"
 	b.add(k2, "2N", "22-24 balanced", hcp(22, 24), balanced())
@@ -355,6 +356,41 @@ func (b *builder) strongTwoClubs() {
 			b.add(ks, sc(4, s), "4+ card support", minLen(s, 4))
 			b.add(ks, "3N", "no support")
 		}
+	}
+}
+
+// positiveRebids: opener's rebid over a positive suit response to 2C
+// (2C P 2H/2S/3C/3D P), an extension to SAYC-lite. The side is in a game
+// force with 30 HCP at least. With three cards in partner's major or four
+// in its minor opener asks for aces at once (Blackwood for partner's suit:
+// 22 HCP and partner's 8 with half its open range reach blackwoodNeed), so
+// the rows are for the hands without that fit: its own longest suit of
+// five or more at the cheapest level, natural and game forcing, so that
+// responder can count a fit there and ask for aces itself, else notrump
+// (balanced) at the cheapest level. Before them opener jumped to game in
+// its suit (judge-s8 board 466: 2C P 3C P 4S with 23 HCP, and 13 tricks).
+func (b *builder) positiveRebids() {
+	for _, z := range []engine.Suit{S, H, D, C} {
+		lvl := 2
+		if z < H {
+			lvl = 3
+		}
+		k := joinKey("2C P", sc(lvl, z), "P")
+		support := 3
+		if z < H {
+			support = 4
+		}
+		for _, s := range []engine.Suit{S, H, D, C} {
+			if s == z {
+				continue
+			}
+			l := cheapest(engine.Strain(s), engine.Bid(lvl, engine.Strain(z)))
+			ss := s
+			b.add(k, sc(l, s), "natural: 5+ cards, no fit, game forcing", minLen(s, 5), maxLen(z, support-1), gameForcing(),
+				when("the longest suit", func(hi *handInfo) bool { return hi.longest(ss, C, D, H, S) }))
+		}
+		nt := cheapest(engine.NoTrump, engine.Bid(lvl, engine.Strain(z)))
+		b.add(k, ntBid(nt), "balanced, no fit", balanced(), maxLen(z, support-1))
 	}
 }
 

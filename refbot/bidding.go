@@ -253,9 +253,7 @@ func (s *System) minorSlamAsk(st *state, a *engine.Auction, seat engine.Seat, hi
 // blackwoodAsk returns the 4NT ask for aces when Blackwood's pattern fits
 // (st.blackwood: an agreed suit, or the side's last suit with eight cards
 // between the seat and partner's shown length), 4NT is legal and the
-// seat's points and partner's expected strength reach need, or reach
-// ltcBlackwoodMin with fewer than twelve losers between the hands
-// (fewLosers).
+// seat's points and partner's expected strength reach need.
 func (s *System) blackwoodAsk(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo, need int) (Meaning, bool) {
 	trump, agreed, ok := st.blackwood(seat)
 	if !ok {
@@ -264,32 +262,12 @@ func (s *System) blackwoodAsk(st *state, a *engine.Auction, seat engine.Seat, hi
 	r := s.slam.ask
 	p := &st.cons[seat.Partner()]
 	fit := agreed || hi.len[trump]+p.MinLen[trump] >= 8
-	if !fit || !a.Legal(r.Meaning.Call) {
-		return Meaning{}, false
-	}
-	pexp := partnerExpected(p, hi.hcp)
-	if count := hi.points + pexp; count < need && (count < ltcBlackwoodMin || !fewLosers(hi, pexp)) {
+	if !fit || !a.Legal(r.Meaning.Call) || hi.points+partnerExpected(p, hi.hcp) < need {
 		return Meaning{}, false
 	}
 	m := r.Meaning
 	m.Trump = trump
 	return m, true
-}
-
-// fewLosers reports whether the losing trick count promises slam: the
-// hand's losers (losers, suit by suit) and partner's, estimated from the
-// strength the slam tries count for it (pexp: eleven less a third of it,
-// so seven for an opening of 12-13 and eight to nine for a response),
-// fewer than twelve between them, so that more than twelve tricks are
-// expected. It lets a fit with shape ask for aces below the point count
-// (ltcBlackwoodMin, blackwoodNeed): double dummy, most of the slams the
-// count missed were 9- and 10-card fits with shortness and 27-31 HCP.
-func fewLosers(hi *handInfo, pexp int) bool {
-	l := 0
-	for _, s := range allSuits {
-		l += hi.losers(s)
-	}
-	return 3*l+(3*11-pexp) < 3*12 // in thirds of a loser
 }
 
 // chooseCall is chooseAfter before a game bid in a minor may become a

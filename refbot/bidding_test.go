@@ -302,37 +302,6 @@ var sayc = []struct {
 	{"the doubler sells out with 14", "KJ76.K6.A32.KT97", "1H X 2H P P", "P", false},
 }
 
-// TestLosingTrickBlackwood: below Blackwood's point count, a fit asks for
-// aces when the losing trick count (fewLosers) says twelve tricks or more.
-func TestLosingTrickBlackwood(t *testing.T) {
-	s := NewSystem()
-	for _, tc := range []struct {
-		name, hand, auction, want string
-	}{
-		// 19 HCP and two length points with partner's expected eight are
-		// 29; three losers and partner's eight and a third make 11 1/3.
-		{"three losers and 29 counted opposite a 1H response: asks", "4.AK32.K3.AKQ865", "1C P 1H P", "4N"},
-		// 30 counted but four losers: 12 1/3 between the hands.
-		{"four losers and 30 counted: game", "Q4.AK32.KJ.AKQ86", "1C P 1H P", "4H"},
-		// Three losers again, but 28 counted: below ltcBlackwoodMin.
-		{"three losers and 28 counted: game", "4.AK32.K3.AKJ865", "1C P 1H P", "4H"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v := viewFor(t, tc.hand, tc.auction)
-			call, _, m := s.Choose(&v)
-			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
-			if tc.want == "4N" {
-				assert.Equal(t, convBlackwood, m.conv, "%s", m)
-				a := v.Auction
-				require.NoError(t, a.Add(call))
-				rm, err := s.Explain(&a, a.Len()-1)
-				require.NoError(t, err)
-				assert.Equal(t, convBlackwood, rm.conv, "read back as Blackwood: %s", rm)
-			}
-		})
-	}
-}
-
 // TestNoNotrumpGameUnstopped: the fallback's game with a minor fit is
 // five of the minor rather than 3NT when a suit the opponents bid has no
 // stopper in the hand, and 3NT with the stopper.

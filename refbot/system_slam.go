@@ -139,14 +139,6 @@ const (
 	// missing ace and two kings.
 	grandSlamHCP  = 35 // combined HCP for a grand slam in notrump
 	blackwoodNeed = 32 // combined points (own HCP and length, partner's minimum HCP) to ask for aces
-	// ltcBlackwoodMin is the least count at which a fit asks for aces by
-	// the losing trick count instead (fewLosers). Measured paired against
-	// par over the 2,000 boards of seeds bidding, fresh-s7, judge-s8 and
-	// held-s9 (make measure-bidding), with fewer than twelve losers:
-	// -0.049 ± 0.043 IMPs a board (22 auctions, 15 closer, 4 further); from
-	// 27, 28, 30 and with at most 11 1/3 or 12 losers all between -0.018
-	// and -0.059.
-	ltcBlackwoodMin = 29
 	// minorBlackwoodNeed is the same count where the seat would otherwise
 	// bid five of the fit minor (minorSlamAsk). Measured paired against
 	// par (make measure-bidding): 30 and 29 changed two auctions on each

@@ -68,6 +68,7 @@ func BenchmarkMeasureLead(b *testing.B) {
 		{"suits-target-96w", searchLeadSuits(96, 1<<40, true, true)},
 		{"suits-target-48w-4M", searchLeadSuits(48, 4_000_000, true, true)},
 		{"suits-target-24w", searchLeadSuits(24, 1<<40, true, true)},
+		{"suits-exact-24w", searchLeadSuits(24, 1<<40, false, true)},
 	}
 	if only := os.Getenv("REFBOT_LEAD_METHODS"); only != "" {
 		// The heuristic first (the paired base), then the methods named.

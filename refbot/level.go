@@ -172,6 +172,24 @@ func (p LevelParams) forLead() LevelParams {
 //     expert against the settings before, paired, -0.04 ± 0.09 / -0.04 ±
 //     0.08. In duplicate against the program before, 500 boards with the
 //     budgets binding: -0.02 IMPs a board, no measurable difference.
+//   - Tried after that and dropped, paired over the first 200 seeded
+//     boards (187 played, uncapped; tricks lost a board, declarer /
+//     defence, 95% CIs): an attitude signal by the third hand to the
+//     opening lead (the highest spot card with an ace, king or queen in
+//     the suit, else the lowest), read back by the other seats' samplers
+//     as the strictest model, +0.03 +- 0.08 / +0.02 +- 0.04 (the real hand
+//     fitted the reading on 96% of the boards with a signal; trick 2, which
+//     it was for, -0.005 +- 0.018); each defender's first discard read back
+//     through the heuristic's discard (its weakest suit) the same way, +0.05
+//     +- 0.06 / +0.02 +- 0.05; 800 draws a wanted world instead of 50, so
+//     that 98% of the worlds rather than 68% fit every model
+//     (BenchmarkSampleWithModels: 33 ms a decision's sampling against 8),
+//     -0.02 +- 0.07 / +0.01 +- 0.06. And for the opening lead alone (376
+//     leads, make measure-lead), against 48 worlds make-or-defeat within 4M
+//     nodes (0.207 +- 0.048): 96 worlds 0.234, 24 worlds valued exactly (by
+//     expected IMPs) 0.269. Most of the defence's loss is in its leads:
+//     over those 187 boards the opening lead 0.20, later leads 0.26 (trick
+//     2 0.08, tricks 3-8 0.17), every other defender's card 0.14.
 //   - Exact enumeration of every layout takes over in the last tricks.
 //   - Tried for issue 15 and dropped, paired against these settings on
 //     the same seeded boards (BenchmarkMeasureLevels, uncapped; tricks

@@ -224,7 +224,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 	for _, e := range playExperiments() {
 		configs = append(configs, config{e.name, e.level, e.params})
 	}
-	perBoard := os.Getenv("REFBOT_MEASURE_PERBOARD") // a directory: one TSV of per-board losses per config
+	// A directory: one TSV per config of per-board losses (board, contract,
+	// declarer's and defence's losses, each by phase, the deal, the auction,
+	// the play and each card's loss), for paired comparisons and for
+	// reading the cards that lost.
+	perBoard := os.Getenv("REFBOT_MEASURE_PERBOARD")
 	uncapped := os.Getenv("REFBOT_MEASURE_UNCAPPED") != ""
 	for _, cfg := range configs {
 		level := cfg.name
@@ -240,6 +244,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				earlyWorlds := 0
 				// Sampled (not exact) searches by trick: worlds solved and times.
 				var worldsBy [13]int
+				// Sampled searches by the loosest relaxation step among
+				// their worlds (World.Step), declarer's side and defence.
+				var steps [2][HardOnly + 1]int
 				var timesBy [13][]time.Duration
 				var byTrick [13]int
 				var byPhase [2][numPhases][]float64
@@ -267,6 +274,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 									early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
 								}
 								if !d.Stats.Exact {
+									side := 1
+									if c, _ := bd.Contract(); d.Seat.Side() == c.Declarer.Side() {
+										side = 0
+									}
+									steps[side][d.Stats.Step]++
 									worldsBy[d.Index/4] += d.Stats.Worlds
 									timesBy[d.Index/4] = append(timesBy[d.Index/4], d.Elapsed)
 								}
@@ -309,7 +321,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							byPhase[side][ph] = append(byPhase[side][ph], float64(l.byPhase[side][ph]))
 						}
 					}
-					rows = append(rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s", n, c, l.declarer, l.defence, l.byPhase[0], l.byPhase[1], bd.Deal()))
+					cards := bd.Play().Cards()
+					rows = append(rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s\t%v\t%v\t%v", n, c, l.declarer, l.defence, l.byPhase[0], l.byPhase[1], bd.Deal(),
+						bd.Auction().Calls(), cards, l.byCard[:len(cards)]))
 				}
 				if perBoard != "" {
 					require.NoError(b, os.WriteFile(perBoard+"/"+level+".tsv", []byte(strings.Join(rows, "\n")+"\n"), 0o644))
@@ -360,6 +374,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					}
 				}
 				b.Logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
+				b.Logf("%s: sampled searches by the loosest relaxation step of their worlds (0: every model; %d: the hard facts only), declarer's side %v, defence %v", level, HardOnly, steps[0], steps[1])
 			}
 		})
 	}
@@ -375,12 +390,15 @@ func playExperiments() []struct {
 } {
 	w128 := Expert.Params()
 	w128.Worlds = 128 // tried for issue 15 and dropped (see Level.Params)
+	att800 := Expert.Params()
+	att800.Attempts = 800 // tried for issue 15 and dropped (see Level.Params)
 	return []struct {
 		name   string
 		level  Level
 		params LevelParams
 	}{
 		{"expert-w128", Expert, w128},
+		{"expert-att800", Expert, att800},
 	}
 }
 

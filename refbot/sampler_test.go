@@ -440,3 +440,62 @@ func TestLeadModelReadsASearchedLeadWithinItsSuit(t *testing.T) {
 	}
 	assert.Positive(t, differ, "the search led as the heuristic on every board: nothing checked")
 }
+
+// BenchmarkSampleWithModels measures the sampler as the bot uses it: on
+// seeded boards bid by the system, a defender's view at trick 3 (the
+// heuristic played the first eight cards), 64 worlds drawn with the
+// system's soft facts and auction model, at the attempts a wanted world
+// of expert (50) and more. It reports the time per Sample and the share
+// of the worlds that fit every model (World.Step 0).
+func BenchmarkSampleWithModels(b *testing.B) {
+	sys := NewSystem()
+	type decision struct {
+		f    Facts
+		seat engine.Seat
+		n    int
+	}
+	var ds []decision
+	for n := 1; len(ds) < 40; n++ {
+		bd := bidAuction(b, sys, n, engine.NewDealSource("sample-models").Deal(n))
+		if c, _ := bd.Contract(); c.PassedOut() {
+			continue
+		}
+		for bd.Play().Len() < 8 {
+			turn, _ := bd.Turn()
+			v := bd.View(turn)
+			c, err := Heuristic(&v)
+			require.NoError(b, err)
+			require.NoError(b, bd.PlayCard(turn, c))
+		}
+		turn, _ := bd.Turn()
+		c, _ := bd.Contract()
+		if turn.Side() == c.Declarer.Side() {
+			continue
+		}
+		v := bd.View(turn)
+		soft := sys.Soft(&v)
+		soft.LeadSuits = true
+		f, err := FactsOf(&v, soft)
+		require.NoError(b, err)
+		ds = append(ds, decision{f, turn, n})
+	}
+	for _, attempts := range []int{50, 200, 800} {
+		b.Run(fmt.Sprintf("attempts-%d", attempts), func(b *testing.B) {
+			strict, all := 0, 0
+			for i := 0; b.Loop(); i++ {
+				d := &ds[i%len(ds)]
+				s, err := NewSampler(&d.f, DecisionSeed(uint64(i), d.n, d.seat, 8))
+				require.NoError(b, err)
+				ws, err := s.Sample(64, attempts)
+				require.NoError(b, err)
+				for _, w := range ws {
+					if w.Step == 0 {
+						strict++
+					}
+				}
+				all += len(ws)
+			}
+			b.ReportMetric(float64(strict)/float64(all), "step0-share")
+		})
+	}
+}

@@ -182,8 +182,9 @@ func (p LevelParams) forLead() LevelParams {
 //     it was for, -0.005 +- 0.018); each defender's first discard read back
 //     through the heuristic's discard (its weakest suit) the same way, +0.05
 //     +- 0.06 / +0.02 +- 0.05; 800 draws a wanted world instead of 50, so
-//     that 98% of the worlds rather than 68% fit every model
-//     (BenchmarkSampleWithModels: 33 ms a decision's sampling against 8),
+//     that 96% of a defender's worlds rather than 67% fit every model
+//     (BenchmarkSampleWithModels, busy machine: 16 ms of sampling a
+//     decision against 7),
 //     -0.02 +- 0.07 / +0.01 +- 0.06. And for the opening lead alone (376
 //     leads, make measure-lead), against 48 worlds make-or-defeat within 4M
 //     nodes (0.207 +- 0.048): 96 worlds 0.234, 24 worlds valued exactly (by

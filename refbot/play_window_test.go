@@ -78,14 +78,7 @@ func BenchmarkWorldCost(b *testing.B) {
 				s := NewDDSSolver()
 				for n := 1; n <= boards; n++ {
 					bd := contractBoard(b, "world-cost", n)
-					for bd.Play().Len() < 52-left {
-						actor, _ := bd.Actor()
-						turn, _ := bd.Turn()
-						v := bd.View(actor)
-						c, err := Heuristic(&v)
-						require.NoError(b, err)
-						require.NoError(b, bd.PlayCard(turn, c))
-					}
+					playHeuristic(b, bd, 52-left)
 					actor, _ := bd.Actor()
 					v := bd.View(actor)
 					f, err := FactsOf(&v, sys.Soft(&v))

@@ -441,6 +441,19 @@ func TestLeadModelReadsASearchedLeadWithinItsSuit(t *testing.T) {
 	assert.Positive(t, differ, "the search led as the heuristic on every board: nothing checked")
 }
 
+// playHeuristic plays the board by the heuristic until n cards are played.
+func playHeuristic(t testing.TB, bd *engine.Board, n int) {
+	t.Helper()
+	for bd.Play().Len() < n {
+		actor, _ := bd.Actor()
+		turn, _ := bd.Turn()
+		v := bd.View(actor)
+		c, err := Heuristic(&v)
+		require.NoError(t, err)
+		require.NoError(t, bd.PlayCard(turn, c))
+	}
+}
+
 // BenchmarkSampleWithModels measures the sampler as the bot uses it: on
 // seeded boards bid by the system, a defender's view at trick 3 (the
 // heuristic played the first eight cards), 64 worlds drawn with the
@@ -460,13 +473,7 @@ func BenchmarkSampleWithModels(b *testing.B) {
 		if c, _ := bd.Contract(); c.PassedOut() {
 			continue
 		}
-		for bd.Play().Len() < 8 {
-			turn, _ := bd.Turn()
-			v := bd.View(turn)
-			c, err := Heuristic(&v)
-			require.NoError(b, err)
-			require.NoError(b, bd.PlayCard(turn, c))
-		}
+		playHeuristic(b, bd, 8)
 		turn, _ := bd.Turn()
 		c, _ := bd.Contract()
 		if turn.Side() == c.Declarer.Side() {

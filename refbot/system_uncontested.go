@@ -385,9 +385,8 @@ func (b *builder) positiveRebids() {
 				continue
 			}
 			l := cheapest(engine.Strain(s), engine.Bid(lvl, engine.Strain(z)))
-			ss := s
 			b.add(k, sc(l, s), "natural: 5+ cards, no fit, game forcing", minLen(s, 5), maxLen(z, support-1), gameForcing(),
-				when("the longest suit", func(hi *handInfo) bool { return hi.longest(ss, C, D, H, S) }))
+				when("the longest suit", func(hi *handInfo) bool { return hi.longest(s, C, D, H, S) }))
 		}
 		nt := cheapest(engine.NoTrump, engine.Bid(lvl, engine.Strain(z)))
 		b.add(k, ntBid(nt), "balanced, no fit", balanced(), maxLen(z, support-1))

@@ -234,7 +234,13 @@ func TestLeadRule(t *testing.T) {
 		{"S4", engine.StrainHearts, "AK42.J32.K54.Q32", false},
 		{"S4", engine.StrainHearts, "K842.J32.K54.Q32", true},
 		{"S4", engine.NoTrump, "K842.J32.K54.Q32", true},
-		{"S4", engine.NoTrump, "4.J932.K654.Q932", false},
+		// The top of a doubleton or a singleton, as standardCard leads.
+		{"S4", engine.NoTrump, "4.J932.K654.Q932", true},
+		{"SK", engine.NoTrump, "K8.J9532.K654.Q9", true},
+		{"SQ", engine.StrainHearts, "Q5.AQ532.KJ32.KJ", true},
+		{"S8", engine.NoTrump, "83.J9532.K654.Q9", true},
+		{"S3", engine.NoTrump, "83.J9532.K654.Q9", false}, // not the top of the doubleton
+		{"SK", engine.NoTrump, "K82.J953.K654.Q9", false}, // three cards: the king is from AK or KQ
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprint(tc.lead, tc.hand), func(t *testing.T) {
@@ -439,6 +445,25 @@ func TestLeadModelReadsASearchedLeadWithinItsSuit(t *testing.T) {
 		}
 	}
 	assert.Positive(t, differ, "the search led as the heuristic on every board: nothing checked")
+}
+
+// TestLeadRuleAdmitsTheHeuristicsLeads checks the lead rule against the
+// leads it stands for: on seeded boards, whatever the heuristic leads, the
+// rule of that lead admits the leader's hand (the relaxation's lead step
+// must not reject the real hand of a leader that leads by our own rules).
+func TestLeadRuleAdmitsTheHeuristicsLeads(t *testing.T) {
+	for _, strain := range []engine.Strain{engine.NoTrump, engine.StrainSpades, engine.StrainDiamonds} {
+		for n := 1; n <= 300; n++ {
+			b := testBoard(t, "lead-rule", n, 3, strain)
+			c, _ := b.Contract()
+			v := b.View(c.Leader())
+			lead, err := Heuristic(&v)
+			require.NoError(t, err)
+			if r := leadRule(lead, strain); r != nil {
+				assert.True(t, r(b.Deal()[c.Leader()]), "board %d, %s: %v from %v", n, strain, lead, b.Deal()[c.Leader()])
+			}
+		}
+	}
 }
 
 // playHeuristic plays the board by the heuristic until n cards are played.

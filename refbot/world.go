@@ -274,8 +274,25 @@ func leadModel(v *engine.View, leader engine.Seat, lead engine.Card, suitOnly bo
 
 // leadRule returns the soft rule the opening lead suggests about the
 // leader's original hand (standard leads: top of a sequence, fourth best,
-// no low lead away from ace-king against a suit), or nil.
+// no low lead away from ace-king against a suit, or the top of a doubleton
+// or a singleton, as standardCard leads from any suit of two or fewer),
+// or nil.
 func leadRule(lead engine.Card, trump engine.Strain) func(engine.Hand) bool {
+	rule := longLeadRule(lead, trump)
+	if rule == nil {
+		return nil
+	}
+	su := lead.Suit()
+	return func(h engine.Hand) bool {
+		if top, _ := h.SuitCards(su).Highest(); h.SuitLen(su) <= 2 && top == lead {
+			return true
+		}
+		return rule(h)
+	}
+}
+
+// longLeadRule is leadRule's rule for a lead from three cards or more.
+func longLeadRule(lead engine.Card, trump engine.Strain) func(engine.Hand) bool {
 	su, r := lead.Suit(), lead.Rank()
 	has := func(h engine.Hand, rk engine.Rank) bool { return h.Has(engine.NewCard(su, rk)) }
 	switch {

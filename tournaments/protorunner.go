@@ -8,6 +8,7 @@ import (
 	"net"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -140,7 +141,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		fault   *SeatFault
 	)
 	if len(remotes) > 0 {
-		ln, err := net.Listen("tcp", r.Listen)
+		ln, err := listenAgain(tctx, r.Listen)
 		if err != nil {
 			return fmt.Errorf("table %s: listen for remote bots: %w", job.Table, err)
 		}
@@ -237,5 +238,25 @@ func (r *ProtocolRunner) notify(format string, args ...any) {
 	}
 	if r.Logf != nil {
 		r.Logf(format, args...)
+	}
+}
+
+// listenAgain listens on addr, retrying for a while when the address is
+// still in use: the previous table's listener has just closed on it, and a
+// remote bot redialling the closed port can briefly hold it (on loopback a
+// connection to a closed port in the ephemeral range may connect to
+// itself) until it sees the failure and hangs up.
+func listenAgain(ctx context.Context, addr string) (net.Listener, error) {
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		ln, err := net.Listen("tcp", addr)
+		if err == nil || !errors.Is(err, syscall.EADDRINUSE) || time.Now().After(deadline) {
+			return ln, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 }

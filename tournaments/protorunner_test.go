@@ -289,3 +289,23 @@ func TestProtocolRunnerRemoteNeedsListen(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no listen address")
 }
+
+// TestListenAgainWaitsForTheAddress: the next table's listener waits while
+// the address is still held, and gives up at once on other errors.
+func TestListenAgainWaitsForTheAddress(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := held.Addr().String()
+	go func() {
+		time.Sleep(200 * time.Millisecond)
+		_ = held.Close()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ln, err := listenAgain(ctx, addr)
+	require.NoError(t, err)
+	require.NoError(t, ln.Close())
+
+	_, err = listenAgain(ctx, "127.0.0.1:notaport")
+	require.Error(t, err)
+}

@@ -302,23 +302,6 @@ var sayc = []struct {
 	{"the doubler sells out with 14", "KJ76.K6.A32.KT97", "1H X 2H P P", "P", false},
 }
 
-// TestNoNotrumpGameUnstopped: the fallback's game with a minor fit is
-// five of the minor rather than 3NT when a suit the opponents bid has no
-// stopper in the hand, and 3NT with the stopper.
-func TestNoNotrumpGameUnstopped(t *testing.T) {
-	s := NewSystem()
-	for _, tc := range []struct{ name, hand, auction, want string }{
-		{"spades unstopped: five of the diamond fit", "85.AQ43.KQ3.AJ83", "1N 2S 3D P", "5D"},
-		{"spades stopped: 3NT", "K5.AQ43.KQ3.J983", "1N 2S 3D P", "3N"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v := viewFor(t, tc.hand, tc.auction)
-			call, _, m := s.Choose(&v)
-			assert.Equal(t, tc.want, keyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
-		})
-	}
-}
-
 // TestFallbackRaiseMeaning: a natural fallback bid below game in a suit
 // reads back as min(4, 8 - partner's shown length) cards there, by the
 // chooser and by Explain, so that partner counts the fit (judge-s8 board
@@ -454,8 +437,9 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 
 // TestFallbackGames checks the natural fallback's choice of game: a
 // six-card major opposite a partner who has not denied two cards, a
-// seven-card fit opposite partner's five-card major, and partner's
-// strength counted in the points partner's calls have shown.
+// seven-card fit opposite partner's five-card major, partner's strength
+// counted in the points partner's calls have shown, and five of a minor
+// fit rather than 3NT with the opponents' suit unstopped.
 func TestFallbackGames(t *testing.T) {
 	s := NewSystem()
 	for _, tc := range []struct{ name, hand, auction, want string }{
@@ -468,6 +452,10 @@ func TestFallbackGames(t *testing.T) {
 		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
 		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
 		{"no strong minor rebid with 12 HCP: game in the 5-2 major", "K4.Q2.865.AQJ976", "1S P 2C P 2N P", "4S"},
+		// No 3NT with a suit the opponents bid unstopped: five of the
+		// minor fit instead; with the stopper, 3NT.
+		{"spades unstopped: five of the diamond fit", "85.AQ43.KQ3.AJ83", "1N 2S 3D P", "5D"},
+		{"spades stopped: 3NT", "K5.AQ43.KQ3.J983", "1N 2S 3D P", "3N"},
 		// Where the fallback would bid five of the fit minor, Blackwood
 		// asks from 28 counted (points and partner's expected strength):
 		// the sign-off is the same five of the minor.

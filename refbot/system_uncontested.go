@@ -371,25 +371,19 @@ func (b *builder) strongTwoClubs() {
 // its suit (judge-s8 board 466: 2C P 3C P 4S with 23 HCP, and 13 tricks).
 func (b *builder) positiveRebids() {
 	for _, z := range []engine.Suit{S, H, D, C} {
-		lvl := 2
+		positive, support := engine.Bid(2, engine.Strain(z)), 3 // a major at the two level
 		if z < H {
-			lvl = 3
+			positive, support = engine.Bid(3, engine.Strain(z)), 4
 		}
-		k := joinKey("2C P", sc(lvl, z), "P")
-		support := 3
-		if z < H {
-			support = 4
-		}
+		k := joinKey("2C P", positive.String(), "P")
 		for _, s := range []engine.Suit{S, H, D, C} {
 			if s == z {
 				continue
 			}
-			l := cheapest(engine.Strain(s), engine.Bid(lvl, engine.Strain(z)))
-			b.add(k, sc(l, s), "natural: 5+ cards, no fit, game forcing", minLen(s, 5), maxLen(z, support-1), gameForcing(),
+			b.add(k, sc(cheapest(engine.Strain(s), positive), s), "natural: 5+ cards, no fit, game forcing", minLen(s, 5), maxLen(z, support-1), gameForcing(),
 				when("the longest suit", func(hi *handInfo) bool { return hi.longest(s, C, D, H, S) }))
 		}
-		nt := cheapest(engine.NoTrump, engine.Bid(lvl, engine.Strain(z)))
-		b.add(k, ntBid(nt), "balanced, no fit", balanced(), maxLen(z, support-1))
+		b.add(k, ntBid(cheapest(engine.NoTrump, positive)), "balanced, no fit", balanced(), maxLen(z, support-1))
 	}
 }
 

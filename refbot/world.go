@@ -284,7 +284,8 @@ func leadRule(lead engine.Card, trump engine.Strain) func(engine.Hand) bool {
 	}
 	su := lead.Suit()
 	return func(h engine.Hand) bool {
-		if top, _ := h.SuitCards(su).Highest(); h.SuitLen(su) <= 2 && top == lead {
+		held := h.SuitCards(su)
+		if top, _ := held.Highest(); held.Len() <= 2 && top == lead {
 			return true
 		}
 		return rule(h)

@@ -12,7 +12,8 @@ import (
 // its own (or use a Pool). It allocates its transposition table once and
 // reuses it.
 type Solver struct {
-	s search
+	s    search
+	keep bool // KeepTable: solves do not start a new table
 }
 
 // NewSolver returns a solver with its transposition table allocated.
@@ -30,6 +31,26 @@ func (sv *Solver) Nodes() uint64 { return sv.s.nodes }
 // trick since the solver was made (or since ResetNodes): the count DDS
 // reports as its nodes, so the two solvers' search sizes compare directly.
 func (sv *Solver) TrickNodes() uint64 { return sv.s.tnodes }
+
+// KeepTable sets whether Solve, SolveAll and SolveTarget(Of) keep the
+// transposition table of the solves before them instead of starting a new
+// one each. An entry describes a position by its own cards alone (the
+// suit lengths and who holds each remaining rank of a suit, relative to
+// the others still out), so it stays true in every later solve, of any
+// deal: a caller solving many similar deals, such as a bot's sampled worlds
+// of one decision, saves the search of the positions they share. NewTable
+// empties the table; a full table stores no more until then.
+func (sv *Solver) KeepTable(keep bool) { sv.keep = keep }
+
+// NewTable empties the transposition table.
+func (sv *Solver) NewTable() { sv.s.tt.init() }
+
+// newSolve starts a solve's transposition table, unless KeepTable keeps it.
+func (sv *Solver) newSolve() {
+	if !sv.keep {
+		sv.s.tt.init()
+	}
+}
 
 // ResetNodes sets the node counters to zero.
 func (sv *Solver) ResetNodes() { sv.s.nodes, sv.s.tnodes = 0, 0 }
@@ -114,7 +135,7 @@ func (sv *Solver) Solve(p *Position) (int, error) {
 	if err := p.Validate(); err != nil {
 		return 0, err
 	}
-	sv.s.tt.init()
+	sv.newSolve()
 	return sv.solve(p, -1), nil
 }
 
@@ -138,7 +159,7 @@ func (sv *Solver) SolveAll(p *Position, dst []CardValue) ([]CardValue, error) {
 	if err := p.Validate(); err != nil {
 		return dst, err
 	}
-	sv.s.tt.init()
+	sv.newSolve()
 	return sv.solveAll(p, dst), nil
 }
 
@@ -314,7 +335,7 @@ func (sv *Solver) SolveTargetOf(p *Position, target int, cards engine.Hand, dst 
 	if err := p.Validate(); err != nil {
 		return dst, err
 	}
-	sv.s.tt.init()
+	sv.newSolve()
 	return sv.solveTarget(p, target, cards, dst), nil
 }
 

@@ -115,6 +115,13 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	}
 	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
 	pos.NTrick = copy(pos.Trick[:], facts.Trick)
+	if tk, ok := solver.(tableKeeper); ok {
+		// One table for all the worlds of the decision: a position
+		// reached in one world is reached in many (over 819 replayed
+		// defence leads: 16% more worlds at trick 2 for the same
+		// nodes, 56% fewer nodes at tricks 5-8).
+		tk.StartDecision(true)
+	}
 	nodes0 := solver.Nodes()
 	for i := range worlds {
 		if i > 0 {

@@ -46,5 +46,20 @@ func (d *ddsSolver) CardTargets(p *Position, target int, cards engine.Hand, dst 
 	return dst, nil
 }
 
+// tableKeeper is a CardSolver that can keep its transposition table
+// through the worlds of one decision (dds.Solver.KeepTable). An entry
+// holds for any deal, so the values are those of a table per world, with
+// less search.
+type tableKeeper interface {
+	StartDecision(keep bool)
+}
+
+// StartDecision empties the transposition table and sets whether the
+// solves of the decision keep it from one world to the next.
+func (d *ddsSolver) StartDecision(keep bool) {
+	d.s.KeepTable(keep)
+	d.s.NewTable()
+}
+
 // Nodes returns the solver's running node count.
 func (d *ddsSolver) Nodes() uint64 { return d.s.Nodes() }

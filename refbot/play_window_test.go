@@ -64,13 +64,24 @@ func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
 // by the heuristic up to the point, and every world sampled for the
 // player's decision there is valued double dummy (every legal card). It
 // reports the time per world (mean, median, 95th percentile, slowest) and
-// the solver's nodes per millisecond. Run it once:
+// the solver's nodes per millisecond, with a table of its own for each
+// world and (the -kept runs) with one table kept through the decision's
+// worlds. Run it once:
 // go test -run X -bench WorldCost -benchtime 1x -v ./refbot/
 func BenchmarkWorldCost(b *testing.B) {
 	const boards, worlds = 24, 16
 	sys := NewSystem()
-	for _, left := range []int{52, 48, 44, 40, 36, 32, 28} {
-		b.Run("left"+itoa(left), func(b *testing.B) {
+	for _, run := range []struct {
+		left int
+		keep bool
+	}{{52, false}, {48, false}, {44, false}, {40, false}, {36, false}, {32, false}, {28, false},
+		{52, true}, {48, true}, {44, true}, {40, true}, {36, true}} {
+		left := run.left
+		name := "left" + itoa(left)
+		if run.keep {
+			name += "-kept" // the table kept through a decision's worlds, as SearchCard does
+		}
+		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				var times []time.Duration
 				var nodes uint64
@@ -90,6 +101,7 @@ func BenchmarkWorldCost(b *testing.B) {
 					pos := Position{Trump: f.Trump, Leader: f.Leader}
 					pos.NTrick = copy(pos.Trick[:], f.Trick)
 					var buf []dds.CardValue
+					s.(*ddsSolver).StartDecision(run.keep)
 					for _, w := range ws {
 						pos.Hands = w.Hands
 						n0, t0 := s.Nodes(), time.Now()

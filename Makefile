@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm measure-bidding measure-play measure-lead
+.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm measure-bidding measure-play measure-lead measure-decisions
 
 all: build
 
@@ -72,6 +72,13 @@ measure-play:
 ## measure-lead: the opening lead alone over PLAY_BOARDS seeded boards: heuristic, rollouts and searched leads against double dummy, paired.
 measure-lead:
 	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) $(GO) test -run '^$$' -bench 'MeasureLead' -benchtime 1x -timeout 0 -v ./refbot/
+
+## measure-decisions: replay the boards of a per-board TSV of measure-play (REPLAY=FILE) and value each variant's card at the defence's leads of tricks 2-8 (SIDE=declarer, CARDS=all for others) double dummy on the real deal, paired.
+REPLAY ?=
+SIDE ?= defence
+CARDS ?= leads
+measure-decisions:
+	GOMAXPROCS=1 REFBOT_REPLAY=$(abspath $(REPLAY)) REFBOT_REPLAY_SIDE=$(SIDE) REFBOT_REPLAY_CARDS=$(CARDS) $(GO) test -run '^$$' -bench 'MeasureDecisions' -benchtime 1x -timeout 0 -v ./refbot/
 
 clean:
 	rm -rf $(BIN)

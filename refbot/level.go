@@ -64,6 +64,13 @@ type LevelParams struct {
 	// many tricks it takes, so more worlds fit the node limit; ties then
 	// go to the heuristic's card.
 	TargetCards int
+	// PlayCheck: in each world valued exactly, the opponents' cards among
+	// the last PlayCheck played (the opening lead excepted) are checked
+	// double dummy, and a world in which one of them gave up a trick
+	// weighs unsoundWeight in the decision (0: no check). Opponents who
+	// play well seldom give up a trick, so such a world is less likely to
+	// be the real one. The checks spend nodes of the same limit.
+	PlayCheck int
 }
 
 // forLead returns the settings of a searched opening lead: its own worlds,
@@ -218,6 +225,16 @@ func (p LevelParams) forLead() LevelParams {
 //     expert 0.53 +- 0.09 / 0.62 +- 0.08 (its opening lead 0.26 +- 0.05;
 //     0.12 / 0.09 of it lost by cards that make or defeat the contract in
 //     more worlds than a card taking more tricks, SearchStats.ForContract).
+//   - The solver keeps one table through a decision's worlds (SearchCard,
+//     dds.Solver.KeepTable): 38.4 worlds at trick 2 instead of 34.0 for
+//     the same nodes. Then expert reads the opponents' last 8 cards back
+//     (PlayCheck): over those 376 boards defence 0.561 +- 0.079 against
+//     0.598 (paired -0.037 +- 0.045), declarer 0.495 against 0.489 (+0.005
+//     +- 0.049); on 819 replayed defence leads (BenchmarkMeasureDecisions)
+//     -0.016 +- 0.028, and -0.043 +- 0.057 on 411 with three times the
+//     nodes, so that the checks cost no worlds. Not significant alone,
+//     every measurement the same way; the checks cost about 20% of the
+//     worlds at tricks 2-4. Hard and medium were not measured with it.
 //
 // Measured with a07c1f6's settings (BenchmarkMeasureLevels, 96 boards, on the
 // 2-core machine with another process busy on the other core, so times
@@ -247,7 +264,7 @@ func (l Level) Params() LevelParams {
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49, IMPs: true,
-			LeadWorlds: 48, LeadNodes: 4_000_000, LeadBudget: time.Second, LeadSuits: true}
+			LeadWorlds: 48, LeadNodes: 4_000_000, LeadBudget: time.Second, LeadSuits: true, PlayCheck: 8}
 	}
 	return LevelParams{}
 }

@@ -51,6 +51,9 @@ type SearchStats struct {
 // (suitLeads), so the lead's card says what it always says and each world
 // costs a search of at most four cards.
 //
+// With p.PlayCheck, a world valued exactly in which one of the opponents'
+// last p.PlayCheck cards gave up a trick counts a quarter (playCheck).
+//
 // The deterministic limits are p.Worlds and p.Nodes (a world is started
 // only while the nodes spent plus the mean cost of a world so far stay
 // within p.Nodes, so fewer worlds are solved when many cards are left);
@@ -102,7 +105,11 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		need = 14 - need
 	}
 	sofar := v.Play.Tricks(side)
-	var makes, sums, imps [64]int
+	// Each card's worlds that make (or defeat) the contract, its tricks and
+	// its IMPs, every world counted at its weight (PlayCheck). The weights
+	// are 1 and 1/4, whose sums floating point holds exactly, so cards of
+	// equal value still tie.
+	var makes, sums, imps [64]float64
 	vul := v.Vul.Vulnerable(v.Contract.Declarer.Side())
 	buf := make([]dds.CardValue, 0, 13)
 	var score [13]int // this world's score of each card of buf, for p.IMPs
@@ -115,6 +122,10 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	}
 	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
 	pos.NTrick = copy(pos.Trick[:], facts.Trick)
+	var check *playCheck // the opponents' recent cards, checked in each world valued exactly
+	if t, ok := solver.(TargetSolver); ok && p.PlayCheck > 0 {
+		check = newPlayCheck(v, p.PlayCheck, t)
+	}
 	if tk, ok := solver.(tableKeeper); ok {
 		// One table for all the worlds of the decision: a position
 		// reached in one world is reached in many (over 819 replayed
@@ -178,13 +189,19 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			st.Step = max(st.Step, worlds[i].Step)
 			continue
 		}
+		wt := 1.0
+		if check != nil {
+			if wt, err = check.weight(&worlds[i].Hands, buf); err != nil {
+				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
+			}
+		}
 		best := math.MinInt
 		for j, cv := range buf {
 			total := sofar + cv.Tricks
 			if total >= need {
-				makes[cv.Card]++
+				makes[cv.Card] += wt
 			}
-			sums[cv.Card] += total
+			sums[cv.Card] += wt * float64(total)
 			if p.IMPs {
 				score[j] = sideScore(v.Contract, vul, side, total)
 				best = max(best, score[j])
@@ -193,7 +210,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		if p.IMPs {
 			// Each card's IMPs against this world's best card.
 			for j, cv := range buf {
-				imps[cv.Card] += engine.IMPs(score[j] - best)
+				imps[cv.Card] += wt * float64(engine.IMPs(score[j]-best))
 			}
 		}
 		st.Worlds++
@@ -203,7 +220,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 
 	// The best score and every card that reaches it.
 	var ties engine.Hand
-	bestIMPs, bestMake, bestSum := math.MinInt, -1, -1
+	bestIMPs, bestMake, bestSum := math.Inf(-1), -1.0, -1.0
 	for x := cands; x != 0; x &= x - 1 {
 		c, _ := x.Lowest()
 		im, m, s := imps[c], makes[c], sums[c]

@@ -392,6 +392,8 @@ func playExperiments() []struct {
 	w128.Worlds = 128 // tried for issue 15 and dropped (see Level.Params)
 	att800 := Expert.Params()
 	att800.Attempts = 800 // tried for issue 15 and dropped (see Level.Params)
+	noCheck := Expert.Params()
+	noCheck.PlayCheck = 0 // expert before the play check (see Level.Params)
 	return []struct {
 		name   string
 		level  Level
@@ -399,6 +401,7 @@ func playExperiments() []struct {
 	}{
 		{"expert-w128", Expert, w128},
 		{"expert-att800", Expert, att800},
+		{"expert-nocheck", Expert, noCheck},
 	}
 }
 

@@ -1,0 +1,87 @@
+package refbot
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+)
+
+// TestPlayCheckFindsTheOpponentsUnsoundCards checks playCheck on the real
+// deal against the double-dummy analysis of the whole play
+// (dds.AnalysePlay, an independent computation): at decisions of boards
+// played by the heuristic, which gives tricks away often, the real world
+// weighs unsoundWeight exactly when an opponent's card among those checked
+// gave up a trick. Decisions at which a card of the decider's own side in
+// that window gave up a trick are left out, as the check takes those cards
+// as sound by design.
+func TestPlayCheckFindsTheOpponentsUnsoundCards(t *testing.T) {
+	const window = 8
+	sv := dds.NewSolver()
+	solver := NewDDSSolver().(TargetSolver)
+	checked, unsound := 0, 0
+	for n := 1; n <= 12; n++ {
+		bd := contractBoard(t, "play-check", n)
+		playHeuristic(t, bd, 52)
+		c, _ := bd.Contract()
+		cards := bd.Play().Cards()
+		ns, err := sv.AnalysePlay(bd.Deal(), c.Strain, c.Leader(), cards)
+		require.NoError(t, err)
+		// lost[i]: card i gave up a trick double dummy; side[i]: its side.
+		var lost [52]bool
+		var side [52]engine.Side
+		replay := engine.NewBoard(n, bd.Deal())
+		for _, call := range bd.Auction().Calls() {
+			turn, _ := replay.Turn()
+			require.NoError(t, replay.Call(turn, call))
+		}
+		for i, card := range cards {
+			if i >= 12 && i%3 == 0 && i < 44 {
+				// A decision at card i, valued on the real deal.
+				actor, _ := replay.Actor()
+				v := replay.View(actor)
+				us := v.Play.Turn().Side()
+				first := max(1, i-window)
+				ownLost, oppLost := false, false
+				for j := first; j < i; j++ {
+					if lost[j] && side[j] == us {
+						ownLost = true
+					}
+					if lost[j] && side[j] != us {
+						oppLost = true
+					}
+				}
+				if !ownLost {
+					var hands engine.Deal
+					for s := range hands {
+						hands[s] = bd.Deal()[s] &^ v.Play.Played()
+					}
+					pos := Position{Hands: hands, Trump: v.Play.Trump(), Leader: v.Play.Leader()}
+					pos.NTrick = copy(pos.Trick[:], v.Play.CurrentTrick())
+					now, err := solver.CardValues(&pos, nil)
+					require.NoError(t, err)
+					w, err := newPlayCheck(&v, window, solver).weight(&hands, now)
+					require.NoError(t, err)
+					want := 1.0
+					if oppLost {
+						want, unsound = unsoundWeight, unsound+1
+					}
+					require.Equal(t, want, w, "board %d, decision at card %d", n, i+1)
+					checked++
+				}
+			}
+			turn, _ := replay.Turn()
+			drop := ns[i] - ns[i+1] // North-South's
+			if turn.Side() != engine.NS {
+				drop = -drop
+			}
+			lost[i], side[i] = drop > 0, turn.Side()
+			require.NoError(t, replay.PlayCard(turn, card))
+		}
+	}
+	t.Logf("%d decisions checked, %d with an unsound opponent's card", checked, unsound)
+	require.Greater(t, unsound, 3, "the boards should hold unsound cards to find")
+	require.Greater(t, checked-unsound, 3, "and decisions without them")
+}

@@ -25,6 +25,22 @@ type replayBoard struct {
 	cards []engine.Card
 }
 
+// firstAndNamed returns the first of items (a paired measurement's base)
+// and those others whose names are in the comma-separated list only; all of
+// them when only is empty.
+func firstAndNamed[T any](items []T, only string, name func(T) string) []T {
+	if only == "" || len(items) == 0 {
+		return items
+	}
+	keep := items[:1:1]
+	for _, it := range items[1:] {
+		if slices.Contains(strings.Split(only, ","), name(it)) {
+			keep = append(keep, it)
+		}
+	}
+	return keep
+}
+
 // readReplay reads the boards of a per-board TSV. The deal is not read
 // from the row: it is the seeded deal of the board's number.
 func readReplay(t testing.TB, path string) []replayBoard {
@@ -59,10 +75,13 @@ func readReplay(t testing.TB, path string) []replayBoard {
 
 // decisionVariants are the settings BenchmarkMeasureDecisions compares,
 // the first (expert as it is) the paired base.
-func decisionVariants() []struct {
+// variant is one of the settings BenchmarkMeasureDecisions compares.
+type variant struct {
 	name   string
 	params LevelParams
-} {
+}
+
+func decisionVariants() []variant {
 	base := Expert.Params()
 	w128 := base
 	w128.Worlds, w128.Nodes = 128, 2*base.Nodes
@@ -82,10 +101,7 @@ func decisionVariants() []struct {
 	nodes3.Nodes = 3 * base.Nodes
 	noCheck3 := nodes3
 	noCheck3.PlayCheck = 0
-	return []struct {
-		name   string
-		params LevelParams
-	}{
+	return []variant{
 		{"expert", base},
 		{"expert-nocheck", noCheck},
 		{"expert-nodes3x", nodes3},
@@ -122,15 +138,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 	defence := os.Getenv("REFBOT_REPLAY_SIDE") != "declarer"
 	leadsOnly := os.Getenv("REFBOT_REPLAY_CARDS") != "all"
 	variants := decisionVariants()
-	if only := os.Getenv("REFBOT_REPLAY_VARIANTS"); only != "" {
-		keep := variants[:1]
-		for _, v := range variants[1:] {
-			if slices.Contains(strings.Split(only, ","), v.name) {
-				keep = append(keep, v)
-			}
-		}
-		variants = keep
-	}
+	variants = firstAndNamed(variants, os.Getenv("REFBOT_REPLAY_VARIANTS"), func(v variant) string { return v.name })
 	// The decisions: each board's positions of the kind chosen and the
 	// value of every legal card there on the real deal, computed once.
 	type decision struct {

@@ -3,8 +3,6 @@ package refbot
 import (
 	"context"
 	"os"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -70,16 +68,8 @@ func BenchmarkMeasureLead(b *testing.B) {
 		{"suits-target-24w", searchLeadSuits(24, 1<<40, true, true)},
 		{"suits-exact-24w", searchLeadSuits(24, 1<<40, false, true)},
 	}
-	if only := os.Getenv("REFBOT_LEAD_METHODS"); only != "" {
-		// The heuristic first (the paired base), then the methods named.
-		keep := methods[:1]
-		for _, m := range methods[1:] {
-			if slices.Contains(strings.Split(only, ","), m.name) {
-				keep = append(keep, m)
-			}
-		}
-		methods = keep
-	}
+	// The heuristic first (the paired base), then the methods named.
+	methods = firstAndNamed(methods, os.Getenv("REFBOT_LEAD_METHODS"), func(m leadMethod) string { return m.name })
 	sys := NewSystem()
 	// The boards, their leaders' views and every lead's value on the real
 	// deal, computed once for all the methods.

@@ -188,7 +188,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 				perBoard := make([]float64, len(boards))
 				var loss, diff []float64
 				changed, recorded := 0, 0
-				// Worlds solved and nodes spent by trick group: 2, 3-4, 5-8.
+				// Worlds solved and nodes spent by trick group: 1-2, 3-4, 5-8.
 				var worlds, nodes, count [3]float64
 				for di := range ds {
 					d := &ds[di]
@@ -236,7 +236,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 				dm, dh := meanCI(pairs)
 				b.ReportMetric(m, "loss/board")
 				var cost []string
-				for g, name := range []string{"trick 1-2", "tricks 3-4", "tricks 5-8"} {
+				for g, name := range []string{"tricks 1-2", "tricks 3-4", "tricks 5-8"} {
 					if count[g] > 0 {
 						cost = append(cost, fmt.Sprintf("%s: %.0f decisions, %.1f worlds, %.0fk nodes", name, count[g], worlds[g]/count[g], nodes[g]/count[g]/1000))
 					}

@@ -71,3 +71,24 @@ func TestKeptTableSolvesAlike(t *testing.T) {
 	t.Logf("nodes: fresh %d, kept %d", fresh.Nodes(), kept.Nodes())
 	require.Less(t, kept.Nodes(), fresh.Nodes(), "the kept table should save search")
 }
+
+// TestKeptTableStartsAfreshWhenHalfFull checks that a kept table is kept
+// while at most half its entries are handed out and starts afresh after.
+func TestKeptTableStartsAfreshWhenHalfFull(t *testing.T) {
+	sv := NewSolver()
+	sv.KeepTable(true)
+	half := int32(ttEntries / ttChunk / 2)
+	for _, c := range []struct {
+		top  int32
+		kept bool
+	}{{0, true}, {half, true}, {half + 1, false}} {
+		sv.s.tt.top = c.top
+		gen := sv.s.tt.gen
+		sv.newSolve()
+		require.Equal(t, c.kept, sv.s.tt.gen == gen, "%d of %d chunks handed out", c.top, 2*half)
+	}
+	sv.KeepTable(false)
+	gen := sv.s.tt.gen
+	sv.newSolve()
+	require.NotEqual(t, gen, sv.s.tt.gen, "a table not kept is new at every solve")
+}

@@ -73,14 +73,14 @@ func readReplay(t testing.TB, path string) []replayBoard {
 	return bs
 }
 
-// decisionVariants are the settings BenchmarkMeasureDecisions compares,
-// the first (expert as it is) the paired base.
 // variant is one of the settings BenchmarkMeasureDecisions compares.
 type variant struct {
 	name   string
 	params LevelParams
 }
 
+// decisionVariants are the settings BenchmarkMeasureDecisions compares,
+// the first (expert as it is) the paired base.
 func decisionVariants() []variant {
 	base := Expert.Params()
 	w128 := base
@@ -152,11 +152,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 	real := dds.NewSolver()
 	for bi, rb := range boards {
 		deal := engine.NewDealSource("measure-levels").Deal(rb.n)
-		bd := engine.NewBoard(rb.n, deal)
-		for _, c := range rb.calls {
-			turn, _ := bd.Turn()
-			require.NoError(b, bd.Call(turn, c), "board %d", rb.n)
-		}
+		bd := auctionBoard(b, rb.n, deal, rb.calls)
 		contract, _ := bd.Contract()
 		for i, card := range rb.cards {
 			if i >= 32 {

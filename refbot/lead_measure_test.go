@@ -87,16 +87,8 @@ func BenchmarkMeasureLead(b *testing.B) {
 		if c.PassedOut() {
 			continue
 		}
-		pos, err := dds.DealPosition(bd.Deal(), c.Strain, c.Leader())
-		require.NoError(b, err)
-		vals, err := real.SolveAll(&pos, nil)
-		require.NoError(b, err)
-		lb := leadBoard{n: n, view: bd.View(c.Leader()), vals: map[engine.Card]int{}}
-		for _, cv := range vals {
-			lb.vals[cv.Card] = cv.Tricks
-			lb.best = max(lb.best, cv.Tricks)
-		}
-		lbs = append(lbs, lb)
+		vals, best := realValues(b, real, bd, bd.Deal())
+		lbs = append(lbs, leadBoard{n: n, view: bd.View(c.Leader()), vals: vals, best: best})
 	}
 	var first []float64 // the first method's losses, for paired differences
 	for mi, m := range methods {

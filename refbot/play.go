@@ -123,8 +123,8 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
 	pos.NTrick = copy(pos.Trick[:], facts.Trick)
 	var check *playCheck // the opponents' recent cards, checked in each world valued exactly
-	if t, ok := solver.(TargetSolver); ok && p.PlayCheck > 0 {
-		check = newPlayCheck(v, p.PlayCheck, t)
+	if ts != nil && p.PlayCheck > 0 {
+		check = newPlayCheck(v, p.PlayCheck, ts)
 	}
 	if tk, ok := solver.(tableKeeper); ok {
 		// One table for all the worlds of the decision: a position

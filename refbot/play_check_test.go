@@ -25,19 +25,10 @@ func TestPlayCheckFindsTheOpponentsUnsoundCards(t *testing.T) {
 	for n := 1; n <= 12; n++ {
 		bd := contractBoard(t, "play-check", n)
 		playHeuristic(t, bd, 52)
-		c, _ := bd.Contract()
-		cards := bd.Play().Cards()
-		ns, err := sv.AnalysePlay(bd.Deal(), c.Strain, c.Leader(), cards)
-		require.NoError(t, err)
-		// lost[i]: card i gave up a trick double dummy; side[i]: its side.
-		var lost [52]bool
-		var side [52]engine.Side
-		replay := engine.NewBoard(n, bd.Deal())
-		for _, call := range bd.Auction().Calls() {
-			turn, _ := replay.Turn()
-			require.NoError(t, replay.Call(turn, call))
-		}
-		for i, card := range cards {
+		losses := ddLosses(t, bd, sv).byCard // the tricks each card gave up
+		var side [52]engine.Side             // the side of each card played so far
+		replay := auctionBoard(t, n, bd.Deal(), bd.Auction().Calls())
+		for i, card := range bd.Play().Cards() {
 			if i >= 12 && i%3 == 0 && i < 44 {
 				// A decision at card i, valued on the real deal.
 				actor, _ := replay.Actor()
@@ -46,10 +37,10 @@ func TestPlayCheckFindsTheOpponentsUnsoundCards(t *testing.T) {
 				first := max(1, i-window)
 				ownLost, oppLost := false, false
 				for j := first; j < i; j++ {
-					if lost[j] && side[j] == us {
+					if losses[j] > 0 && side[j] == us {
 						ownLost = true
 					}
-					if lost[j] && side[j] != us {
+					if losses[j] > 0 && side[j] != us {
 						oppLost = true
 					}
 				}
@@ -73,11 +64,7 @@ func TestPlayCheckFindsTheOpponentsUnsoundCards(t *testing.T) {
 				}
 			}
 			turn, _ := replay.Turn()
-			drop := ns[i] - ns[i+1] // North-South's
-			if turn.Side() != engine.NS {
-				drop = -drop
-			}
-			lost[i], side[i] = drop > 0, turn.Side()
+			side[i] = turn.Side()
 			require.NoError(t, replay.PlayCard(turn, card))
 		}
 	}

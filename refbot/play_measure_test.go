@@ -119,6 +119,18 @@ func phaseOf(i int) int {
 	return phaseEnd
 }
 
+// auctionBoard returns board n of the deal with the calls made: a recorded
+// board at the start of its play, to replay the cards on.
+func auctionBoard(t testing.TB, n int, deal engine.Deal, calls []engine.Call) *engine.Board {
+	t.Helper()
+	bd := engine.NewBoard(n, deal)
+	for _, call := range calls {
+		turn, _ := bd.Turn()
+		require.NoError(t, bd.Call(turn, call), "board %d", n)
+	}
+	return bd
+}
+
 // ddLosses analyses a played board on its real deal (post-game analysis,
 // never available to a bot): the double-dummy value after every card of
 // the whole play, and for each card the tricks its side lost by it (the
@@ -131,11 +143,7 @@ func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) ddLoss {
 	require.NoError(t, err)
 	require.Len(t, ns, len(cards)+1)
 	var l ddLoss
-	bd := engine.NewBoard(played.Number(), played.Deal())
-	for _, call := range played.Auction().Calls() {
-		turn, _ := bd.Turn()
-		require.NoError(t, bd.Call(turn, call))
-	}
+	bd := auctionBoard(t, played.Number(), played.Deal(), played.Auction().Calls())
 	for i, card := range cards {
 		turn, _ := bd.Turn()
 		lost := ns[i] - ns[i+1] // North-South's drop

@@ -254,3 +254,43 @@ func TestSolveTargetRejectsBadPosition(t *testing.T) {
 	_, err := sv.SolveTarget(&Position{}, 7, nil)
 	require.Error(t, err)
 }
+
+// TestSolveBetterReference checks SolveBetter against DDS 2.9's values of
+// the reference mid-play positions: for each legal card and the target one
+// more than its value (and its value itself), a better card is found
+// exactly when some card of another value reaches the target, and the card
+// returned is one of them.
+func TestSolveBetterReference(t *testing.T) {
+	cases := readMidCases(t)
+	stride := 5
+	if underRace {
+		stride = 5 * raceStride
+	}
+	sv := NewSolver()
+	for _, i := range sample(len(cases), stride) {
+		c := cases[i]
+		value := map[engine.Card]int{}
+		for _, w := range c.want {
+			value[w.Card] = w.Tricks
+		}
+		for _, played := range c.want {
+			for _, target := range []int{played.Tricks + 1, played.Tricks} {
+				var want bool
+				for _, w := range c.want {
+					want = want || (w.Tricks >= target && w.Tricks != played.Tricks)
+				}
+				got, ok, err := sv.SolveBetter(&c.pos, played.Card, target)
+				require.NoError(t, err, "line %d", c.line)
+				if target == played.Tricks+1 {
+					assert.Equal(t, want, ok, "line %d, %s, target %d", c.line, played.Card, target)
+				}
+				if ok {
+					v, legal := value[got]
+					assert.True(t, legal, "line %d: %s is not a legal card", c.line, got)
+					assert.GreaterOrEqual(t, v, target, "line %d, %s, target %d: %s", c.line, played.Card, target, got)
+					assert.NotEqual(t, played.Card, got, "line %d", c.line)
+				}
+			}
+		}
+	}
+}

@@ -343,6 +343,52 @@ func (sv *Solver) SolveTargetOf(p *Position, target int, cards engine.Hand, dst 
 	return sv.solveTarget(p, target, cards, dst), nil
 }
 
+// SolveBetter reports whether the player to move has a legal card that
+// keeps target tricks within reach (as SolveTarget asks), leaving out card
+// and every card equivalent to it here, and returns the first found. It is
+// the question "did card give up a trick?" asked with target one more
+// than card's value: cards equivalent to card have its value, so they are
+// not searched, and the search stops at the first card that reaches the
+// target, where SolveTarget searches them all.
+func (sv *Solver) SolveBetter(p *Position, card engine.Card, target int) (engine.Card, bool, error) {
+	if err := p.Validate(); err != nil {
+		return 0, false, err
+	}
+	if target > p.Tricks() {
+		return 0, false, nil
+	}
+	sv.newSolve()
+	s := &sv.s
+	pos := sv.load(p)
+	seat := int(p.Turn())
+	s.maxSide = seat & 1
+	legal := sv.legalHoldings(p, seat)
+	su, r := uint8(card.Suit()), uint8(card.Rank())
+	var skip uint16 // card's group of equivalent cards, when the seat holds it
+	if s.hand[seat][su]&(1<<r) != 0 {
+		skip = groupOf(1<<r, s.hand[seat][su], s.aggr[su])
+	}
+	ml, n := s.rootMoves(pos, seat)
+	for i := 0; i < n; i++ {
+		m := ml[i]
+		g := groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])
+		if g&legal[m.suit] == 0 || (m.suit == su && g&skip != 0) {
+			continue
+		}
+		if target <= 0 {
+			return engine.NewCard(engine.Suit(m.suit), engine.Rank(m.rank)), true, nil
+		}
+		s.play(pos, seat, m.suit, m.rank)
+		s.target = target
+		ok := s.ab(pos + 1)
+		s.unplay(pos, seat)
+		if ok {
+			return engine.NewCard(engine.Suit(m.suit), engine.Rank(m.rank)), true, nil
+		}
+	}
+	return 0, false, nil
+}
+
 func (sv *Solver) solveTarget(p *Position, target int, cards engine.Hand, dst []CardReach) []CardReach {
 	s := &sv.s
 	pos := sv.load(p)

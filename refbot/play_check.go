@@ -16,16 +16,16 @@ const unsoundWeight = 0.25
 // cards in it: going back from the decision, each card's position is
 // rebuilt in the world and the card is checked against the best card
 // there: can another card take one trick more than the card played
-// (zero-window searches, dds.Solver.SolveTargetOf)? Cards of the decider's own side are taken as sound (they
-// are not searched), which can only miss an unsound opponent's card, never
-// invent one.
+// (zero-window searches, TargetSolver.BetterCard, which skips the cards
+// equivalent to it and stops at the first that does)? Cards of the
+// decider's own side are taken as sound (they are not searched), which can
+// only miss an unsound opponent's card, never invent one.
 type playCheck struct {
 	v      *engine.View
 	us     engine.Side
 	first  int // index in the play of the first card checked
 	solver TargetSolver
 	seat   []engine.Seat // the seat that played each card so far
-	reach  []dds.CardReach
 }
 
 // newPlayCheck prepares the check of the opponents' cards among the last
@@ -76,15 +76,12 @@ func (pc *playCheck) weight(w *engine.Deal, now []dds.CardValue) (float64, error
 		trick, leader := p.Trick(j / 4)
 		pos := Position{Hands: hands, Trump: p.Trump(), Leader: leader}
 		pos.NTrick = copy(pos.Trick[:], trick[:j%4])
-		var err error
-		pc.reach, err = pc.solver.CardTargets(&pos, val+1, engine.FullDeck.Without(c), pc.reach[:0])
+		better, err := pc.solver.BetterCard(&pos, c, val+1)
 		if err != nil {
 			return 1, err
 		}
-		for _, r := range pc.reach {
-			if r.Reaches {
-				return unsoundWeight, nil
-			}
+		if better {
+			return unsoundWeight, nil
 		}
 	}
 	return 1, nil

@@ -46,6 +46,20 @@ func (d *ddsSolver) CardTargets(p *Position, target int, cards engine.Hand, dst 
 	return dst, nil
 }
 
+// BetterCard tells with dds whether another legal card than card (and
+// those equivalent to it) keeps target tricks within reach.
+func (d *ddsSolver) BetterCard(p *Position, card engine.Card, target int) (bool, error) {
+	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
+	if err != nil {
+		return false, fmt.Errorf("refbot: dds position: %w", err)
+	}
+	_, ok, err := d.s.SolveBetter(&pos, card, target)
+	if err != nil {
+		return false, fmt.Errorf("refbot: dds: %w", err)
+	}
+	return ok, nil
+}
+
 // tableKeeper is a CardSolver that can keep its transposition table
 // through the worlds of one decision (dds.Solver.KeepTable). An entry
 // holds for any deal, so the values are those of a table per world, with

@@ -38,6 +38,11 @@ type CardSolver interface {
 type TargetSolver interface {
 	CardSolver
 	CardTargets(p *Position, target int, cards engine.Hand, dst []dds.CardReach) ([]dds.CardReach, error)
+	// BetterCard reports whether a legal card other than card and those
+	// equivalent to it keeps target tricks within reach: with target one
+	// more than card's value, whether card gave up a trick. It may stop at
+	// the first such card (the play check asks it, PlayCheck).
+	BetterCard(p *Position, card engine.Card, target int) (bool, error)
 }
 
 // ErrNodeLimit is returned by the brute-force solver when a position needs

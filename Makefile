@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
 
-.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm measure-bidding measure-play measure-lead measure-decisions
+.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm measure-bidding measure-play measure-lead measure-decisions compare-play
 
 all: build
 
@@ -79,6 +79,12 @@ SIDE ?= defence
 CARDS ?= leads
 measure-decisions:
 	GOMAXPROCS=1 REFBOT_REPLAY=$(abspath $(REPLAY)) REFBOT_REPLAY_SIDE=$(SIDE) REFBOT_REPLAY_CARDS=$(CARDS) $(GO) test -run '^$$' -bench 'MeasureDecisions' -benchtime 1x -timeout 0 -v ./refbot/
+
+## compare-play: two measure-play runs' per-board files (REFBOT_MEASURE_PERBOARD) compared board by board: B's tricks lost less A's, declarer and defence, by phase, with 95% intervals.
+A ?=
+B ?=
+compare-play:
+	REFBOT_COMPARE=$(abspath $(A)),$(abspath $(B)) $(GO) test -run '^$$' -bench 'ComparePlay' -benchtime 1x -v ./refbot/
 
 clean:
 	rm -rf $(BIN)

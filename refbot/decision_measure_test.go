@@ -23,6 +23,7 @@ type replayBoard struct {
 	n     int
 	calls []engine.Call
 	cards []engine.Card
+	lost  []int // the tricks each card lost against double dummy (column 10), when the row has it
 }
 
 // firstAndNamed returns the first of items (a paired measurement's base)
@@ -66,6 +67,14 @@ func readReplay(t testing.TB, path string) []replayBoard {
 			c, err := engine.ParseCard(s)
 			require.NoError(t, err, "%s:%d: card %q", path, line, s)
 			rb.cards = append(rb.cards, c)
+		}
+		if len(cols) > 9 {
+			for _, s := range strings.Fields(strings.Trim(cols[9], "[]")) {
+				x, err := strconv.Atoi(s)
+				require.NoError(t, err, "%s:%d: loss %q", path, line, s)
+				rb.lost = append(rb.lost, x)
+			}
+			require.Len(t, rb.lost, len(rb.cards), "%s:%d: a loss for each card", path, line)
 		}
 		bs = append(bs, rb)
 	}

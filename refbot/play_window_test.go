@@ -58,6 +58,56 @@ func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
 	}
 }
 
+// fakeClock is a search's clock that only the solver moves: each world
+// takes tick, so that tests can predict where the time budget stops.
+type fakeClock struct {
+	t    time.Time
+	tick time.Duration
+}
+
+func (c *fakeClock) now() time.Time { return c.t }
+
+// tickingSolver is the brute-force solver on a fake clock.
+type tickingSolver struct {
+	BruteSolver
+	clock *fakeClock
+}
+
+func (s *tickingSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
+	s.clock.t = s.clock.t.Add(s.clock.tick)
+	return s.BruteSolver.CardValues(p, dst)
+}
+
+// TestSearchBudgetStopsBeforeTheNextWorld checks the soft time budget as
+// the node limit: a world is started only while the time spent plus the
+// mean time of a world so far fit in Budget, so that a search on a slow
+// machine ends within its budget rather than a world past it.
+func TestSearchBudgetStopsBeforeTheNextWorld(t *testing.T) {
+	b := testBoard(t, "node-limit", 4, 3, engine.NoTrump)
+	playRandom(t, b, rand.New(rand.NewPCG(4, 4)), 36)
+	actor, _ := b.Actor()
+	v := b.View(actor)
+	for _, tc := range []struct {
+		budget time.Duration
+		want   int
+		capped bool
+	}{{100 * time.Millisecond, 3, true}, {120 * time.Millisecond, 4, true}, {10 * time.Millisecond, 1, true}, {time.Second, 20, false}} {
+		p := testParams()
+		p.Worlds, p.ExactTricks, p.Nodes, p.Budget = 20, 0, 0, tc.budget
+		clock := &fakeClock{t: time.Unix(0, 0), tick: 30 * time.Millisecond}
+		seed := DecisionSeed(9, 4, v.Play.Turn(), v.Play.Len())
+		_, st, err := searchCard(context.Background(), &v, SoftFacts{}, p, &tickingSolver{clock: clock}, seed, clock.now)
+		require.NoError(t, err)
+		require.False(t, st.Trivial, "the test position needs a choice")
+		assert.Equal(t, tc.want, st.Worlds, "budget %v", tc.budget)
+		assert.Equal(t, tc.capped, st.Capped, "budget %v", tc.budget)
+		assert.Equal(t, time.Duration(tc.want)*clock.tick, st.Elapsed, "budget %v", tc.budget)
+		if tc.want > 1 {
+			assert.LessOrEqual(t, st.Elapsed, tc.budget, "budget %v", tc.budget)
+		}
+	}
+}
+
 // BenchmarkWorldCost measures what one sampled world costs the solver at
 // each point of the play, the figure the level table's search windows and
 // node limits are sized from: boards with the simple contract are played

@@ -25,7 +25,9 @@ type playCheck struct {
 	us     engine.Side
 	first  int // index in the play of the first card checked
 	solver TargetSolver
-	seat   []engine.Seat // the seat that played each card so far
+	seat   []engine.Seat   // the seat that played each card so far
+	graded bool            // LevelParams.PlayCheckGraded
+	vals   []dds.CardValue // CardValues' buffer, when graded
 }
 
 // newPlayCheck prepares the check of the opponents' cards among the last
@@ -57,6 +59,7 @@ func (pc *playCheck) weight(w *engine.Deal, now []dds.CardValue) (float64, error
 		val = max(val, cv.Tricks)
 	}
 	hands := *w
+	wt := 1.0
 	for j := n - 1; j >= pc.first; j-- {
 		mover := pc.seat[j]
 		left := 13 - (j+1)/4 // tricks left before card j+1
@@ -80,9 +83,26 @@ func (pc *playCheck) weight(w *engine.Deal, now []dds.CardValue) (float64, error
 		if err != nil {
 			return 1, err
 		}
-		if better {
+		if !better {
+			continue
+		}
+		if !pc.graded {
 			return unsoundWeight, nil
 		}
+		// Graded: the tricks the card gave up, each weighing
+		// unsoundWeight, and on to the cards before it from the value
+		// of the position before it.
+		pc.vals, err = pc.solver.CardValues(&pos, pc.vals[:0])
+		if err != nil {
+			return 1, err
+		}
+		best := val
+		for _, cv := range pc.vals {
+			best = max(best, cv.Tricks)
+		}
+		for ; val < best; val++ {
+			wt *= unsoundWeight
+		}
 	}
-	return 1, nil
+	return wt, nil
 }

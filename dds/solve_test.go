@@ -294,3 +294,35 @@ func TestSolveBetterReference(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveAllOfReference checks SolveAllOf against DDS 2.9's values of the
+// reference mid-play positions with every other legal card as the
+// candidates (odd and even positions in the answer's order, so that some
+// groups of equivalent cards are split): exactly the candidates come back,
+// each with its value.
+func TestSolveAllOfReference(t *testing.T) {
+	cases := readMidCases(t)
+	stride := 5
+	if underRace {
+		stride = 5 * raceStride
+	}
+	sv := NewSolver()
+	var got []CardValue
+	for _, i := range sample(len(cases), stride) {
+		c := cases[i]
+		for parity := range 2 {
+			var cards engine.Hand
+			var want []CardValue
+			for j, w := range c.want {
+				if j%2 == parity {
+					cards = cards.With(w.Card)
+					want = append(want, w)
+				}
+			}
+			var err error
+			got, err = sv.SolveAllOf(&c.pos, cards, got[:0])
+			require.NoError(t, err, "line %d", c.line)
+			assert.ElementsMatch(t, want, got, "line %d, candidates %v", c.line, cards)
+		}
+	}
+}

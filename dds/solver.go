@@ -181,24 +181,45 @@ func (sv *Solver) legalHoldings(p *Position, seat int) [4]uint16 {
 	return s.hand[seat]
 }
 
+// SolveAllOf is SolveAll for the legal cards among cards only (a player
+// who has already narrowed the choice, such as an opening leader choosing
+// the suit): the other cards are neither searched nor reported.
+func (sv *Solver) SolveAllOf(p *Position, cards engine.Hand, dst []CardValue) ([]CardValue, error) {
+	if err := p.Validate(); err != nil {
+		return dst, err
+	}
+	sv.newSolve()
+	return sv.solveAllOf(p, cards, dst), nil
+}
+
 func (sv *Solver) solveAll(p *Position, dst []CardValue) []CardValue {
+	return sv.solveAllOf(p, engine.FullDeck, dst)
+}
+
+func (sv *Solver) solveAllOf(p *Position, cards engine.Hand, dst []CardValue) []CardValue {
 	s := &sv.s
 	pos := sv.load(p)
 	left := p.Tricks()
 	seat := int(p.Turn())
 	s.maxSide = seat & 1
 	legal := sv.legalHoldings(p, seat)
+	for su := range legal {
+		legal[su] &= cards.Holding(engine.Suit(su))
+	}
 	var vals [4][16]int8
 	guess := (left + 1) / 2
 	// Search groups in heuristic order for good guesses.
 	ml, n := s.rootMoves(pos, seat)
 	for i := 0; i < n; i++ {
 		m := ml[i]
+		g := groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])
+		if g&legal[m.suit] == 0 {
+			continue // no candidate in this group of equivalent cards
+		}
 		s.play(pos, seat, m.suit, m.rank)
 		v := s.mtd(pos+1, s.tricksMax, left, guess)
 		s.unplay(pos, seat)
 		guess = v
-		g := groupOf(1<<m.rank, s.hand[seat][m.suit], s.aggr[m.suit])
 		for x := g; x != 0; x &= x - 1 {
 			vals[m.suit][bits.TrailingZeros16(x)] = int8(v)
 		}

@@ -26,6 +26,9 @@ type SearchStats struct {
 	// contract, as IMPs want and a count of tricks against double dummy
 	// holds against it.
 	ForContract bool
+	// Tied is the number of candidate cards that shared the best score,
+	// of which tieBreak chose (1: the search alone decided).
+	Tied int
 }
 
 // SearchCard chooses the card for the view by sampling worlds of the hidden
@@ -177,7 +180,11 @@ func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			st.Step = max(st.Step, worlds[i].Step)
 			continue
 		}
-		buf, err = solver.CardValues(&pos, buf[:0])
+		if ts != nil && cands != legal {
+			buf, err = ts.CardValuesOf(&pos, cands, buf[:0]) // the candidates only
+		} else {
+			buf, err = solver.CardValues(&pos, buf[:0])
+		}
 		if err != nil {
 			return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
 		}
@@ -245,6 +252,7 @@ func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 		}
 	}
 	c := tieBreak(v, ties)
+	st.Tied = ties.Len()
 	if !targeted {
 		for x := cands; x != 0; x &= x - 1 {
 			d, _ := x.Lowest()

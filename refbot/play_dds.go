@@ -31,6 +31,19 @@ func (d *ddsSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValu
 	return dst, nil
 }
 
+// CardValuesOf values the legal cards among cards with dds.
+func (d *ddsSolver) CardValuesOf(p *Position, cards engine.Hand, dst []dds.CardValue) ([]dds.CardValue, error) {
+	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
+	if err != nil {
+		return dst, fmt.Errorf("refbot: dds position: %w", err)
+	}
+	dst, err = d.s.SolveAllOf(&pos, cards, dst)
+	if err != nil {
+		return dst, fmt.Errorf("refbot: dds: %w", err)
+	}
+	return dst, nil
+}
+
 // CardTargets tells with dds whether each legal card among cards keeps
 // target tricks (of those left, the current trick included) within the
 // mover's reach.

@@ -38,6 +38,9 @@ type CardSolver interface {
 type TargetSolver interface {
 	CardSolver
 	CardTargets(p *Position, target int, cards engine.Hand, dst []dds.CardReach) ([]dds.CardReach, error)
+	// CardValuesOf is CardValues for the legal cards among cards only
+	// (an opening leader choosing the suit, LevelParams.LeadSuits).
+	CardValuesOf(p *Position, cards engine.Hand, dst []dds.CardValue) ([]dds.CardValue, error)
 	// BetterCard reports whether a legal card other than card and those
 	// equivalent to it keeps target tricks within reach: with target one
 	// more than card's value, whether card gave up a trick. It may stop at

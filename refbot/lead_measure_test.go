@@ -26,9 +26,15 @@ func searchLead(worlds int, nodes uint64, target bool) func(*engine.View, SoftFa
 
 // searchLeadSuits is searchLead choosing the suit only (LevelParams.LeadSuits).
 func searchLeadSuits(worlds int, nodes uint64, target, suits bool) func(*engine.View, SoftFacts, [32]byte, CardSolver) (engine.Card, error) {
+	return searchLeadDraws(worlds, nodes, target, suits, Expert.Params().Attempts)
+}
+
+// searchLeadDraws is searchLeadSuits with attempts draws a wanted world
+// (LevelParams.Attempts).
+func searchLeadDraws(worlds int, nodes uint64, target, suits bool, attempts int) func(*engine.View, SoftFacts, [32]byte, CardSolver) (engine.Card, error) {
 	return func(v *engine.View, soft SoftFacts, seed [32]byte, sv CardSolver) (engine.Card, error) {
 		p := Expert.Params()
-		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits = worlds, nodes, time.Hour, 0, suits
+		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits, p.Attempts = worlds, nodes, time.Hour, 0, suits, attempts
 		if target {
 			p.TargetCards = 52
 		}
@@ -47,7 +53,8 @@ func searchLeadSuits(worlds int, nodes uint64, target, suits bool) func(*engine.
 // go test -run X -bench MeasureLead -benchtime 1x -v ./refbot/
 // (REFBOT_MEASURE_BOARDS=n plays n boards instead of 200, REFBOT_MEASURE_FIRST=k
 // starts at board k, REFBOT_LEAD_METHODS=a,b measures the heuristic and the
-// methods named only).
+// methods named only). Every method is paired against the heuristic and,
+// from the third on, against the second too (list a change's base first).
 func BenchmarkMeasureLead(b *testing.B) {
 	boards := measureBoards(200)
 	methods := []leadMethod{
@@ -67,6 +74,11 @@ func BenchmarkMeasureLead(b *testing.B) {
 		{"suits-target-48w-4M", searchLeadSuits(48, 4_000_000, true, true)},
 		{"suits-target-24w", searchLeadSuits(24, 1<<40, true, true)},
 		{"suits-exact-24w", searchLeadSuits(24, 1<<40, false, true)},
+		{"suits-exact-48w", searchLeadSuits(48, 1<<40, false, true)},
+		{"suits-exact-48w-4M", searchLeadSuits(48, 4_000_000, false, true)},
+		{"suits-exact-64w-4M", searchLeadSuits(64, 4_000_000, false, true)},
+		{"suits-target-48w-4M-att200", searchLeadDraws(48, 4_000_000, true, true, 200)},
+		{"suits-target-48w-4M-att800", searchLeadDraws(48, 4_000_000, true, true, 800)},
 	}
 	// The heuristic first (the paired base), then the methods named.
 	methods = firstAndNamed(methods, os.Getenv("REFBOT_LEAD_METHODS"), func(m leadMethod) string { return m.name })
@@ -90,7 +102,7 @@ func BenchmarkMeasureLead(b *testing.B) {
 		vals, best := realValues(b, real, bd, bd.Deal())
 		lbs = append(lbs, leadBoard{n: n, view: bd.View(c.Leader()), vals: vals, best: best})
 	}
-	var first []float64 // the first method's losses, for paired differences
+	var first, second []float64 // the first two methods' losses, for paired differences
 	for mi, m := range methods {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {
@@ -113,14 +125,26 @@ func BenchmarkMeasureLead(b *testing.B) {
 						diff = append(diff, loss[i]-first[i])
 					}
 				}
-				if mi == 0 {
+				switch mi {
+				case 0:
 					first = loss
+				case 1:
+					second = loss
 				}
 				mean, half := meanCI(loss)
 				dm, dh := meanCI(diff)
 				b.ReportMetric(mean, "lead-loss/board")
 				b.Logf("%s: %d leads, tricks lost vs DD by the opening lead %.3f ± %.3f a board (95%% CI; against %s, paired: %+.3f ± %.3f); %v a lead choosing (busy machine)",
 					m.name, len(loss), mean, half, methods[0].name, dm, dh, (spent / time.Duration(max(len(loss), 1))).Round(time.Millisecond))
+				if mi > 1 {
+					// Against the second method too: the one a change is measured against.
+					var d2 []float64
+					for i := range loss {
+						d2 = append(d2, loss[i]-second[i])
+					}
+					m2, h2 := meanCI(d2)
+					b.Logf("%s: against %s, paired: %+.3f ± %.3f", m.name, methods[1].name, m2, h2)
+				}
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package refbot
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -85,6 +86,13 @@ func (r *recordingSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.Ca
 	r.seen = append(r.seen, *p)
 	r.counts++
 	return r.TargetSolver.CardValues(p, dst)
+}
+
+func (r *recordingSolver) CardValuesOf(p *Position, cards engine.Hand, dst []dds.CardValue) ([]dds.CardValue, error) {
+	r.seen = append(r.seen, *p)
+	r.counts++
+	r.asked = append(r.asked, cards)
+	return r.TargetSolver.CardValuesOf(p, cards, dst)
 }
 
 func (r *recordingSolver) CardTargets(p *Position, target int, cards engine.Hand, dst []dds.CardReach) ([]dds.CardReach, error) {
@@ -213,5 +221,56 @@ func TestSearchedLeadChoosesTheSuitOnly(t *testing.T) {
 			best = max(best, m)
 		}
 		assert.Equal(t, best, defeats[c], "board %d: %s reaches %d tricks in %d of 5 worlds, the best candidate in %d", board, c, target, defeats[c], best)
+	}
+}
+
+// TestSearchedLeadExactChoosesByIMPs checks a searched opening lead with
+// LevelParams.LeadExact: every world values the candidates (one card a
+// suit, as with LeadSuits) exactly and nothing else, and the lead chosen
+// has the most IMPs over the worlds against each world's best candidate.
+func TestSearchedLeadExactChoosesByIMPs(t *testing.T) {
+	exact := NewDDSSolver()
+	for board := 1; board <= 6; board++ {
+		bd := testBoard(t, "suit-leads", board, 1+board%4, engine.Strain(board%5))
+		ct, _ := bd.Contract()
+		leader := ct.Leader()
+		v := bd.View(leader)
+		p := Expert.Params()
+		p.LeadExact = true
+		p = p.forLead()
+		p.Worlds, p.Nodes, p.Budget = 5, 0, time.Hour
+		rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
+		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, DecisionSeed(9, board, leader, 0))
+		require.NoError(t, err)
+		require.Equal(t, 5, st.Worlds)
+		cands := suitLeads(&v)
+		require.Equal(t, 5, rec.counts, "board %d: one exact question a world", board)
+		require.Len(t, rec.asked, 5, "board %d: no make-or-defeat question", board)
+		for _, asked := range rec.asked {
+			require.Equal(t, cands, asked, "board %d: the candidates only", board)
+		}
+		vul := v.Vul.Vulnerable(ct.Declarer.Side())
+		imps := map[engine.Card]int{}
+		for i := range rec.seen {
+			vals, err := exact.CardValues(&rec.seen[i], nil)
+			require.NoError(t, err)
+			best := math.MinInt
+			score := map[engine.Card]int{}
+			for _, cv := range vals {
+				if cands.Has(cv.Card) {
+					score[cv.Card] = sideScore(ct, vul, leader.Side(), cv.Tricks)
+					best = max(best, score[cv.Card])
+				}
+			}
+			for card, sc := range score {
+				imps[card] += engine.IMPs(sc - best)
+			}
+		}
+		most := math.MinInt
+		for _, m := range imps {
+			most = max(most, m)
+		}
+		require.True(t, cands.Has(c), "board %d: led %v, not a candidate", board, c)
+		assert.Equal(t, most, imps[c], "board %d: %s scores %d IMPs over the worlds, the best candidate %d", board, c, imps[c], most)
 	}
 }

@@ -217,34 +217,51 @@ func TestSolveTargetReference(t *testing.T) {
 	}
 }
 
-// TestSolveTargetOfReference checks SolveTargetOf against DDS 2.9's values
-// of the reference mid-play positions with every other legal card as the
-// candidates (odd and even positions in the answer's order, so that some
-// groups of equivalent cards are split): exactly the candidates come back,
-// each reaching the target when its value is at least the target.
-func TestSolveTargetOfReference(t *testing.T) {
+// fifthMidCases returns every fifth reference mid-play position (fewer
+// under the race detector; all with -dds.full), which the tests of the
+// solves' variants check.
+func fifthMidCases(t *testing.T) []midCase {
 	cases := readMidCases(t)
 	stride := 5
 	if underRace {
 		stride = 5 * raceStride
 	}
-	sv := NewSolver()
-	var got []CardReach
+	var out []midCase
 	for _, i := range sample(len(cases), stride) {
-		c := cases[i]
+		out = append(out, cases[i])
+	}
+	return out
+}
+
+// TestSolveOfReference checks SolveTargetOf and SolveAllOf against DDS
+// 2.9's values of the reference mid-play positions with every other legal
+// card as the candidates (odd and even positions in the answer's order, so
+// that some groups of equivalent cards are split): exactly the candidates
+// come back, each with its value, or reaching the target when its value is
+// at least the target.
+func TestSolveOfReference(t *testing.T) {
+	sv := NewSolver()
+	var reach []CardReach
+	var vals []CardValue
+	for _, c := range fifthMidCases(t) {
 		for parity := range 2 {
 			var cards engine.Hand
-			var want []CardReach
+			var wantReach []CardReach
+			var wantVals []CardValue
 			for j, w := range c.want {
 				if j%2 == parity {
 					cards = cards.With(w.Card)
-					want = append(want, CardReach{Card: w.Card, Reaches: w.Tricks >= c.want[0].Tricks})
+					wantReach = append(wantReach, CardReach{Card: w.Card, Reaches: w.Tricks >= c.want[0].Tricks})
+					wantVals = append(wantVals, w)
 				}
 			}
 			var err error
-			got, err = sv.SolveTargetOf(&c.pos, c.want[0].Tricks, cards, got[:0])
+			reach, err = sv.SolveTargetOf(&c.pos, c.want[0].Tricks, cards, reach[:0])
 			require.NoError(t, err, "line %d", c.line)
-			assert.ElementsMatch(t, want, got, "line %d, candidates %v", c.line, cards)
+			assert.ElementsMatch(t, wantReach, reach, "line %d, candidates %v", c.line, cards)
+			vals, err = sv.SolveAllOf(&c.pos, cards, vals[:0])
+			require.NoError(t, err, "line %d", c.line)
+			assert.ElementsMatch(t, wantVals, vals, "line %d, candidates %v", c.line, cards)
 		}
 	}
 }
@@ -261,14 +278,8 @@ func TestSolveTargetRejectsBadPosition(t *testing.T) {
 // exactly when some card of another value reaches the target, and the card
 // returned is one of them.
 func TestSolveBetterReference(t *testing.T) {
-	cases := readMidCases(t)
-	stride := 5
-	if underRace {
-		stride = 5 * raceStride
-	}
 	sv := NewSolver()
-	for _, i := range sample(len(cases), stride) {
-		c := cases[i]
+	for _, c := range fifthMidCases(t) {
 		value := map[engine.Card]int{}
 		for _, w := range c.want {
 			value[w.Card] = w.Tricks
@@ -291,38 +302,6 @@ func TestSolveBetterReference(t *testing.T) {
 					assert.NotEqual(t, played.Card, got, "line %d", c.line)
 				}
 			}
-		}
-	}
-}
-
-// TestSolveAllOfReference checks SolveAllOf against DDS 2.9's values of the
-// reference mid-play positions with every other legal card as the
-// candidates (odd and even positions in the answer's order, so that some
-// groups of equivalent cards are split): exactly the candidates come back,
-// each with its value.
-func TestSolveAllOfReference(t *testing.T) {
-	cases := readMidCases(t)
-	stride := 5
-	if underRace {
-		stride = 5 * raceStride
-	}
-	sv := NewSolver()
-	var got []CardValue
-	for _, i := range sample(len(cases), stride) {
-		c := cases[i]
-		for parity := range 2 {
-			var cards engine.Hand
-			var want []CardValue
-			for j, w := range c.want {
-				if j%2 == parity {
-					cards = cards.With(w.Card)
-					want = append(want, w)
-				}
-			}
-			var err error
-			got, err = sv.SolveAllOf(&c.pos, cards, got[:0])
-			require.NoError(t, err, "line %d", c.line)
-			assert.ElementsMatch(t, want, got, "line %d, candidates %v", c.line, cards)
 		}
 	}
 }

@@ -158,6 +158,22 @@ func TestTargetedSearchMakesAsOftenAsExact(t *testing.T) {
 	}
 }
 
+// recordedLead searches the opening lead of a test board (seed
+// suit-leads) over 5 worlds with p's other settings, the solver recording
+// its questions, and returns the board, the leader's view and the lead.
+func recordedLead(t *testing.T, board int, p LevelParams) (*engine.Board, engine.View, engine.Card, *recordingSolver) {
+	t.Helper()
+	bd := testBoard(t, "suit-leads", board, 1+board%4, engine.Strain(board%5))
+	ct, _ := bd.Contract()
+	v := bd.View(ct.Leader())
+	p.Worlds, p.Nodes, p.Budget = 5, 0, time.Hour
+	rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
+	c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, DecisionSeed(9, board, ct.Leader(), 0))
+	require.NoError(t, err)
+	require.Equal(t, 5, st.Worlds)
+	return bd, v, c, rec
+}
+
 // TestSearchedLeadChoosesTheSuitOnly checks a searched opening lead with
 // LevelParams.LeadSuits: the solver is asked about one card of each suit
 // the leader holds and no other, that card is the one the heuristic's
@@ -166,16 +182,11 @@ func TestTargetedSearchMakesAsOftenAsExact(t *testing.T) {
 func TestSearchedLeadChoosesTheSuitOnly(t *testing.T) {
 	exact := NewDDSSolver()
 	for board := 1; board <= 6; board++ {
-		bd := testBoard(t, "suit-leads", board, 1+board%4, engine.Strain(board%5))
+		p := Expert.Params()
+		p.TargetCards, p.LeadSuits = 52, true
+		bd, v, c, rec := recordedLead(t, board, p)
 		ct, _ := bd.Contract()
 		leader := ct.Leader()
-		v := bd.View(leader)
-		p := Expert.Params()
-		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits = 5, 0, time.Hour, 52, true
-		rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
-		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, DecisionSeed(9, board, leader, 0))
-		require.NoError(t, err)
-		require.Equal(t, 5, st.Worlds)
 		hand := bd.Deal()[leader]
 		var cands engine.Hand
 		for _, asked := range rec.asked {
@@ -231,18 +242,11 @@ func TestSearchedLeadChoosesTheSuitOnly(t *testing.T) {
 func TestSearchedLeadExactChoosesByIMPs(t *testing.T) {
 	exact := NewDDSSolver()
 	for board := 1; board <= 6; board++ {
-		bd := testBoard(t, "suit-leads", board, 1+board%4, engine.Strain(board%5))
-		ct, _ := bd.Contract()
-		leader := ct.Leader()
-		v := bd.View(leader)
 		p := Expert.Params()
 		p.LeadExact = true
-		p = p.forLead()
-		p.Worlds, p.Nodes, p.Budget = 5, 0, time.Hour
-		rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
-		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, DecisionSeed(9, board, leader, 0))
-		require.NoError(t, err)
-		require.Equal(t, 5, st.Worlds)
+		bd, v, c, rec := recordedLead(t, board, p.forLead())
+		ct, _ := bd.Contract()
+		leader := ct.Leader()
 		cands := suitLeads(&v)
 		require.Equal(t, 5, rec.counts, "board %d: one exact question a world", board)
 		require.Len(t, rec.asked, 5, "board %d: no make-or-defeat question", board)

@@ -29,15 +29,22 @@ func (f *flatCostSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.Car
 
 func (f *flatCostSolver) Nodes() uint64 { return f.nodes }
 
+// limitView is the view the tests of the search's limits decide from:
+// a seeded board played at random to a card with a real choice.
+func limitView(t *testing.T) engine.View {
+	t.Helper()
+	b := testBoard(t, "node-limit", 4, 3, engine.NoTrump)
+	playRandom(t, b, rand.New(rand.NewPCG(4, 4)), 36)
+	actor, _ := b.Actor()
+	return b.View(actor)
+}
+
 // TestSearchNodeLimitStopsBeforeTheNextWorld checks the deterministic work
 // limit: a world is started only while the nodes spent plus the mean cost
 // of a world so far fit in Nodes, and the same seed gives the same card,
 // worlds and nodes.
 func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
-	b := testBoard(t, "node-limit", 4, 3, engine.NoTrump)
-	playRandom(t, b, rand.New(rand.NewPCG(4, 4)), 36)
-	actor, _ := b.Actor()
-	v := b.View(actor)
+	v := limitView(t)
 	for _, tc := range []struct {
 		nodes uint64
 		want  int
@@ -83,10 +90,7 @@ func (s *tickingSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.Card
 // mean time of a world so far fit in Budget, so that a search on a slow
 // machine ends within its budget rather than a world past it.
 func TestSearchBudgetStopsBeforeTheNextWorld(t *testing.T) {
-	b := testBoard(t, "node-limit", 4, 3, engine.NoTrump)
-	playRandom(t, b, rand.New(rand.NewPCG(4, 4)), 36)
-	actor, _ := b.Actor()
-	v := b.View(actor)
+	v := limitView(t)
 	for _, tc := range []struct {
 		budget time.Duration
 		want   int

@@ -18,11 +18,20 @@ func NewDDSSolver() CardSolver {
 	return &ddsSolver{s: dds.NewSolver()}
 }
 
-// CardValues values every legal card of the position with dds.
-func (d *ddsSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
+// dds returns the position as package dds has it.
+func (p *Position) dds() (dds.Position, error) {
 	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
 	if err != nil {
-		return dst, fmt.Errorf("refbot: dds position: %w", err)
+		return pos, fmt.Errorf("refbot: dds position: %w", err)
+	}
+	return pos, nil
+}
+
+// CardValues values every legal card of the position with dds.
+func (d *ddsSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
+	pos, err := p.dds()
+	if err != nil {
+		return dst, err
 	}
 	dst, err = d.s.SolveAll(&pos, dst)
 	if err != nil {
@@ -33,9 +42,9 @@ func (d *ddsSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValu
 
 // CardValuesOf values the legal cards among cards with dds.
 func (d *ddsSolver) CardValuesOf(p *Position, cards engine.Hand, dst []dds.CardValue) ([]dds.CardValue, error) {
-	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
+	pos, err := p.dds()
 	if err != nil {
-		return dst, fmt.Errorf("refbot: dds position: %w", err)
+		return dst, err
 	}
 	dst, err = d.s.SolveAllOf(&pos, cards, dst)
 	if err != nil {
@@ -48,9 +57,9 @@ func (d *ddsSolver) CardValuesOf(p *Position, cards engine.Hand, dst []dds.CardV
 // target tricks (of those left, the current trick included) within the
 // mover's reach.
 func (d *ddsSolver) CardTargets(p *Position, target int, cards engine.Hand, dst []dds.CardReach) ([]dds.CardReach, error) {
-	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
+	pos, err := p.dds()
 	if err != nil {
-		return dst, fmt.Errorf("refbot: dds position: %w", err)
+		return dst, err
 	}
 	dst, err = d.s.SolveTargetOf(&pos, target, cards, dst)
 	if err != nil {
@@ -62,9 +71,9 @@ func (d *ddsSolver) CardTargets(p *Position, target int, cards engine.Hand, dst 
 // BetterCard tells with dds whether another legal card than card (and
 // those equivalent to it) keeps target tricks within reach.
 func (d *ddsSolver) BetterCard(p *Position, card engine.Card, target int) (bool, error) {
-	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)
+	pos, err := p.dds()
 	if err != nil {
-		return false, fmt.Errorf("refbot: dds position: %w", err)
+		return false, err
 	}
 	_, ok, err := d.s.SolveBetter(&pos, card, target)
 	if err != nil {

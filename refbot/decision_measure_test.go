@@ -110,11 +110,8 @@ func decisionVariants() []variant {
 	nodes3.Nodes = 3 * base.Nodes
 	noCheck3 := nodes3
 	noCheck3.PlayCheck = 0
-	graded := base
-	graded.PlayCheckGraded = true
 	return []variant{
 		{"expert", base},
-		{"expert-check-graded", graded},
 		{"expert-nocheck", noCheck},
 		{"expert-nodes3x", nodes3},
 		{"expert-nocheck-nodes3x", noCheck3},

@@ -72,9 +72,6 @@ type LevelParams struct {
 	// play well seldom give up a trick, so such a world is less likely to
 	// be the real one. The checks spend nodes of the same limit.
 	PlayCheck int
-	// PlayCheckGraded: a world weighs unsoundWeight for each trick every
-	// opponent's card checked gave up, not once for the first such card.
-	PlayCheckGraded bool
 }
 
 // forLead returns the settings of a searched opening lead: its own worlds,

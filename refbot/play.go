@@ -135,7 +135,6 @@ func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	var check *playCheck // the opponents' recent cards, checked in each world valued exactly
 	if ts != nil && p.PlayCheck > 0 {
 		check = newPlayCheck(v, p.PlayCheck, ts)
-		check.graded = p.PlayCheckGraded
 	}
 	if tk, ok := solver.(tableKeeper); ok {
 		// One table for all the worlds of the decision: a position

@@ -25,9 +25,7 @@ type playCheck struct {
 	us     engine.Side
 	first  int // index in the play of the first card checked
 	solver TargetSolver
-	seat   []engine.Seat   // the seat that played each card so far
-	graded bool            // LevelParams.PlayCheckGraded
-	vals   []dds.CardValue // CardValues' buffer, when graded
+	seat   []engine.Seat // the seat that played each card so far
 }
 
 // newPlayCheck prepares the check of the opponents' cards among the last
@@ -59,7 +57,6 @@ func (pc *playCheck) weight(w *engine.Deal, now []dds.CardValue) (float64, error
 		val = max(val, cv.Tricks)
 	}
 	hands := *w
-	wt := 1.0
 	for j := n - 1; j >= pc.first; j-- {
 		mover := pc.seat[j]
 		left := 13 - (j+1)/4 // tricks left before card j+1
@@ -83,26 +80,9 @@ func (pc *playCheck) weight(w *engine.Deal, now []dds.CardValue) (float64, error
 		if err != nil {
 			return 1, err
 		}
-		if !better {
-			continue
-		}
-		if !pc.graded {
+		if better {
 			return unsoundWeight, nil
 		}
-		// Graded: the tricks the card gave up, each weighing
-		// unsoundWeight, and on to the cards before it from the value
-		// of the position before it.
-		pc.vals, err = pc.solver.CardValues(&pos, pc.vals[:0])
-		if err != nil {
-			return 1, err
-		}
-		best := val
-		for _, cv := range pc.vals {
-			best = max(best, cv.Tricks)
-		}
-		for ; val < best; val++ {
-			wt *= unsoundWeight
-		}
 	}
-	return wt, nil
+	return 1, nil
 }

@@ -54,7 +54,6 @@ type LevelParams struct {
 	LeadNodes   uint64        // the opening lead's node limit, when searched (0: Nodes)
 	LeadBudget  time.Duration // the opening lead's time budget, when searched (0: Budget)
 	LeadSuits   bool          // a searched opening lead chooses the suit only (SearchCard)
-	LeadExact   bool          // a searched opening lead values its candidates exactly (by IMPs with IMPs), not make-or-defeat (TargetCards)
 	IMPs        bool          // choose by expected IMPs against each world's best card (exact values only), before make-or-defeat
 	LeadRollout int           // else worlds for the opening lead valued by heuristic rollouts (0: the heuristic leads)
 	Rollout     int           // worlds for heuristic rollouts on cards before the search window (0: the heuristic plays)
@@ -83,9 +82,6 @@ func (p LevelParams) forLead() LevelParams {
 	}
 	if p.LeadBudget > 0 {
 		p.Budget = p.LeadBudget
-	}
-	if p.LeadExact {
-		p.TargetCards = 0
 	}
 	return p
 }

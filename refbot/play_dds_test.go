@@ -235,16 +235,17 @@ func TestSearchedLeadChoosesTheSuitOnly(t *testing.T) {
 	}
 }
 
-// TestSearchedLeadExactChoosesByIMPs checks a searched opening lead with
-// LevelParams.LeadExact: every world values the candidates (one card a
-// suit, as with LeadSuits) exactly and nothing else, and the lead chosen
-// has the most IMPs over the worlds against each world's best candidate.
-func TestSearchedLeadExactChoosesByIMPs(t *testing.T) {
+// TestSearchedSuitLeadExactChoosesByIMPs checks a searched opening lead
+// that chooses the suit (LeadSuits) valued exactly (no TargetCards): every
+// world values the candidates (one card a suit) and nothing else, and the
+// lead chosen has the most IMPs over the worlds against each world's best
+// candidate.
+func TestSearchedSuitLeadExactChoosesByIMPs(t *testing.T) {
 	exact := NewDDSSolver()
 	for board := 1; board <= 6; board++ {
-		p := Expert.Params()
-		p.LeadExact = true
-		bd, v, c, rec := recordedLead(t, board, p.forLead())
+		p := Expert.Params().forLead()
+		p.TargetCards = 0
+		bd, v, c, rec := recordedLead(t, board, p)
 		ct, _ := bd.Contract()
 		leader := ct.Leader()
 		cands := suitLeads(&v)

@@ -396,18 +396,21 @@ func (sv *Solver) SolveBetter(p *Position, card engine.Card, target int) (engine
 		if g&legal[m.suit] == 0 || (m.suit == su && g&skip != 0) {
 			continue
 		}
-		if target <= 0 {
-			return engine.NewCard(engine.Suit(m.suit), engine.Rank(m.rank)), true, nil
-		}
-		s.play(pos, seat, m.suit, m.rank)
-		s.target = target
-		ok := s.ab(pos + 1)
-		s.unplay(pos, seat)
-		if ok {
+		if target <= 0 || s.reaches(pos, seat, m, target) {
 			return engine.NewCard(engine.Suit(m.suit), engine.Rank(m.rank)), true, nil
 		}
 	}
 	return 0, false, nil
+}
+
+// reaches plays root move m for seat at pos and asks the zero-window
+// question: does the side to move still take target tricks?
+func (s *search) reaches(pos, seat int, m move, target int) bool {
+	s.play(pos, seat, m.suit, m.rank)
+	s.target = target
+	ok := s.ab(pos + 1)
+	s.unplay(pos, seat)
+	return ok
 }
 
 func (sv *Solver) solveTarget(p *Position, target int, cards engine.Hand, dst []CardReach) []CardReach {
@@ -433,11 +436,7 @@ func (sv *Solver) solveTarget(p *Position, target int, cards engine.Hand, dst []
 			if g&legal[m.suit] == 0 {
 				continue // no candidate in this group of equivalent cards
 			}
-			s.play(pos, seat, m.suit, m.rank)
-			s.target = target
-			ok := s.ab(pos + 1)
-			s.unplay(pos, seat)
-			if ok {
+			if s.reaches(pos, seat, m, target) {
 				reach[m.suit] |= g
 			}
 		}

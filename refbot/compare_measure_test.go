@@ -1,8 +1,8 @@
 package refbot
 
 import (
-	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,33 +56,21 @@ func BenchmarkComparePlay(b *testing.B) {
 				continue
 			}
 			boards++
-			if fmt.Sprint(a.calls, a.cards) == fmt.Sprint(bb.calls, bb.cards) {
+			if slices.Equal(a.calls, bb.calls) && slices.Equal(a.cards, bb.cards) {
 				same++
 			}
 			var per [2][]float64 // each run's losses by measure
 			for r, rb := range []replayBoard{a, bb} {
-				per[r] = make([]float64, len(names))
-				m := per[r]
 				bd := auctionBoard(b, n, engine.NewDealSource("measure-levels").Deal(n), rb.calls)
-				c, _ := bd.Contract()
-				for i, card := range rb.cards {
-					turn, _ := bd.Turn()
-					x := float64(rb.lost[i])
-					if turn.Side() == c.Declarer.Side() {
-						m[declarer] += x
-						m[4+phaseOf(i)] += x
-					} else {
-						m[defence] += x
-						m[4+numPhases+phaseOf(i)] += x
-						switch {
-						case i > 0 && i%4 == 0:
-							m[defenceLeads] += x
-						case i > 0:
-							m[defenceOther] += x
-						}
+				l := tallyLosses(b, bd, rb.cards, func(i int, _ engine.Side) int { return rb.lost[i] })
+				m := []float64{declarer: float64(l.declarer), defence: float64(l.defence),
+					defenceLeads: float64(l.defenceLeads), defenceOther: float64(l.defence - l.byPhase[1][phaseLead] - l.defenceLeads)}
+				for side := range l.byPhase {
+					for _, x := range l.byPhase[side] {
+						m = append(m, float64(x))
 					}
-					require.NoError(b, bd.PlayCard(turn, card), "%s: board %d, card %d", files[r], n, i+1)
 				}
+				per[r] = m
 			}
 			for k := range names {
 				diffs[k] = append(diffs[k], per[1][k]-per[0][k])

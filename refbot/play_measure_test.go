@@ -89,6 +89,8 @@ type ddLoss struct {
 	// [0] declarer's side, [1] the defence.
 	byPhase [2][numPhases]int
 	byCard  [52]int // the loss of each card, by its index in the play
+	// defenceLeads is the defence's loss on its leads of tricks 2-13.
+	defenceLeads int
 }
 
 // The phases of the play the measurements report separately: the
@@ -142,32 +144,47 @@ func ddLosses(t testing.TB, played *engine.Board, sv *dds.Solver) ddLoss {
 	ns, err := sv.AnalysePlay(played.Deal(), c.Strain, c.Leader(), cards)
 	require.NoError(t, err)
 	require.Len(t, ns, len(cards)+1)
-	var l ddLoss
 	bd := auctionBoard(t, played.Number(), played.Deal(), played.Auction().Calls())
-	for i, card := range cards {
-		turn, _ := bd.Turn()
+	return tallyLosses(t, bd, cards, func(i int, side engine.Side) int {
 		lost := ns[i] - ns[i+1] // North-South's drop
-		if turn.Side() != engine.NS {
+		if side != engine.NS {
 			lost = -lost
 		}
 		require.GreaterOrEqual(t, lost, 0, "board %d card %d", played.Number(), i+1)
-		l.byTrick[i/4] += lost
-		l.byCard[i] = lost
+		return lost
+	})
+}
+
+// tallyLosses plays cards on bd (a board at the start of its play) and
+// adds up the tricks each card lost, lost(i, side) for the card of index i
+// played by side, by side, phase and trick.
+func tallyLosses(t testing.TB, bd *engine.Board, cards []engine.Card, lost func(i int, side engine.Side) int) ddLoss {
+	t.Helper()
+	c, _ := bd.Contract()
+	var l ddLoss
+	for i, card := range cards {
+		turn, _ := bd.Turn()
+		x := lost(i, turn.Side())
+		l.byTrick[i/4] += x
+		l.byCard[i] = x
 		late := 52-i <= lateCards
 		if turn.Side() == c.Declarer.Side() {
-			l.byPhase[0][phaseOf(i)] += lost
-			l.declarer += lost
+			l.byPhase[0][phaseOf(i)] += x
+			l.declarer += x
 			if late {
-				l.lateDeclarer += lost
+				l.lateDeclarer += x
 			}
 		} else {
-			l.byPhase[1][phaseOf(i)] += lost
-			l.defence += lost
+			l.byPhase[1][phaseOf(i)] += x
+			l.defence += x
 			if late {
-				l.lateDefence += lost
+				l.lateDefence += x
+			}
+			if i > 0 && i%4 == 0 {
+				l.defenceLeads += x
 			}
 		}
-		require.NoError(t, bd.PlayCard(turn, card))
+		require.NoError(t, bd.PlayCard(turn, card), "board %d, card %d", bd.Number(), i+1)
 	}
 	return l
 }

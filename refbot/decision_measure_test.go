@@ -86,6 +86,7 @@ func readReplay(t testing.TB, path string) []replayBoard {
 type variant struct {
 	name   string
 	params LevelParams
+	oracle oracle // an information-value experiment, or none
 }
 
 // decisionVariants are the settings BenchmarkMeasureDecisions compares,
@@ -111,16 +112,22 @@ func decisionVariants() []variant {
 	noCheck3 := nodes3
 	noCheck3.PlayCheck = 0
 	return []variant{
-		{"expert", base},
-		{"expert-nocheck", noCheck},
-		{"expert-nodes3x", nodes3},
-		{"expert-nocheck-nodes3x", noCheck3},
-		{"expert-check4", check4},
-		{"expert-check16", check16},
-		{"expert-w128-2x", w128},
-		{"expert-w32-half", half},
-		{"expert-att800", att800},
-		{"expert-make-first", makeFirst},
+		{"expert", base, ""},
+		{"expert-nocheck", noCheck, ""},
+		{"expert-nodes3x", nodes3, ""},
+		{"expert-nocheck-nodes3x", noCheck3, ""},
+		{"expert-check4", check4, ""},
+		{"expert-check16", check16, ""},
+		{"expert-w128-2x", w128, ""},
+		{"expert-w32-half", half, ""},
+		{"expert-att800", att800, ""},
+		{"expert-make-first", makeFirst, ""},
+		{"oracle-shape", base, oracleShape},
+		{"oracle-lead-suit", base, oracleLeadSuit},
+		{"oracle-lead-length", base, oracleLeadLength},
+		{"oracle-lead-parity", base, oracleLeadParity},
+		{"oracle-parity", base, oracleParity},
+		{"oracle-hcp", base, oracleHCP},
 	}
 }
 
@@ -184,6 +191,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 			require.NoError(b, bd.PlayCard(mover, card), "board %d card %d", rb.n, i)
 		}
 	}
+	sys := NewSystem()
 	var base []float64 // the base's loss at each decision
 	for vi, variant := range variants {
 		b.Run(variant.name, func(b *testing.B) {
@@ -205,11 +213,16 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 					case trick >= 3:
 						group = 1
 					}
-					bot := New(Expert, uint64(seat), WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(dc Decision) {
+					opts := []Option{WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(dc Decision) {
 						worlds[group] += float64(dc.Stats.Worlds)
 						nodes[group] += float64(dc.Stats.Nodes)
 						count[group]++
-					}))
+					})}
+					if variant.oracle != "" {
+						real := engine.NewDealSource("measure-levels").Deal(boards[d.board].n)
+						opts = append(opts, WithInference(variant.oracle.inference(sys, real)))
+					}
+					bot := New(Expert, uint64(seat), opts...)
 					c, err := bot.Card(context.Background(), &d.view)
 					require.NoError(b, err)
 					got, ok := d.vals[c]

@@ -240,14 +240,15 @@ func BenchmarkMeasureLevels(b *testing.B) {
 		name   string
 		level  Level
 		params LevelParams
+		oracle oracle
 	}
 	var configs []config
 	for _, level := range []Level{Easy, Medium, Hard, Expert} {
-		configs = append(configs, config{level.String(), level, level.Params()},
-			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level)})
+		configs = append(configs, config{level.String(), level, level.Params(), ""},
+			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level), ""})
 	}
 	for _, e := range playExperiments() {
-		configs = append(configs, config{e.name, e.level, e.params})
+		configs = append(configs, config{e.name, e.level, e.params, e.oracle})
 	}
 	// A directory: one TSV per config of per-board losses (board, contract,
 	// declarer's and defence's losses, each by phase, the deal, the auction,
@@ -289,7 +290,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					var seatOf [52]engine.Seat
 					var players [4]player.Player
 					for s := range players {
-						players[s] = New(cfg.level, uint64(s), WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(d Decision) {
+						var opts []Option
+						if cfg.oracle != "" {
+							opts = append(opts, WithInference(cfg.oracle.inference(NewSystem(), bd.Deal())))
+						}
+						players[s] = New(cfg.level, uint64(s), append(opts, WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
@@ -317,7 +322,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 							if d.Fallback != "" {
 								abandoned++
 							}
-						}))
+						}))...)
 					}
 					require.NoError(b, player.PlayBoard(context.Background(), bd, players))
 					if c, _ := bd.Contract(); c.PassedOut() {
@@ -412,6 +417,7 @@ func playExperiments() []struct {
 	name   string
 	level  Level
 	params LevelParams
+	oracle oracle
 } {
 	w128 := Expert.Params()
 	w128.Worlds = 128 // tried for issue 15 and dropped (see Level.Params)
@@ -425,11 +431,17 @@ func playExperiments() []struct {
 		name   string
 		level  Level
 		params LevelParams
+		oracle oracle
 	}{
-		{"expert-w128", Expert, w128},
-		{"expert-att800", Expert, att800},
-		{"expert-nocheck", Expert, noCheck},
-		{"hard-nocheck", Hard, hardNoCheck},
+		{"expert-w128", Expert, w128, ""},
+		{"expert-att800", Expert, att800, ""},
+		{"expert-nocheck", Expert, noCheck, ""},
+		{"hard-nocheck", Hard, hardNoCheck, ""},
+		// The defenders told partner's real shape (oracleShape): what
+		// the defence would lose knowing it, which no real defence does.
+		{"expert-oracle-shape", Expert, Expert.Params(), oracleShape},
+		// Declarer told the opening leader's real shape (oracleDeclShape).
+		{"expert-oracle-decl-shape", Expert, Expert.Params(), oracleDeclShape},
 	}
 }
 

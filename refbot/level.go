@@ -251,12 +251,15 @@ func (p LevelParams) forLead() LevelParams {
 //     candidates valued exactly by IMPs within the 4M nodes (0.256 against
 //     0.249).
 //   - Over 762 boards (1-800, uncapped) expert loses 0.513 +- 0.058 as
-//     declarer and 0.602 +- 0.060 in defence. What is left is mostly the
-//     distribution no player sees: told partner's shape (an oracle, the
-//     expert-oracle-shape experiment) the defence would lose 0.441 over
-//     the first 376 boards (-0.130 +- 0.067), and declarer told the
-//     opening leader's 0.245 (-0.253 +- 0.080); the parity a count signal
-//     gives is worth at most -0.024 on the defence's later leads. Tried
+//     declarer and 0.602 +- 0.060 in defence, hard 0.492 / 0.613 (paired,
+//     expert against hard +0.021 +- 0.059 / -0.010 +- 0.054), medium
+//     0.744 / 0.756 (hard against it -0.252 +- 0.065 / -0.143 +- 0.052).
+//     What is left is mostly the distribution no player sees: told
+//     partner's shape (an oracle, the expert-oracle-shape experiment) the
+//     defence would lose 0.441 over the first 376 boards (-0.130 +-
+//     0.067), and declarer told the opening leader's 0.245 (-0.253 +-
+//     0.080); the parity a count signal gives is worth at most -0.024 on
+//     the defence's later leads. Tried
 //     and dropped: reading partner's (or every seat's) cards as the lowest
 //     of equal cards (+0.019 +- 0.024 on the replayed defence leads), and
 //     other weights of the check's unsound worlds for declarer (a half to

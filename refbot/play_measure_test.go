@@ -241,14 +241,15 @@ func BenchmarkMeasureLevels(b *testing.B) {
 		level  Level
 		params LevelParams
 		oracle oracle
+		ew     *Level // East-West's level, when not level
 	}
 	var configs []config
 	for _, level := range []Level{Easy, Medium, Hard, Expert} {
-		configs = append(configs, config{level.String(), level, level.Params(), ""},
-			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level), ""})
+		configs = append(configs, config{level.String(), level, level.Params(), "", nil},
+			config{level.String() + "-a07c1f6", level, paramsA07c1f6(level), "", nil})
 	}
 	for _, e := range playExperiments() {
-		configs = append(configs, config{e.name, e.level, e.params, e.oracle})
+		configs = append(configs, config{e.name, e.level, e.params, e.oracle, e.ew})
 	}
 	// A directory: one TSV per config of per-board losses (board, contract,
 	// declarer's and defence's losses, each by phase, the deal, the auction,
@@ -294,7 +295,14 @@ func BenchmarkMeasureLevels(b *testing.B) {
 						if cfg.oracle != "" {
 							opts = append(opts, WithInference(cfg.oracle.inference(NewSystem(), bd.Deal())))
 						}
-						players[s] = New(cfg.level, uint64(s), append(opts, WithSolver(NewDDSSolver), WithParams(params), WithDecisionHook(func(d Decision) {
+						seatLevel, seatParams := cfg.level, params
+						if cfg.ew != nil && engine.Seat(s).Side() == engine.EW {
+							seatLevel, seatParams = *cfg.ew, cfg.ew.Params()
+							if uncapped {
+								seatParams.Budget, seatParams.LeadBudget = time.Hour, time.Hour
+							}
+						}
+						players[s] = New(seatLevel, uint64(s), append(opts, WithSolver(NewDDSSolver), WithParams(seatParams), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
@@ -418,6 +426,7 @@ func playExperiments() []struct {
 	level  Level
 	params LevelParams
 	oracle oracle
+	ew     *Level
 } {
 	w128 := Expert.Params()
 	w128.Worlds = 128 // tried for issue 15 and dropped (see Level.Params)
@@ -427,21 +436,33 @@ func playExperiments() []struct {
 	noCheck.PlayCheck = 0 // expert before the play check (see Level.Params)
 	hardNoCheck := Hard.Params()
 	hardNoCheck.PlayCheck = 0 // hard before the play check (see Level.Params)
+	easy, medium, expert := Easy, Medium, Expert
 	return []struct {
 		name   string
 		level  Level
 		params LevelParams
 		oracle oracle
+		ew     *Level
 	}{
-		{"expert-w128", Expert, w128, ""},
-		{"expert-att800", Expert, att800, ""},
-		{"expert-nocheck", Expert, noCheck, ""},
-		{"hard-nocheck", Hard, hardNoCheck, ""},
+		{"expert-w128", Expert, w128, "", nil},
+		{"expert-att800", Expert, att800, "", nil},
+		{"expert-nocheck", Expert, noCheck, "", nil},
+		{"hard-nocheck", Hard, hardNoCheck, "", nil},
 		// The defenders told partner's real shape (oracleShape): what
 		// the defence would lose knowing it, which no real defence does.
-		{"expert-oracle-shape", Expert, Expert.Params(), oracleShape},
+		{"expert-oracle-shape", Expert, Expert.Params(), oracleShape, nil},
 		// Declarer told the opening leader's real shape (oracleDeclShape).
-		{"expert-oracle-decl-shape", Expert, Expert.Params(), oracleDeclShape},
+		{"expert-oracle-decl-shape", Expert, Expert.Params(), oracleDeclShape, nil},
+		// Expert North-South against medium East-West, and the other way
+		// round: the two runs' per-board files give each level's play
+		// against the other on every board (declarer and defence are then
+		// told apart by the seat that declared, not by the config).
+		{"expert-vs-medium", Expert, Expert.Params(), "", &medium},
+		{"medium-vs-expert", Medium, Medium.Params(), "", &expert},
+		// The same against easy, the opponents of the issue's first
+		// measurement of expert's play.
+		{"expert-vs-easy", Expert, Expert.Params(), "", &easy},
+		{"easy-vs-expert", Easy, Easy.Params(), "", &expert},
 	}
 }
 

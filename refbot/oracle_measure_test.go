@@ -27,7 +27,7 @@ const (
 )
 
 // inference returns the system's auction inference with the oracle's
-// fact about partner added, for a board whose real deal is real.
+// fact added, read from the board's real deal.
 func (o oracle) inference(sys *System, real engine.Deal) func(v *engine.View) SoftFacts {
 	return func(v *engine.View) SoftFacts {
 		sf := sys.Soft(v)

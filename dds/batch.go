@@ -144,7 +144,7 @@ func SolveAllBatch(ctx context.Context, ps []Position, threads int) ([][]CardVal
 					return nil
 				}
 				sv.s.tt.init()
-				out[i] = sv.solveAll(&ps[i], nil)
+				out[i] = sv.solveAllOf(&ps[i], engine.FullDeck, nil)
 			}
 		})
 	}

@@ -160,11 +160,7 @@ func (sv *Solver) solve(p *Position, guess int) int {
 // the order suits clubs to spades, ranks low to high (DDS's solutions=3).
 // Equivalent cards share one search. The result is appended to dst.
 func (sv *Solver) SolveAll(p *Position, dst []CardValue) ([]CardValue, error) {
-	if err := p.Validate(); err != nil {
-		return dst, err
-	}
-	sv.newSolve()
-	return sv.solveAll(p, dst), nil
+	return sv.SolveAllOf(p, engine.FullDeck, dst)
 }
 
 // legalHoldings gives, suit by suit, the cards the seat to play may play:
@@ -190,10 +186,6 @@ func (sv *Solver) SolveAllOf(p *Position, cards engine.Hand, dst []CardValue) ([
 	}
 	sv.newSolve()
 	return sv.solveAllOf(p, cards, dst), nil
-}
-
-func (sv *Solver) solveAll(p *Position, dst []CardValue) []CardValue {
-	return sv.solveAllOf(p, engine.FullDeck, dst)
 }
 
 func (sv *Solver) solveAllOf(p *Position, cards engine.Hand, dst []CardValue) []CardValue {

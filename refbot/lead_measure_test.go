@@ -107,7 +107,7 @@ func BenchmarkMeasureLead(b *testing.B) {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {
 				sv := NewDDSSolver()
-				var loss, diff []float64
+				var loss []float64
 				var spent time.Duration
 				for i := range lbs {
 					lb := &lbs[i]
@@ -121,9 +121,6 @@ func BenchmarkMeasureLead(b *testing.B) {
 					got, ok := lb.vals[lead]
 					require.True(b, ok, "board %d: lead %s is not legal", lb.n, lead)
 					loss = append(loss, float64(lb.best-got))
-					if mi > 0 {
-						diff = append(diff, loss[i]-first[i])
-					}
 				}
 				switch mi {
 				case 0:
@@ -131,18 +128,25 @@ func BenchmarkMeasureLead(b *testing.B) {
 				case 1:
 					second = loss
 				}
+				// The paired differences against an earlier method's losses.
+				against := func(base []float64) (mean, half float64) {
+					d := make([]float64, len(loss))
+					for i := range loss {
+						d[i] = loss[i] - base[i]
+					}
+					return meanCI(d)
+				}
 				mean, half := meanCI(loss)
-				dm, dh := meanCI(diff)
+				var dm, dh float64
+				if mi > 0 {
+					dm, dh = against(first)
+				}
 				b.ReportMetric(mean, "lead-loss/board")
 				b.Logf("%s: %d leads, tricks lost vs DD by the opening lead %.3f ± %.3f a board (95%% CI; against %s, paired: %+.3f ± %.3f); %v a lead choosing (busy machine)",
 					m.name, len(loss), mean, half, methods[0].name, dm, dh, (spent / time.Duration(max(len(loss), 1))).Round(time.Millisecond))
 				if mi > 1 {
 					// Against the second method too: the one a change is measured against.
-					var d2 []float64
-					for i := range loss {
-						d2 = append(d2, loss[i]-second[i])
-					}
-					m2, h2 := meanCI(d2)
+					m2, h2 := against(second)
 					b.Logf("%s: against %s, paired: %+.3f ± %.3f", m.name, methods[1].name, m2, h2)
 				}
 			}

@@ -259,11 +259,11 @@ func (p LevelParams) forLead() LevelParams {
 //     defence would lose 0.441 over the first 376 boards (-0.130 +-
 //     0.067), and declarer told the opening leader's 0.245 (-0.253 +-
 //     0.080); the parity a count signal gives is worth at most -0.024 on
-//     the defence's later leads. Tried
-//     and dropped: reading partner's (or every seat's) cards as the lowest
-//     of equal cards (+0.019 +- 0.024 on the replayed defence leads), and
-//     other weights of the check's unsound worlds for declarer (a half to
-//     a sixteenth, within +-0.008 on its replayed leads).
+//     the defence's later leads. Tried and dropped: reading partner's (or
+//     every seat's) cards as the lowest of equal cards (+0.019 +- 0.024 on
+//     the replayed defence leads), and other weights of the check's
+//     unsound worlds for declarer (a half to a sixteenth, within +-0.008
+//     on its replayed leads).
 //
 // Measured with a07c1f6's settings (BenchmarkMeasureLevels, 96 boards, on the
 // 2-core machine with another process busy on the other core, so times

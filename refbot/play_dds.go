@@ -29,15 +29,7 @@ func (p *Position) dds() (dds.Position, error) {
 
 // CardValues values every legal card of the position with dds.
 func (d *ddsSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
-	pos, err := p.dds()
-	if err != nil {
-		return dst, err
-	}
-	dst, err = d.s.SolveAll(&pos, dst)
-	if err != nil {
-		return dst, fmt.Errorf("refbot: dds: %w", err)
-	}
-	return dst, nil
+	return d.CardValuesOf(p, engine.FullDeck, dst)
 }
 
 // CardValuesOf values the legal cards among cards with dds.

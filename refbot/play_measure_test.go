@@ -257,12 +257,15 @@ func BenchmarkMeasureLevels(b *testing.B) {
 	// reading the cards that lost.
 	perBoard := os.Getenv("REFBOT_MEASURE_PERBOARD")
 	uncapped := os.Getenv("REFBOT_MEASURE_UNCAPPED") != ""
+	uncap := func(p LevelParams) LevelParams {
+		if uncapped {
+			p.Budget, p.LeadBudget = time.Hour, time.Hour
+		}
+		return p
+	}
 	for _, cfg := range configs {
 		level := cfg.name
-		params := cfg.params
-		if uncapped {
-			params.Budget, params.LeadBudget = time.Hour, time.Hour
-		}
+		params := uncap(cfg.params)
 		b.Run(cfg.name, func(b *testing.B) {
 			for b.Loop() {
 				var decl, def, lateDecl, lateDef []float64
@@ -297,10 +300,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 						}
 						seatLevel, seatParams := cfg.level, params
 						if cfg.ew != nil && engine.Seat(s).Side() == engine.EW {
-							seatLevel, seatParams = *cfg.ew, cfg.ew.Params()
-							if uncapped {
-								seatParams.Budget, seatParams.LeadBudget = time.Hour, time.Hour
-							}
+							seatLevel, seatParams = *cfg.ew, uncap(cfg.ew.Params())
 						}
 						players[s] = New(seatLevel, uint64(s), append(opts, WithSolver(NewDDSSolver), WithParams(seatParams), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)

@@ -291,7 +291,23 @@ func (b *Bot) softFacts(v *engine.View) (sf SoftFacts) {
 	sf = b.infer(v)
 	// Our partner, and in self-play everyone, leads as we do.
 	sf.LeadSuits = b.params.LeadSuits && b.params.LeadWorlds > 0
+	for s := range sf.LowestCards {
+		sf.LowestCards[s] = reads(b.params.ReadCarding, v.Seat, engine.Seat(s))
+	}
 	return sf
+}
+
+// reads reports whether the seat me reads seat s's carding under r.
+func reads(r Readers, me, s engine.Seat) bool {
+	switch r {
+	case ReadPartner:
+		return s == me.Partner()
+	case ReadAll:
+		return s != me
+	case ReadOpponents:
+		return s != me && s != me.Partner()
+	}
+	return false
 }
 
 // busy reports whether a search is still running.

@@ -111,8 +111,14 @@ func decisionVariants() []variant {
 	nodes3.Nodes = 3 * base.Nodes
 	noCheck3 := nodes3
 	noCheck3.PlayCheck = 0
+	noCarding := base
+	noCarding.ReadCarding = ReadNobody
+	cardingAll := base
+	cardingAll.ReadCarding = ReadAll
 	return []variant{
 		{"expert", base, ""},
+		{"expert-nocarding", noCarding, ""},
+		{"expert-carding-all", cardingAll, ""},
 		{"expert-nocheck", noCheck, ""},
 		{"expert-nodes3x", nodes3, ""},
 		{"expert-nocheck-nodes3x", noCheck3, ""},

@@ -483,10 +483,12 @@ func (h *heur) thirdHandHidden(suit engine.Hand, win engine.Card) engine.Card {
 }
 
 // bottomOfTop returns the lowest card of the run of touching cards that
-// heads the holding, counting played cards as gaps closed.
+// heads the holding, counting cards played to earlier tricks as gaps
+// closed. A card of the current trick keeps two cards apart: with the
+// seven on the table the eight wins where the six does not.
 func (h *heur) bottomOfTop(suit engine.Hand) engine.Card {
 	c, _ := suit.Highest()
-	played := h.v.Play.Played()
+	played := h.v.Play.Played() &^ engine.HandOf(h.trick...)
 	for r := c.Rank() - 1; r >= engine.Two; r-- {
 		d := engine.NewCard(c.Suit(), r)
 		switch {

@@ -26,13 +26,29 @@ func fixedBoard(t *testing.T, deal string, declarer engine.Seat, level int, stra
 	for i := 1; i <= 3; i++ {
 		require.NoError(t, b.Call((declarer+engine.Seat(i))&3, engine.Pass))
 	}
-	for _, cs := range strings.Fields(played) {
-		c, err := engine.ParseCard(cs)
-		require.NoError(t, err)
-		turn, _ := b.Turn()
-		require.NoError(t, b.PlayCard(turn, c), cs)
-	}
+	playCards(t, b, played)
 	return b
+}
+
+// playCards plays the cards (suit-rank, space separated) in turn.
+func playCards(t testing.TB, b *engine.Board, played string) {
+	t.Helper()
+	for _, c := range cardsOf(t, played) {
+		turn, _ := b.Turn()
+		require.NoError(t, b.PlayCard(turn, c), c.String())
+	}
+}
+
+// cardsOf parses cards (suit-rank, space separated).
+func cardsOf(t testing.TB, s string) []engine.Card {
+	t.Helper()
+	var out []engine.Card
+	for _, f := range strings.Fields(s) {
+		c, err := engine.ParseCard(f)
+		require.NoError(t, err)
+		out = append(out, c)
+	}
+	return out
 }
 
 // deal1 has South declaring; West on lead.
@@ -72,15 +88,31 @@ func TestHeuristicCases(t *testing.T) {
 	}
 }
 
-func TestHeuristicFinesse(t *testing.T) {
-	// North declares 1NT. South (dummy) wins the heart lead and leads a
-	// club toward North's AQ2; West plays low: North finesses the queen.
-	deal := "N:5432.5432.32.AQ2 AKQ.KQ9.AKQJ.876 JT9.AJT.T987.543 876.876.654.KJT9"
-	b := fixedBoard(t, deal, engine.North, 1, engine.NoTrump, "HK HA H6 H2 C3 C9")
-	v := b.View(engine.North)
-	c, err := Heuristic(&v)
-	require.NoError(t, err)
-	assert.Equal(t, "CQ", c.String())
+func TestHeuristicThirdHand(t *testing.T) {
+	tests := []struct {
+		name, deal, played string
+		viewer             engine.Seat
+		want               string
+	}{
+		// North declares 1NT. South (dummy) wins the heart lead and leads a
+		// club toward North's AQ2; West plays low: North finesses the queen.
+		{"finesse", "N:5432.5432.32.AQ2 AKQ.KQ9.AKQJ.876 JT9.AJT.T987.543 876.876.654.KJT9",
+			"HK HA H6 H2 C3 C9", engine.North, "CQ"},
+		// North declares 1NT; East leads the D4 and dummy plays the D7.
+		// West's 863 are not touching while the seven is on the table: the
+		// eight beats it, the six does not.
+		{"a card on the table keeps two cards apart", "N:AK74.J2.KQT52.A7 Q985.K63.AJ94.92 T62.QT74.7.QT863 J3.A985.863.KJ54",
+			"D4 D7", engine.West, "D8"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := fixedBoard(t, tc.deal, engine.North, 1, engine.NoTrump, tc.played)
+			v := b.View(tc.viewer)
+			c, err := Heuristic(&v)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, c.String())
+		})
+	}
 }
 
 func TestHeuristicRuffsAndDiscards(t *testing.T) {

@@ -88,7 +88,7 @@ func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	if err != nil {
 		return 0, st, err
 	}
-	smp, err := NewSampler(&facts, seed)
+	smp, err := samplerOf(&facts, seed)
 	if err != nil {
 		return 0, st, err
 	}

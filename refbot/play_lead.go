@@ -81,7 +81,7 @@ func rolloutChoose(v *engine.View, soft SoftFacts, worlds int, seed [32]byte, ca
 	if err != nil {
 		return 0, st, err
 	}
-	smp, err := NewSampler(&f, seed)
+	smp, err := samplerOf(&f, seed)
 	if err != nil {
 		return 0, st, err
 	}

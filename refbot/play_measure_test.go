@@ -436,6 +436,8 @@ func playExperiments() []struct {
 	noCheck.PlayCheck = 0 // expert before the play check (see Level.Params)
 	hardNoCheck := Hard.Params()
 	hardNoCheck.PlayCheck = 0 // hard before the play check (see Level.Params)
+	noCarding := Expert.Params()
+	noCarding.ReadCarding = ReadNobody // expert before it read the opponents' carding (see Level.Params)
 	easy, medium, expert := Easy, Medium, Expert
 	return []struct {
 		name   string
@@ -448,6 +450,7 @@ func playExperiments() []struct {
 		{"expert-att800", Expert, att800, "", nil},
 		{"expert-nocheck", Expert, noCheck, "", nil},
 		{"hard-nocheck", Hard, hardNoCheck, "", nil},
+		{"expert-nocarding", Expert, noCarding, "", nil},
 		// The defenders told partner's real shape (oracleShape): what
 		// the defence would lose knowing it, which no real defence does.
 		{"expert-oracle-shape", Expert, Expert.Params(), oracleShape, nil},

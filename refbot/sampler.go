@@ -60,6 +60,17 @@ func NewSampler(f *Facts, seed [32]byte) (*Sampler, error) {
 	return s, nil
 }
 
+// samplerOf is NewSampler for a decision: when no world honours the
+// cards the seats' carding denied them (a seat that does not card as it
+// was read), it samples without the reading.
+func samplerOf(f *Facts, seed [32]byte) (*Sampler, error) {
+	smp, err := NewSampler(f, seed)
+	if err != nil && f.Undeny() {
+		smp, err = NewSampler(f, seed)
+	}
+	return smp, err
+}
+
 // hasSoft reports whether any soft constraint applies to the hidden hands.
 func (f *Facts) hasSoft() bool {
 	if f.Lead != nil || f.LeadModel != nil || f.CallModel != nil {

@@ -15,18 +15,22 @@ var ErrInconsistentView = errors.New("refbot: view is inconsistent")
 // Facts are the hard facts one seat knows at a moment of the play, drawn
 // from its View and nothing else. Every sampled world honours all of them.
 type Facts struct {
-	Seat    engine.Seat            // the seat whose view this is
-	Trump   engine.Strain          // the contract's strain
-	Leader  engine.Seat            // leader of the current trick
-	Trick   []engine.Card          // cards played to the current trick, in order
-	Known   [4]engine.Hand         // remaining cards of the visible hands (own, dummy once exposed)
-	Visible [4]bool                // whether a seat's remaining cards are all known
-	Count   [4]int                 // remaining cards per seat (current trick's cards excluded)
-	Void    [4][4]bool             // Void[seat][suit]: the seat has shown out of the suit
-	Played  [4]engine.Hand         // the cards each seat has played so far
-	Pool    engine.Hand            // the hidden cards, to be shared among the hidden seats
-	Hidden  []engine.Seat          // the seats whose remaining cards are not known
-	Allowed [4]engine.Hand         // Allowed[seat]: the pool cards the seat may hold (suits it has not shown out of)
+	Seat    engine.Seat    // the seat whose view this is
+	Trump   engine.Strain  // the contract's strain
+	Leader  engine.Seat    // leader of the current trick
+	Trick   []engine.Card  // cards played to the current trick, in order
+	Known   [4]engine.Hand // remaining cards of the visible hands (own, dummy once exposed)
+	Visible [4]bool        // whether a seat's remaining cards are all known
+	Count   [4]int         // remaining cards per seat (current trick's cards excluded)
+	Void    [4][4]bool     // Void[seat][suit]: the seat has shown out of the suit
+	Played  [4]engine.Hand // the cards each seat has played so far
+	Pool    engine.Hand    // the hidden cards, to be shared among the hidden seats
+	Hidden  []engine.Seat  // the seats whose remaining cards are not known
+	Allowed [4]engine.Hand // Allowed[seat]: the pool cards the seat may hold (suits it has not shown out of, less Denied)
+	// Denied[seat]: pool cards the seat's own cards deny it, read by its
+	// carding (SoftFacts.LowestCards); taken out of Allowed, and given
+	// back by Undeny when no world honours them.
+	Denied  [4]engine.Hand
 	Soft    [4]HandRange           // soft constraints per seat on the original 13 cards
 	HasSoft [4]bool                // whether Soft[seat] applies
 	Lead    func(engine.Hand) bool // soft rule on the opening leader's original hand; nil if none
@@ -87,6 +91,12 @@ type SoftFacts struct {
 	// search (LevelParams.LeadSuits), so the lead model reads the card
 	// within its suit, not the choice of the suit.
 	LeadSuits bool
+	// LowestCards[s]: seat s follows suit with its lowest card whenever
+	// the card does not beat the trick's best so far, and discards the
+	// lowest card of a suit, as this bot does (LevelParams.ReadCarding),
+	// so such a card denies it every lower card of the suit
+	// (lowerThanPlayed).
+	LowestCards [4]bool
 }
 
 // FactsOf extracts the hard facts from a view in the play phase, and
@@ -141,6 +151,11 @@ func FactsOf(v *engine.View, soft SoftFacts) (Facts, error) {
 	if need != pool.Len() {
 		return f, fmt.Errorf("%w: %d hidden cards for %d places", ErrInconsistentView, pool.Len(), need)
 	}
+	for _, s := range f.Hidden {
+		if soft.LowestCards[s] {
+			f.deny(s, lowerThanPlayed(p, s, f.Pool))
+		}
+	}
 	// Every hidden card must have a seat that may hold it.
 	var any engine.Hand
 	for _, s := range f.Hidden {
@@ -161,6 +176,85 @@ func FactsOf(v *engine.View, soft SoftFacts) (Facts, error) {
 		f.LeadModel = leadModel(v, f.LeadBy, lead, soft.LeadSuits)
 	}
 	return f, nil
+}
+
+// deny takes out of seat s's Allowed the pool cards its carding denies
+// it, each only while another hidden seat may hold it.
+func (f *Facts) deny(s engine.Seat, denied engine.Hand) {
+	for x := denied & f.Allowed[s]; x != 0; x &= x - 1 {
+		c, _ := x.Lowest()
+		for _, o := range f.Hidden {
+			if o != s && f.Allowed[o].Has(c) {
+				f.Allowed[s] &^= engine.HandOf(c)
+				f.Denied[s] |= engine.HandOf(c)
+				break
+			}
+		}
+	}
+}
+
+// Undeny gives every seat back the cards Denied took from it, for a
+// seat whose carding is not the one read (no world honours it).
+func (f *Facts) Undeny() bool {
+	var any bool
+	for s := range f.Denied {
+		if f.Denied[s] != 0 {
+			f.Allowed[s] |= f.Denied[s]
+			f.Denied[s], any = 0, true
+		}
+	}
+	return any
+}
+
+// lowerThanPlayed returns the hidden cards (of pool) that seat s cannot
+// hold if it follows suit with its lowest card whenever the card does not
+// beat the trick's best card so far, and discards the lowest card of a
+// suit: for each such card, every lower card of its suit. A ruff says
+// nothing. A lower card of the suit that s played later shows that it
+// did not card this way (an unblock, a signal), and then nothing is read
+// from s at all.
+func lowerThanPlayed(p *engine.Play, s engine.Seat, pool engine.Hand) engine.Hand {
+	var denied engine.Hand
+	var high [4]engine.Rank // per suit, the highest card read so far (0: none)
+	for t := 0; 4*t < p.Len(); t++ {
+		trick, leader := p.Trick(t)
+		for k, c := range trick {
+			if (leader+engine.Seat(k))&3 != s {
+				continue
+			}
+			if c.Rank() < high[c.Suit()] {
+				return 0 // s held a card below one it was read by
+			}
+			if k == 0 || !lowCard(trick[:k], c, p.Trump()) {
+				continue
+			}
+			high[c.Suit()] = max(high[c.Suit()], c.Rank())
+			for r := c.Rank() - 1; r >= engine.Two; r-- {
+				if x := engine.NewCard(c.Suit(), r); pool.Has(x) {
+					denied = denied.With(x)
+				}
+			}
+		}
+	}
+	return denied
+}
+
+// lowCard reports whether card c, played after the cards before of its
+// trick, is one a seat plays as its lowest of the suit: a card that
+// follows suit without beating the trick's best so far, or a discard (not
+// a ruff).
+func lowCard(before []engine.Card, c engine.Card, trump engine.Strain) bool {
+	if c.Suit() != before[0].Suit() {
+		ts, ok := trump.Suit()
+		return !ok || c.Suit() != ts
+	}
+	best := before[0]
+	for _, x := range before[1:] {
+		if engine.Beats(x, best, trump) {
+			best = x
+		}
+	}
+	return !engine.Beats(c, best, trump)
 }
 
 // Consistent reports whether a world (remaining hands of all four seats,

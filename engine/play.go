@@ -150,7 +150,7 @@ func (p *Play) add(c Card) {
 	p.played = p.played.With(c)
 	p.n++
 	if p.n&3 == 0 {
-		w := p.leader + Seat(trickWinner(p.cards[p.n-4:p.n], p.trump))
+		w := p.leader + Seat(Winning(p.cards[p.n-4:p.n], p.trump))
 		w &= 3
 		p.winners[p.n/4-1] = w
 		p.tricks[w.Side()]++
@@ -158,9 +158,10 @@ func (p *Play) add(c Card) {
 	}
 }
 
-// trickWinner returns the index (0-3) of the winning card of a trick in play
-// order under the given trump.
-func trickWinner(t []Card, trump Strain) int {
+// Winning returns the index, in play order, of the card that wins the cards
+// of a trick played so far (all four, or fewer while it is being played)
+// under the given trump.
+func Winning(t []Card, trump Strain) int {
 	best := 0
 	for i := 1; i < len(t); i++ {
 		if Beats(t[i], t[best], trump) {
@@ -182,5 +183,5 @@ func Beats(a, b Card, trump Strain) bool {
 // TrickWinner returns the seat that wins a complete trick of four cards in
 // play order, led by leader, under the given trump.
 func TrickWinner(trick [4]Card, leader Seat, trump Strain) Seat {
-	return (leader + Seat(trickWinner(trick[:], trump))) & 3
+	return (leader + Seat(Winning(trick[:], trump))) & 3
 }

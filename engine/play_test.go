@@ -40,6 +40,28 @@ func TestTrickWinner(t *testing.T) {
 	}
 }
 
+func TestWinningPartOfATrick(t *testing.T) {
+	tests := []struct {
+		name  string
+		cards []string
+		trump Strain
+		want  int
+	}{
+		{"the lead alone", []string{"S5"}, NoTrump, 0},
+		{"a higher card of the suit", []string{"S5", "SK"}, NoTrump, 1},
+		{"a discard does not win", []string{"S5", "SK", "HA"}, NoTrump, 1},
+		{"a ruff wins", []string{"S5", "SK", "H2"}, StrainHearts, 2},
+		{"a card of the suit under a ruff", []string{"S5", "H2", "SA"}, StrainHearts, 1},
+	}
+	for _, tt := range tests {
+		var cards []Card
+		for _, s := range tt.cards {
+			cards = append(cards, card(t, s))
+		}
+		assert.Equal(t, tt.want, Winning(cards, tt.trump), tt.name)
+	}
+}
+
 // boardAfter deals the spec deal on board 1 and runs the auction.
 func boardAfter(t testing.TB, calls ...Call) *Board {
 	t.Helper()

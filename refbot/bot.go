@@ -300,8 +300,6 @@ func (b *Bot) softFacts(v *engine.View) (sf SoftFacts) {
 // reads reports whether the seat me reads seat s's carding under r.
 func reads(r Readers, me, s engine.Seat) bool {
 	switch r {
-	case ReadPartner:
-		return s == me.Partner()
 	case ReadAll:
 		return s != me
 	case ReadOpponents:

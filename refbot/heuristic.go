@@ -341,12 +341,7 @@ func (h *heur) standardCard(s engine.Suit) engine.Card {
 // follow picks a card when the trick has been led.
 func (h *heur) follow() engine.Card {
 	led := h.trick[0].Suit()
-	winIdx := 0
-	for i := 1; i < len(h.trick); i++ {
-		if engine.Beats(h.trick[i], h.trick[winIdx], h.trump) {
-			winIdx = i
-		}
-	}
+	winIdx := engine.Winning(h.trick, h.trump)
 	win := h.trick[winIdx]
 	leader := h.v.Play.Leader()
 	winSeat := (leader + engine.Seat(winIdx)) & 3

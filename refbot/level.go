@@ -84,9 +84,8 @@ type Readers uint8
 // The seats whose carding is read.
 const (
 	ReadNobody    Readers = iota // nobody's
-	ReadPartner                  // partner's: it plays as we do
 	ReadOpponents                // the opponents' only
-	ReadAll                      // every other seat's
+	ReadAll                      // every other seat's, partner's too
 )
 
 // forLead returns the settings of a searched opening lead: its own worlds,
@@ -292,9 +291,10 @@ func (p LevelParams) forLead() LevelParams {
 //     tricks 2-8 -0.024 +- 0.029 (defence) and -0.016 +- 0.033
 //     (declarer). With boards 801-1,200 (1,144 played in all, against the
 //     expert-nocarding experiment there): expert 0.493 +- 0.046 / 0.580 +-
-//     0.048, paired -0.016 +- 0.030 / -0.035 +- 0.029. Reading partner's follows instead moved the defence's
-//     leads +0.003 +- 0.033. Expert's p95 decision time
-//     146.9 ms, hard's 69.7 (100 boards, budgets binding).
+//     0.048, paired -0.016 +- 0.030 / -0.035 +- 0.029. Reading partner's
+//     follows instead moved the defence's leads +0.003 +- 0.033. Expert's
+//     p95 decision time 146.9 ms, hard's 69.7 (100 boards, budgets
+//     binding).
 //
 // Measured with a07c1f6's settings (BenchmarkMeasureLevels, 96 boards, on the
 // 2-core machine with another process busy on the other core, so times

@@ -229,11 +229,7 @@ func lowerThanPlayed(p *engine.Play, s engine.Seat, pool engine.Hand) engine.Han
 				continue
 			}
 			high[c.Suit()] = max(high[c.Suit()], c.Rank())
-			for r := c.Rank() - 1; r >= engine.Two; r-- {
-				if x := engine.NewCard(c.Suit(), r); pool.Has(x) {
-					denied = denied.With(x)
-				}
-			}
+			denied |= pool.SuitCards(c.Suit()) & (engine.HandOf(c) - 1) // the suit's cards below c
 		}
 	}
 	return denied
@@ -248,13 +244,7 @@ func lowCard(before []engine.Card, c engine.Card, trump engine.Strain) bool {
 		ts, ok := trump.Suit()
 		return !ok || c.Suit() != ts
 	}
-	best := before[0]
-	for _, x := range before[1:] {
-		if engine.Beats(x, best, trump) {
-			best = x
-		}
-	}
-	return !engine.Beats(c, best, trump)
+	return !engine.Beats(c, before[engine.Winning(before, trump)], trump)
 }
 
 // Consistent reports whether a world (remaining hands of all four seats,

@@ -307,11 +307,23 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 	if cm, ok := s.slamTry(st, seat, hi, a, c); ok {
 		return cm.Call, cm.Alert, cm
 	}
-	if m, ok := raiseMeaning(st, seat, c); ok {
+	if m, ok := raiseMeaning(st, seat, c); ok && !rowMakes(s.situation(st, seat), c) {
 		return c, "", m
 	}
 	m := naturalMeaning(c)
 	return c, "", m
+}
+
+// rowMakes reports whether one of rows makes call c: then the call reads
+// as the rows' meaning (System.meaning), which a fallback call need not
+// meet, rather than as a computed one.
+func rowMakes(rows []*Row, c engine.Call) bool {
+	for _, r := range rows {
+		if r.Meaning.Call == c {
+			return true
+		}
+	}
+	return false
 }
 
 // raiseMeaning is the computed meaning of a natural fallback bid below
@@ -325,20 +337,57 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 // opener with 19 HCP passed four of a minor below game. Measured over the
 // 2,000 tuning boards: 3 auctions for partner's suits (-23 IMPs), then 3
 // more for new suits (-24 IMPs, none further).
+//
+// The fallback's game in a suit (four of a major, five of a minor) shows
+// the length its rules bid it with (gameLength), so that partner finds the
+// fit for a slam: after 1S P 2C P 2H P 4S, opener with 20 HCP and six
+// spades had not counted responder's support and passed.
 func raiseMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning, bool) {
-	if !c.IsBid() || c.Strain() == engine.NoTrump || isGame(c) {
+	if !c.IsBid() || c.Strain() == engine.NoTrump {
 		return Meaning{}, false
 	}
 	s := engine.Suit(c.Strain())
 	pmin := st.cons[seat.Partner()].MinLen[s]
 	m := unconstrained(c)
-	m.MinLen[s] = min(4, 8-pmin)
+	switch {
+	case !isGame(c):
+		m.MinLen[s] = min(4, 8-pmin)
+	case c == engine.Bid(4, c.Strain()) && s >= H, c == engine.Bid(5, c.Strain()) && s < H:
+		m.MinLen[s] = gameLength(s, pmin)
+		if fallbackForced(st, seat) {
+			// A forced bid that had to go to game level (over partner's
+			// takeout double of three of a major, say) holds the fit or
+			// the longest suit, as below game.
+			m.MinLen[s] = min(m.MinLen[s], 4, 8-pmin)
+		}
+	default:
+		return Meaning{}, false
+	}
+	what := "natural"
+	if isGame(c) {
+		what = "natural game"
+	}
 	if pmin >= 3 {
-		m.Text = fmt.Sprintf("natural: support for partner's %s, %d+ cards", s, m.MinLen[s])
+		m.Text = fmt.Sprintf("%s: support for partner's %s, %d+ cards", what, s, m.MinLen[s])
 	} else {
-		m.Text = fmt.Sprintf("natural: %d+ %s", m.MinLen[s], s)
+		m.Text = fmt.Sprintf("%s: %d+ %s", what, m.MinLen[s], s)
 	}
 	return m, true
+}
+
+// gameLength is the least length in suit s with which the fallback bids
+// game there (natural) when partner has shown pmin cards: eight together,
+// or a self-sufficient suit (six in a major, seven in a minor, counting
+// partner for two), or in a major seven together opposite partner's shown
+// five or six.
+func gameLength(s engine.Suit, pmin int) int {
+	switch {
+	case s >= H && pmin >= 5:
+		return max(1, 7-pmin)
+	case s >= H:
+		return min(8-pmin, 6)
+	}
+	return max(1, min(8-pmin, 7))
 }
 
 // partnerExpected is what the slam tries count for partner: the inferred
@@ -386,17 +435,8 @@ func isGame(c engine.Call) bool {
 func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) engine.Call {
 	p := &st.cons[seat.Partner()]
 	combined := hi.points + max(p.MinHCP, st.shown[seat.Partner()])
-	side := seat.Side()
-	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == side
-	forced := false
-	if st.n >= 2 && st.back(1).call == engine.Pass {
-		if b := st.back(2); b.call != engine.Pass && b.forcing != NotForcing {
-			forced = true
-		}
-	}
-	if st.gameForced[side] && ours && !isGame(st.lastBid) {
-		forced = true
-	}
+	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == seat.Side()
+	forced := fallbackForced(st, seat)
 	// Fits: own length plus partner's shown minimum; a self-sufficient
 	// 7-card suit, or a 6-card major, counts partner for two cards unless
 	// partner showed fewer (a 6-card major in game beat 3NT on the deals
@@ -467,6 +507,19 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		}
 	}
 	return engine.Pass
+}
+
+// fallbackForced reports whether the fallback must bid (natural): partner's
+// last call was forcing and the right-hand opponent passed, or the side is
+// in a game force below game with the contract its own.
+func fallbackForced(st *state, seat engine.Seat) bool {
+	if st.n >= 2 && st.back(1).call == engine.Pass {
+		if b := st.back(2); b.call != engine.Pass && b.forcing != NotForcing {
+			return true
+		}
+	}
+	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == seat.Side()
+	return st.gameForced[seat.Side()] && ours && !isGame(st.lastBid)
 }
 
 // theirSuitsStopped reports whether the seat holds a stopper in every suit

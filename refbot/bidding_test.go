@@ -227,6 +227,9 @@ var sayc = []struct {
 	// Opener's rebids judged in total points.
 	{"jump rebid with a 15-count and seven spades", "AKQT432.64.QJ.K8", "1S P 1N P", "3S", false},
 	{"jump shift with a 17-count 5-5", "A2.AQT94.AQJT7.5", "1H P 1S P", "3D", false},
+	{"opener's jump to game in a six-card major: 20 HCP", "A4.AKQT42.K5.KJ3", "1H P 1S P", "4H", false},
+	{"opener's jump to game over 1NT: 19 HCP", "A4.AKQT42.K5.K93", "1H P 1N P", "4H", false},
+	{"Blackwood over opener's jump to game: 14 HCP and a doubleton", "KQJ63.87.AQ.Q872", "1H P 1S P 4H P", "4N", true},
 	// Competing to the level of the fit (computed rows).
 	{"opener competes to 3H with six hearts opposite a raise", "K4.AQJ984.K73.42", "1H 2C 2H 3C", "3H", false},
 	{"advancer raises the overcall to the two level with three cards", "K42.73.QJ82.K942", "1H 1S 2H", "2S", false},
@@ -317,6 +320,10 @@ func TestFallbackRaiseMeaning(t *testing.T) {
 		{"raise of opener's four-card clubs after a two over one", "Q84.76.KT84.KQT6", "1H P 2D P 3C P", "4C", engine.Clubs, 4},
 		{"preference to opener's five hearts below game", "K43.Q53.AJ87.642", "1H P 2D P 2S P", "3H", engine.Hearts, 3},
 		{"opener's new suit over a forcing free bid shows four cards", "K9.AK65.K943.942", "1D 2C 2S P", "3H", engine.Hearts, 4},
+		// Game in partner's five-card major: seven cards together at least.
+		{"game in opener's spades after a two over one", "K92.J5.AKJ6.T983", "1S P 2C P 2H P", "4S", engine.Spades, 2},
+		// A forced bid that had to go to game shows the longest suit only.
+		{"a forced answer to a takeout double at game level", "A32.8532.Q64.762", "3H P P X P", "4H", engine.Hearts, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)
@@ -334,6 +341,11 @@ func TestFallbackRaiseMeaning(t *testing.T) {
 	// Opener counts the fit and asks for aces.
 	v := viewFor(t, "AT.AK832.A6.A872", "1H P 2D P 3C P 4C P")
 	call, _, m := s.Choose(&v)
+	assert.Equal(t, "4N", keyCall(call), "%s", m)
+	// Over a game in its major, opener with six spades and 20 HCP counts
+	// responder's support and asks for aces (s2 board 394 had passed).
+	v = viewFor(t, "AQJT86.AKQ3..Q74", "1S P 2C P 2H P 4S P")
+	call, _, m = s.Choose(&v)
 	assert.Equal(t, "4N", keyCall(call), "%s", m)
 }
 

@@ -117,10 +117,8 @@ func (s *System) cueMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning
 	if !ok || st.suits[side]&(1<<c.Strain()) != 0 {
 		return Meaning{}, false // no agreed major, or a suit the side has bid (natural)
 	}
-	for _, r := range s.situation(st, seat) {
-		if r.Meaning.Call == c {
-			return Meaning{}, false
-		}
+	if rowMakes(s.situation(st, seat), c) {
+		return Meaning{}, false
 	}
 	partner := seat.Partner()
 	z := engine.Suit(c.Strain())

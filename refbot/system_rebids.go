@@ -48,6 +48,13 @@ func (b *builder) openerRebids() {
 	}
 }
 
+// gameInOwnMajor is opener's jump to game in a six-card major over a
+// one-level response or 1NT: the strength above the jump rebid (17-20
+// points), which the fallback had bid the same game with but shown
+// nothing, so that responder with 14 HCP passed it with a slam between
+// the hands (1H P 1S P 4H).
+const gameInOwnMajor = "game in the suit: 6+ cards, 21+ points"
+
 // rebidAfterOneLevel: 1o P 1y P.
 func (b *builder) rebidAfterOneLevel(o, y engine.Suit) {
 	k := joinKey(sc(1, o), "P", sc(1, y), "P")
@@ -89,6 +96,9 @@ func (b *builder) rebidAfterOneLevel(o, y engine.Suit) {
 		}
 		b.add(k, sc(lvl, z), "jump shift: 19+ points, game forcing", hcp(16, 21), points(LengthPoints, 0, 19, 40), minLen(z, 4), gameForcing())
 	}
+	if o >= H {
+		b.add(k, sc(4, o), gameInOwnMajor, hcp(15, 21), points(LengthPoints, o, 21, 40), minLen(o, 6))
+	}
 	b.add(k, sc(3, o), "jump rebid: 6+ cards, 17-20 points", hcp(14, 18), points(LengthPoints, o, 17, 20), minLen(o, 6))
 	for z := o + 1; z < y; z++ {
 		b.add(k, sc(2, z), "reverse: 16+, longer first suit", hcp(16, 21), minLen(z, 4), minLen(o, 5), forcing(),
@@ -113,6 +123,9 @@ func (b *builder) rebidAfterOneNT(o engine.Suit) {
 		}
 	}
 	b.add(k, "2N", "18-19 balanced", hcp(18, 19), balanced())
+	if o >= H {
+		b.add(k, sc(4, o), gameInOwnMajor, hcp(15, 21), points(LengthPoints, o, 21, 40), minLen(o, 6))
+	}
 	b.add(k, sc(3, o), "jump rebid: 6+ cards, 17-20 points", hcp(14, 18), points(LengthPoints, o, 17, 20), minLen(o, 6))
 	for z := o + 1; z <= S; z++ {
 		b.add(k, sc(2, z), "reverse: 16+, longer first suit", hcp(16, 21), minLen(z, 4), minLen(o, 5), forcing(),

@@ -176,14 +176,8 @@ func (s *System) ntSlamMeaning(st *state, seat engine.Seat, c engine.Call) (Mean
 	if p.artificial || (p.conv != convNone && p.conv != convQuant) {
 		return Meaning{}, false
 	}
-	rows := s.situation(st, seat)
-	if tableHandlesSlam(rows) {
+	if rows := s.situation(st, seat); tableHandlesSlam(rows) || rowMakes(rows, c) {
 		return Meaning{}, false
-	}
-	for _, r := range rows {
-		if r.Meaning.Call == c {
-			return Meaning{}, false
-		}
 	}
 	pmin := st.cons[seat.Partner()].MinHCP
 	m := unconstrained(c)

@@ -438,7 +438,7 @@ func playExperiments() []struct {
 	hardNoCheck.PlayCheck = 0 // hard before the play check (see Level.Params)
 	noCarding := Expert.Params()
 	noCarding.ReadCarding = ReadNobody // expert before it read the opponents' carding (see Level.Params)
-	easy, medium, expert := Easy, Medium, Expert
+	easy, medium, hard, expert := Easy, Medium, Hard, Expert
 	return []struct {
 		name   string
 		level  Level
@@ -462,6 +462,12 @@ func playExperiments() []struct {
 		// told apart by the seat that declared, not by the config).
 		{"expert-vs-medium", Expert, Expert.Params(), "", &medium},
 		{"medium-vs-expert", Medium, Medium.Params(), "", &expert},
+		// Expert against hard and the other way round: with the hard
+		// self-play run, each level's declarer (and defence) against
+		// the same opponents, hard's, so that the levels' order is not
+		// confounded by the play of the side they face.
+		{"expert-vs-hard", Expert, Expert.Params(), "", &hard},
+		{"hard-vs-expert", Hard, Hard.Params(), "", &expert},
 		// The same against easy, the opponents of the first
 		// measurement of expert's play.
 		{"expert-vs-easy", Expert, Expert.Params(), "", &easy},

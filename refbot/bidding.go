@@ -326,8 +326,8 @@ func rowMakes(rows []*Row, c engine.Call) bool {
 	return false
 }
 
-// raiseMeaning is the computed meaning of a natural fallback bid below
-// game in a suit: min(4, 8 - partner's shown length there) cards, so four
+// raiseMeaning is the computed meaning of a natural fallback bid in a
+// suit. Below game: min(4, 8 - partner's shown length there) cards, so four
 // in a new suit and support for partner's (three for a five-card major,
 // four for a minor). Below game the fallback bids only when forced, and
 // then either the side's fit (eight cards with partner's shown length, or a

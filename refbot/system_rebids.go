@@ -49,10 +49,9 @@ func (b *builder) openerRebids() {
 }
 
 // gameInOwnMajor is opener's jump to game in a six-card major over a
-// one-level response or 1NT: the strength above the jump rebid (17-20
-// points), which the fallback had bid the same game with but shown
-// nothing, so that responder with 14 HCP passed it with a slam between
-// the hands (1H P 1S P 4H).
+// one-level response or 1NT: 21+ points, above the jump rebid's 17-20.
+// The fallback bid the same game without showing anything, so responder
+// with 14 HCP passed it with a slam between the hands (1H P 1S P 4H).
 const gameInOwnMajor = "game in the suit: 6+ cards, 21+ points"
 
 // rebidAfterOneLevel: 1o P 1y P.

@@ -280,7 +280,8 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 	if m, ok := s.notrumpSlam(st, seat, hi, a); ok {
 		return m.Call, m.Alert, m
 	}
-	for _, r := range s.situation(st, seat) {
+	rows := s.situation(st, seat)
+	for _, r := range rows {
 		if !a.Legal(r.Meaning.Call) || !r.fits(hi) {
 			continue
 		}
@@ -307,7 +308,7 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 	if cm, ok := s.slamTry(st, seat, hi, a, c); ok {
 		return cm.Call, cm.Alert, cm
 	}
-	if m, ok := raiseMeaning(st, seat, c); ok && !rowMakes(s.situation(st, seat), c) {
+	if m, ok := raiseMeaning(st, seat, c); ok && !rowMakes(rows, c) {
 		return c, "", m
 	}
 	m := naturalMeaning(c)
@@ -352,7 +353,7 @@ func raiseMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning, bool) {
 	switch {
 	case !isGame(c):
 		m.MinLen[s] = min(4, 8-pmin)
-	case c == engine.Bid(4, c.Strain()) && s >= H, c == engine.Bid(5, c.Strain()) && s < H:
+	case (s >= H && c.Level() == 4) || (s < H && c.Level() == 5):
 		m.MinLen[s] = gameLength(s, pmin)
 		if fallbackForced(st, seat) {
 			// A forced bid that had to go to game level (over partner's
@@ -435,7 +436,7 @@ func isGame(c engine.Call) bool {
 func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) engine.Call {
 	p := &st.cons[seat.Partner()]
 	combined := hi.points + max(p.MinHCP, st.shown[seat.Partner()])
-	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == seat.Side()
+	ours := st.contractOurs(seat)
 	forced := fallbackForced(st, seat)
 	// Fits: own length plus partner's shown minimum; a self-sufficient
 	// 7-card suit, or a 6-card major, counts partner for two cards unless
@@ -518,8 +519,12 @@ func fallbackForced(st *state, seat engine.Seat) bool {
 			return true
 		}
 	}
-	ours := st.lastBid != engine.Pass && st.lastBidder.Side() == seat.Side()
-	return st.gameForced[seat.Side()] && ours && !isGame(st.lastBid)
+	return st.gameForced[seat.Side()] && st.contractOurs(seat) && !isGame(st.lastBid)
+}
+
+// contractOurs reports whether the last bid so far is seat's side's.
+func (st *state) contractOurs(seat engine.Seat) bool {
+	return st.lastBid != engine.Pass && st.lastBidder.Side() == seat.Side()
 }
 
 // theirSuitsStopped reports whether the seat holds a stopper in every suit

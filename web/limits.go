@@ -364,7 +364,7 @@ func (l *limitListener) refuse(c net.Conn, status int) {
 	go func() {
 		defer func() { <-l.refuses }()
 		defer c.Close()
-		_ = c.SetDeadline(time.Now().Add(time.Second))
+		_ = c.SetDeadline(time.Now().Add(250 * time.Millisecond))
 		text := "too many connections\n"
 		if status == http.StatusTooManyRequests {
 			text = "too many connections from your address\n"

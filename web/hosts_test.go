@@ -1,7 +1,10 @@
 package web
 
 import (
+	"net"
 	"net/netip"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,4 +129,33 @@ func TestIsJSON(t *testing.T) {
 			assert.Equal(t, tc.want, IsJSON(tc.ct))
 		})
 	}
+}
+
+// FuzzHostsAllows: a Host header never panics the check, and with no
+// entries only localhost or a loopback address, on the served port, is
+// answered.
+func FuzzHostsAllows(f *testing.F) {
+	for _, s := range []string{"127.0.0.1:8080", "localhost:8080", "[::1]:8080", "rebind.example:8080", "[::ffff:127.0.0.1]:8080", "LOCALHOST.:08080", "[fe80::1%lo]:8080", ""} {
+		f.Add(s)
+	}
+	local := netip.MustParseAddrPort("127.0.0.1:8080")
+	f.Fuzz(func(t *testing.T, host string) {
+		if !(*Hosts)(nil).allows(host, "80", local) {
+			return
+		}
+		h, p, err := net.SplitHostPort(host)
+		require.NoError(t, err, "an answered host has a port")
+		assert.Equal(t, 8080, mustPort(t, p))
+		if a, err := netip.ParseAddr(h); err == nil {
+			assert.True(t, a.Unmap().IsLoopback(), host)
+		} else {
+			assert.Equal(t, "localhost", strings.TrimSuffix(strings.ToLower(h), "."), host)
+		}
+	})
+}
+
+func mustPort(t *testing.T, p string) int {
+	n, err := strconv.Atoi(p)
+	require.NoError(t, err)
+	return n
 }

@@ -1,7 +1,10 @@
 // Package web is what the browser pages (web/play, web/live) share: the
 // JavaScript modules both pages import (embedded once, served under
 // SharedPrefix), the allow-list guard and loopback-or-allow listener of
-// their servers, the writing of JSON answers and server-sent events, and
+// their servers, the check that a request names the page (Hosts: DNS
+// rebinding is answered 421), the caps that keep clients from exhausting
+// the process (Limits), the writing of JSON answers and server-sent
+// events, and
 // a play as both hand viewers replay it (Played: every card with its seat,
 // every trick with its winner, as the engine decided them, so that no rule
 // of bridge runs in the browser). It holds no game state: each page's

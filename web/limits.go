@@ -365,6 +365,9 @@ func (l *limitListener) refuse(c net.Conn, status int) {
 		defer func() { <-l.refuses }()
 		defer c.Close()
 		_ = c.SetDeadline(time.Now().Add(250 * time.Millisecond))
+		// Answer the request, not before it: a client takes a response
+		// that comes before its request for a broken connection.
+		_, _ = c.Read(make([]byte, 4096))
 		text := "too many connections\n"
 		if status == http.StatusTooManyRequests {
 			text = "too many connections from your address\n"

@@ -176,16 +176,18 @@ func TestASlowBodyIsCutOff(t *testing.T) {
 	assert.Less(t, time.Since(start), 5*time.Second)
 }
 
-// rawConn opens a connection from ip and returns it with the start of
-// what the server sends within a short wait: "" when it sends nothing (the
-// connection was taken), "closed" when it closes the connection without
-// an answer (a refusal in a flood).
+// rawConn opens a connection from ip, sends a request on it and returns
+// it with the start of the answer: "HTTP/1.1 200" when the connection
+// was taken (it stays open, idle), "closed" when the server closed it
+// without an answer (a refusal in a flood).
 func rawConn(t *testing.T, ip, addr string) (net.Conn, string) {
 	t.Helper()
 	c, err := webtest.Dialer(ip).Dial("tcp", addr)
 	require.NoError(t, err)
 	t.Cleanup(func() { c.Close() })
-	require.NoError(t, c.SetReadDeadline(time.Now().Add(300*time.Millisecond)))
+	_, err = fmt.Fprintf(c, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	require.NoError(t, err)
+	require.NoError(t, c.SetReadDeadline(time.Now().Add(5*time.Second)))
 	buf := make([]byte, 64)
 	n, err := io.ReadAtLeast(c, buf, 12)
 	require.NoError(t, c.SetReadDeadline(time.Time{}))
@@ -201,7 +203,7 @@ func TestAConnectionFloodIsRefusedAndOthersGetThrough(t *testing.T) {
 	addr := strings.TrimPrefix(base, "http://")
 	for range 4 {
 		_, got := rawConn(t, "127.0.0.1", addr)
-		require.Empty(t, got, "a connection within the cap is taken")
+		require.True(t, strings.HasPrefix(got, "HTTP/1.1 200"), "a connection within the cap is taken, got %q", got)
 	}
 	for range 20 {
 		_, got := rawConn(t, "127.0.0.1", addr)
@@ -218,7 +220,7 @@ func TestConnectionsAreCappedInAll(t *testing.T) {
 	var held []net.Conn
 	for _, ip := range []string{"127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.3", "127.0.0.3"} {
 		c, got := rawConn(t, ip, addr)
-		require.Empty(t, got)
+		require.True(t, strings.HasPrefix(got, "HTTP/1.1 200"), "got %q", got)
 		held = append(held, c)
 	}
 	_, got := rawConn(t, "127.0.0.2", addr)

@@ -1,7 +1,10 @@
 // Package web is what the browser pages (web/play, web/live) share: the
 // JavaScript modules both pages import (embedded once, served under
 // SharedPrefix), the allow-list guard and loopback-or-allow listener of
-// their servers, the writing of JSON answers and server-sent events, and
+// their servers, the check that a request names the page (Hosts: DNS
+// rebinding is answered 421), the caps that keep clients from exhausting
+// the process (Limits), the writing of JSON answers and server-sent
+// events, and
 // a play as both hand viewers replay it (Played: every card with its seat,
 // every trick with its winner, as the engine decided them, so that no rule
 // of bridge runs in the browser). It holds no game state: each page's
@@ -15,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net"
 	"net/http"
 	"net/netip"
@@ -104,20 +108,49 @@ func Listen(addr string, allow *protocol.AllowList) (net.Listener, error) {
 	return ln, nil
 }
 
-// Serve serves h on ln until ctx ends, behind Guard. Requests see ctx as
-// their context's parent, so open event streams end with it; the server
-// then shuts down (a second at most). An error is returned only when the
-// server fails before ctx ends.
-func Serve(ctx context.Context, ln net.Listener, allow *protocol.AllowList, h http.Handler) error {
+// Options is how Serve serves a page.
+type Options struct {
+	// Allow names the client addresses beyond loopback that may connect
+	// (Guard).
+	Allow *protocol.AllowList
+	// Hosts names the names beyond loopback the page answers to
+	// (CheckHost).
+	Hosts *Hosts
+	// Limits bounds what clients may take; the zero value is the
+	// defaults.
+	Limits Limits
+}
+
+// Protect is what Serve puts in front of a page: Guard, CheckHost, then
+// Limits' request caps for TakeStream and AllowAnalysis and the body's
+// deadline. The connection caps and the descriptor reserve are the
+// listener's: only Serve has them.
+func Protect(opt Options, h http.Handler) http.Handler {
+	return protect(opt, newGuard(opt.Limits), h)
+}
+
+func protect(opt Options, g *guard, h http.Handler) http.Handler {
+	return Guard(opt.Allow, CheckHost(opt.Hosts, g.limited(h)))
+}
+
+// Serve serves h on ln until ctx ends, behind Protect and within the
+// connection caps and descriptor reserve of opt.Limits. Requests see ctx
+// as their context's parent, so open event streams end with it; the
+// server then shuts down (a second at most). An error is returned only
+// when the server fails before ctx ends.
+func Serve(ctx context.Context, ln net.Listener, opt Options, h http.Handler) error {
+	g := newGuard(opt.Limits)
 	srv := &http.Server{
-		Handler:           Guard(allow, h),
+		Handler: protect(opt, g, h),
+		// No ReadTimeout: it would end event streams. The body has its
+		// own deadline (Limits.BodyTimeout).
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       time.Minute,
 		MaxHeaderBytes:    16 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(g.listener(ln)) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("web: %w", err)
@@ -129,6 +162,21 @@ func Serve(ctx context.Context, ln net.Listener, allow *protocol.AllowList, h ht
 		_ = srv.Close()
 	}
 	return nil
+}
+
+// IsJSON says whether a request's Content-Type is JSON: application/json,
+// with no parameter but charset=utf-8 (JSON is UTF-8).
+func IsJSON(contentType string) bool {
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil || mt != "application/json" {
+		return false
+	}
+	for k, v := range params {
+		if k != "charset" || !strings.EqualFold(v, "utf-8") {
+			return false
+		}
+	}
+	return true
 }
 
 // WriteJSON answers with v as JSON, never cached. A value that cannot be

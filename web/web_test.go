@@ -147,7 +147,7 @@ func TestServeGuardsAndEndsWithTheContext(t *testing.T) {
 		close(streaming)
 		<-r.Context().Done() // a stream open until the server ends
 	})
-	go func() { done <- Serve(ctx, ln, nil, h) }()
+	go func() { done <- Serve(ctx, ln, Options{}, h) }()
 	client := &http.Client{Timeout: 5 * time.Second}
 	resp, err := client.Get("http://" + ln.Addr().String() + "/")
 	require.NoError(t, err)

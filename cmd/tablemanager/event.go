@@ -57,6 +57,7 @@ type runFlags struct {
 	sprt        string
 	web         string
 	webWait     bool
+	webHosts    []string // --web-host: names the live page answers to
 	shard       string
 
 	// manifest is the shard's manifest, made from the event file and
@@ -91,6 +92,7 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
 	fs.StringVar(&rf.sprt, "sprt", "", "a sequential test of a two-team match, imp0=X,imp1=Y[,alpha=0.05,beta=0.05,min_boards=128]: the match ends once H0 or H1 is accepted (--boards is the cap, default 2000; replaces the event file's [sprt])")
 	fs.StringVar(&rf.web, "web", "", "serve the live page of the event on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
+	fs.StringArrayVar(&rf.webHosts, "web-host", nil, webHostUsage)
 	fs.BoolVar(&rf.webWait, "web-wait", false, "after the event, keep the --web page up until Ctrl-C")
 	fs.StringVar(&rf.shard, "shard", "", "play shard K/N of every match (K from 0; auto/N takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into OUT/shard-K-of-N; tablemanager merge joins the shards")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
@@ -292,7 +294,7 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		// The page lives as long as the command: after a first Ctrl-C
 		// it shows the boards in play finishing.
 		var code int
-		if lv, code = startLiveOr(context.WithoutCancel(e.ctx), "run", e.stderr, rf.web, ev.Allow); lv == nil {
+		if lv, code = startLiveOr(context.WithoutCancel(e.ctx), "run", e.stderr, rf.web, ev.Allow, rf.webHosts); lv == nil {
 			return code
 		}
 		defer lv.Stop()

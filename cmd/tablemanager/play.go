@@ -20,7 +20,7 @@ Play a given deal again with --deal "N:AKQ.. ..." (a PBN deal string) or --board
 type playFlags struct {
 	seat, level, mode string
 	listen            string
-	allow             []string
+	allow, hosts      []string
 	seed, deal        string
 	board             int
 	maxSessions       int
@@ -34,6 +34,7 @@ func runPlay(e *env, args []string) int {
 	fs.StringVar(&pf.mode, "mode", "duplicate", "duplicate: each board stands alone, scored by its Law 77 raw score")
 	fs.StringVar(&pf.listen, "listen", "127.0.0.1:8080", "address to serve the page on; anything but loopback needs --allow")
 	fs.StringArrayVar(&pf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may open the page besides loopback (repeat or comma-separate)")
+	fs.StringArrayVar(&pf.hosts, "web-host", nil, webHostUsage)
 	fs.StringVar(&pf.seed, "seed", "", "deal seed, any string (default: a fresh random one, printed)")
 	fs.IntVar(&pf.board, "board", 1, "the first board's number (its dealer and vulnerability follow from it)")
 	fs.StringVar(&pf.deal, "deal", "", `play this deal first, a PBN deal string such as "N:AKQ.JT9.876.5432 ..." (dealer and vulnerability from --board)`)
@@ -58,7 +59,7 @@ func runPlay(e *env, args []string) int {
 		return fail(exitUsage, "%v", err)
 	}
 	defer srv.Close()
-	ln, allow, code := listenWeb(e.stderr, "play", "--listen", pf.listen, pf.allow)
+	ln, opt, code := listenWeb(e.stderr, "play", "--listen", pf.listen, pf.allow, "--web-host", pf.hosts)
 	if ln == nil {
 		return code
 	}
@@ -67,7 +68,7 @@ func runPlay(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "tablemanager play: you are %s against refbot %s: open http://%s/\n", cfg.Seat.Name(), cfg.Level, ln.Addr())
 	// Serve ends the open streams with the context, then the tables close.
-	if err := web.Serve(e.ctx, ln, allow, srv); err != nil {
+	if err := web.Serve(e.ctx, ln, opt, srv); err != nil {
 		return fail(exitFailure, "%v", err)
 	}
 	return exitInterrupted

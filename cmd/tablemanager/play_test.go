@@ -29,6 +29,7 @@ func TestPlayCommandErrors(t *testing.T) {
 		{[]string{"--deal", "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76"}, "--deal"},
 		{[]string{"--listen", "0.0.0.0:0"}, "--listen"},
 		{[]string{"--allow", "not-an-address"}, "--allow"},
+		{[]string{"--web-host", "*.example"}, "--web-host"},
 		{[]string{"--max-tables", "0"}, "--max-tables"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--no-such-flag"}, "no-such-flag"},
@@ -55,7 +56,7 @@ func TestPlayCommandServes(t *testing.T) {
 	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: io.Discard, stderr: pw}
 	done := make(chan int, 1)
 	go func() {
-		done <- dispatch(e, []string{"play", "--listen", "127.0.0.1:0", "--level", "easy", "--seat", "W", "--mode", "chicago"})
+		done <- dispatch(e, []string{"play", "--listen", "127.0.0.1:0", "--level", "easy", "--seat", "W", "--mode", "chicago", "--web-host", "play.example"})
 		pw.Close()
 	}()
 	lines := make(chan string, 16)
@@ -88,6 +89,17 @@ func TestPlayCommandServes(t *testing.T) {
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Contains(t, string(body), `<script type="module" src="/assets/js/main.js">`)
+	// The page answers to its own names and --web-host's, not to a name
+	// rebound to its address.
+	for host, status := range map[string]int{"rebind.example": http.StatusMisdirectedRequest, "play.example": http.StatusOK} {
+		req, err := http.NewRequest(http.MethodGet, url, nil)
+		require.NoError(t, err)
+		req.Host = host
+		resp, err := hc.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, status, resp.StatusCode, host)
+	}
 	cancel()
 	select {
 	case code := <-done:

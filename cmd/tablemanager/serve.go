@@ -66,6 +66,7 @@ type serveFlags struct {
 	onFault          string
 	minGap           time.Duration
 	allow            []string
+	webHosts         []string
 	seatAddress      []string
 	seatSecret       []string
 	nsTeam, ewTeam   string
@@ -114,6 +115,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.table, "table", "1", "table name written in the results")
 	fs.BoolVar(&sf.quiet, "quiet", false, "no progress line per board")
 	fs.StringVar(&sf.web, "web", "", "serve the table's live page on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
+	fs.StringArrayVar(&sf.webHosts, "web-host", nil, webHostUsage)
 	fs.BoolVar(&sf.webWait, "web-wait", false, "after the session, keep the --web page up until Ctrl-C")
 	if code, ok := parseFlags(e, fs, args, serveUsage); !ok {
 		return code
@@ -226,7 +228,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	var lv *liveView
 	if sf.web != "" {
 		var code int
-		if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow); lv == nil {
+		if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow, sf.webHosts); lv == nil {
 			return code
 		}
 		defer lv.Stop()

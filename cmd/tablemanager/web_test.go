@@ -33,6 +33,8 @@ func TestWebFlagRefusesAddresses(t *testing.T) {
 		{"run --web-wait without --web", []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--web-wait"}, exitUsage, "--web-wait needs --web"},
 		{"serve --web-wait without --web", []string{"serve", "--results", "r.jsonl", "--web-wait"}, exitUsage, "--web-wait needs --web"},
 		{"serve beyond loopback without --allow", []string{"serve", "--results", "r.jsonl", "--listen", "127.0.0.1:0", "--web", "0.0.0.0:0"}, exitUsage, "--web"},
+		{"run a malformed --web-host", []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--web", "127.0.0.1:0", "--web-host", "http://x"}, exitUsage, "--web-host"},
+		{"serve a malformed --web-host", []string{"serve", "--results", "r.jsonl", "--listen", "127.0.0.1:0", "--web", "127.0.0.1:0", "--web-host", "a b"}, exitUsage, "--web-host"},
 		// play opens its listener the same way (listenWeb), on --listen.
 		{"play a busy port", []string{"play", "--level", "easy", "--listen", busy.Addr().String()}, exitFailure, "--listen " + busy.Addr().String()},
 		{"play a malformed address", []string{"play", "--level", "easy", "--listen", "nowhere"}, exitUsage, "--listen"},

@@ -18,11 +18,9 @@ import (
 //go:embed assets
 var assets embed.FS
 
-// Server limits and timings.
-const (
-	DefaultMaxClients = 64               // event streams at once
-	writeWait         = 30 * time.Second // a stream that cannot take its events within this is dropped
-)
+// writeWait is how long a stream may take to take its events before it
+// is dropped.
+const writeWait = 30 * time.Second
 
 // Handler serves the live page, its assets, the event stream (/events),
 // the current state (/api/state) and the hand viewer's boards
@@ -32,8 +30,9 @@ type Handler struct {
 	state  *State
 	viewer *Viewer
 	mux    *http.ServeMux
-	// MaxClients bounds the event streams open at once (DefaultMaxClients
-	// if 0); more are refused with 503.
+	// MaxClients, when above 0, bounds the event streams open at once;
+	// more are refused with 503. web.Serve's caps (in all and per
+	// address, web.TakeStream) apply in any case.
 	MaxClients int
 	clients    atomic.Int32
 }
@@ -74,6 +73,11 @@ func (h *Handler) board(w http.ResponseWriter, r *http.Request) {
 		web.WriteError(w, http.StatusBadRequest, fmt.Sprintf("board: want a board number, got %q", q.Get("board")))
 		return
 	}
+	// Analysis is work for the one solver worker: an address asks for
+	// boards at the analysis rate only.
+	if !web.AllowAnalysis(w, r) {
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), time.Minute)
 	defer cancel()
 	d, err := h.viewer.Board(ctx, q.Get("match"), n)
@@ -94,16 +98,20 @@ func (h *Handler) board(w http.ResponseWriter, r *http.Request) {
 // stream, still within the window, gets the events after it; any other
 // gets a snapshot first, as does a client that falls out of the window.
 func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
-	limit := h.MaxClients
-	if limit <= 0 {
-		limit = DefaultMaxClients
-	}
-	if h.clients.Add(1) > int32(limit) {
-		h.clients.Add(-1)
-		http.Error(w, "too many viewers", http.StatusServiceUnavailable)
+	release, ok := web.TakeStream(w, r)
+	if !ok {
 		return
 	}
-	defer h.clients.Add(-1)
+	defer release()
+	if h.MaxClients > 0 {
+		if h.clients.Add(1) > int32(h.MaxClients) {
+			h.clients.Add(-1)
+			w.Header().Set("Retry-After", "5")
+			web.WriteError(w, http.StatusServiceUnavailable, "too many viewers")
+			return
+		}
+		defer h.clients.Add(-1)
+	}
 	rc := http.NewResponseController(w)
 	web.StartEvents(w)
 

@@ -298,6 +298,11 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		web.WriteError(w, http.StatusBadRequest, "the stream needs ?tab= and an id of 8 to 64 letters, digits, - or _")
 		return
 	}
+	release, ok := web.TakeStream(w, r)
+	if !ok {
+		return
+	}
+	defer release()
 	se, err := s.session(w, r)
 	if err != nil {
 		web.WriteError(w, http.StatusServiceUnavailable, err.Error())
@@ -407,7 +412,7 @@ const maxAlert = 200
 // person's turn and refused, changing nothing, unless it is legal, in
 // turn and from the tab that holds the seat.
 func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
-	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+	if !web.IsJSON(r.Header.Get("Content-Type")) {
 		web.WriteError(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
 		return
 	}
@@ -443,6 +448,11 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	req, err := parseRequest(body)
 	if err != nil {
 		web.WriteError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	// A board ends in its double-dummy analysis, work for the server's
+	// one solver: an address starts boards at the analysis rate only.
+	if (req.Kind == "next" || req.Kind == "replay") && !web.AllowAnalysis(w, r) {
 		return
 	}
 	if req.Kind == "takeover" {

@@ -173,7 +173,7 @@ func TestMergeMatchesUnsharded(t *testing.T) {
 				assert.Equal(t, string(want), string(got), name)
 				compared++
 			}
-			assert.Equal(t, 2+3*len(ev.Matches()), compared, "summary.txt, summary.json and each match's .pbn, .lin, .bbo.txt")
+			assert.Equal(t, 3+3*len(ev.Matches()), compared, "summary.txt, summary.json, bots.json and each match's .pbn, .lin, .bbo.txt")
 		})
 	}
 }

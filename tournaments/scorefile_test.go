@@ -3,6 +3,7 @@ package tournaments
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -293,21 +294,36 @@ func TestMatchScoreRepeatedBoards(t *testing.T) {
 }
 
 // FuzzScoreFolder scores any bytes as a results file: ScoreFolder never
-// fails on content, and its report and the writers' calls are what the
-// records results.Read takes from the bytes give.
+// panics, refuses only records that do not agree with their replay or the
+// event's boards (results.ErrMismatch) and lines too long, and otherwise
+// reports, and hands the writers, what the records results.Read takes
+// from the bytes give. It scores in memory (scoreStream, which
+// ScoreFolder runs on the open file), from seeds of a few records, so
+// that an execution costs a few records' decoding and replay.
 func FuzzScoreFolder(f *testing.F) {
 	ev, lines := scoreFileEvent(f)
-	for _, data := range scoreFileCases(f, lines) {
-		if len(data) < 1<<20 {
-			f.Add([]byte(data))
-		}
+	join := func(ls ...string) []byte { return []byte(strings.Join(ls, "\n") + "\n") }
+	faulted := edit(f, lines[3], func(r *results.Record) {
+		r.SetOutcome(engine.Fault(engine.Timeout, "slow", engine.East))
+	})
+	for _, seed := range [][]byte{
+		join(lines[:4]...),
+		join(lines[0], lines[0], faulted),
+		join("", lines[1][:40], "not json", lines[2]),
+		join(edit(f, lines[0], func(r *results.Record) { r.Event = "another" })),
+		{},
+	} {
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ev.Out = t.TempDir()
-		require.NoError(t, os.WriteFile(filepath.Join(ev.Out, ResultsFile), data, 0o644))
 		var calls []writerCall
-		rep, warn, err := ScoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
-		require.NoError(t, err)
+		rep, warn, err := scoreStream(ev, "fuzz", bytes.NewReader(data), []MatchWriter{recordingWriter(&calls)})
+		if err != nil {
+			if !errors.Is(err, results.ErrMismatch) && !errors.Is(err, results.ErrLineTooLong) {
+				t.Fatalf("refused for another reason: %v", err)
+			}
+			return
+		}
 		require.Empty(t, warn)
 		recs, _, err := results.Read(bytes.NewReader(data))
 		require.NoError(t, err)

@@ -75,40 +75,8 @@ func (r *Record) Decode() (*Decoded, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.checkReplay(b, o); err != nil {
-		return nil, err
+	if err := compare(r, b, o, false); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
 	return &Decoded{Board: b, Alerts: alerts, Alerted: alerted, Outcome: o}, nil
-}
-
-// checkReplay compares the record's stated result with its replay.
-func (r *Record) checkReplay(b *engine.Board, o engine.Outcome) error {
-	c, ok := b.Contract()
-	if r.Contract != "" {
-		if !ok || c.String() != r.Contract {
-			return fmt.Errorf("%w: contract %q is not what the auction gives", ErrMalformed, r.Contract)
-		}
-		if !c.PassedOut() && c.Declarer.String() != r.Declarer {
-			return fmt.Errorf("%w: declarer %q is not what the auction gives (%s)", ErrMalformed, r.Declarer, c.Declarer)
-		}
-	}
-	if o.IsFault() {
-		return nil
-	}
-	score, done := b.ScoreNS()
-	if !done && r.Termination.Kind == "" {
-		// Made by FromBoard before the board ended, with no outcome set:
-		// the board is where the record stops.
-		return nil
-	}
-	if !done {
-		return fmt.Errorf("%w: a board that ended normally has an unfinished auction or play", ErrMalformed)
-	}
-	if r.ScoreNS != nil && *r.ScoreNS != score {
-		return fmt.Errorf("%w: score %d, the play gives %d", ErrMalformed, *r.ScoreNS, score)
-	}
-	if r.Tricks != nil && !c.PassedOut() && *r.Tricks != b.DeclarerTricks() {
-		return fmt.Errorf("%w: tricks %d, the play gives %d", ErrMalformed, *r.Tricks, b.DeclarerTricks())
-	}
-	return nil
 }

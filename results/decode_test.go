@@ -79,9 +79,9 @@ func TestDecodeErrors(t *testing.T) {
 		// East leads the C4 against 1NT; South holds clubs and plays the DA.
 		{"revoke", func(r *Record) { r.Play[1] = "DA" }, "card 2: South plays DA: must follow suit"},
 		{"card not held", func(r *Record) { r.Play[0] = "SK" }, "card 1: East plays SK: card not held"},
-		{"contract disagrees", func(r *Record) { r.Contract = "2NT" }, `contract "2NT" is not what the auction gives`},
+		{"contract disagrees", func(r *Record) { r.Contract = "2NT" }, `contract "2NT" but the auction gives 1NT`},
 		{"declarer disagrees", func(r *Record) { r.Declarer = "S" }, `declarer "S"`},
-		{"score disagrees", func(r *Record) { *r.ScoreNS += 10 }, "the play gives"},
+		{"score disagrees", func(r *Record) { *r.ScoreNS += 10 }, "but the deal, auction and play give"},
 		{"tricks disagree", func(r *Record) { *r.Tricks = 13 - *r.Tricks }, "tricks"},
 		{"unfinished but normal", func(r *Record) { r.Play = r.Play[:40] }, "unfinished"},
 		{"unknown termination", func(r *Record) { r.Termination.Kind = "abandoned" }, "termination kind"},

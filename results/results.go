@@ -248,13 +248,21 @@ func OpenAppend(path string) (*os.File, error) {
 // ErrMalformed marks a line that is not a valid record.
 var ErrMalformed = errors.New("malformed results line")
 
-// LineError is a malformed line of a results stream.
+// LineError is a line of a results stream that is malformed, too long
+// (ErrLineTooLong) or a record refused (ErrMismatch). Path, when set,
+// names the file: the error then reads "path:line: what".
 type LineError struct {
+	Path string
 	Line int
 	Err  error
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("results: line %d: %v", e.Line, e.Err) }
+func (e *LineError) Error() string {
+	if e.Path != "" {
+		return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err)
+	}
+	return fmt.Sprintf("results: line %d: %v", e.Line, e.Err)
+}
 func (e *LineError) Unwrap() error { return e.Err }
 
 // Span is where a line is in a results stream.
@@ -266,25 +274,21 @@ type Span struct {
 
 // EachLine calls fn with every line of a stream that is not blank, its
 // spaces trimmed, and where it is, in order; the line is fn's only until it
-// returns. It stops at fn's first error and returns it; other errors are
-// for I/O. It holds one line, whatever the stream's length: it is the one
-// reader of results streams (Each, Read, and a merge that copies lines).
+// returns. It stops at fn's first error and returns it; a line longer
+// than MaxLine stops it with a *LineError wrapping ErrLineTooLong, read no
+// further than MaxLine; other errors are for I/O. It holds one line,
+// whatever the stream's length: it is the one reader of results streams
+// (Each, Read, and a merge that copies lines).
 func EachLine(in io.Reader, fn func(line []byte, at Span) error) error {
-	br := bufio.NewReaderSize(in, 1<<20)
+	br := bufio.NewReaderSize(in, MaxLine)
 	var (
 		off  int64
 		line int
-		long []byte // a line longer than the buffer, gathered
 	)
 	for {
 		b, err := br.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long, b...)
-			continue
-		}
-		if long != nil {
-			b = append(long, b...)
-			long = nil
+			return &LineError{Line: line + 1, Err: ErrLineTooLong}
 		}
 		if len(b) > 0 {
 			line++
@@ -331,13 +335,28 @@ func Parse(line []byte, r *Record) error {
 // fn takes the records in order; memory then holds a few batches of lines
 // and records (a few MB), whatever the stream's length.
 func Each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError)) error {
-	return each(in, fn, bad, runtime.GOMAXPROCS(0))
+	return each(in, fn, bad, runtime.GOMAXPROCS(0), nil)
+}
+
+// EachChecked is Each with every record that which selects (every record
+// for a nil which) checked against its replay (Checker.Check) as it is
+// decoded, on the decoding goroutines: the first record refused stops it
+// with a *LineError wrapping the *FieldError (ErrMismatch), after fn has
+// taken the records before it. It is how a results file written earlier
+// is read back: by a resume, a merge and a re-scoring alike. which is
+// called on the decoding goroutines, at once.
+func EachChecked(in io.Reader, which func(*Record) bool, fn func(r *Record, at Span) error, bad func(*LineError)) error {
+	if which == nil {
+		which = func(*Record) bool { return true }
+	}
+	return each(in, fn, bad, runtime.GOMAXPROCS(0), which)
 }
 
 // each is Each decoding on workers goroutines (on the caller's alone below
-// two).
-func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError), workers int) error {
+// two), checking the records which selects (none for a nil which).
+func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError), workers int, which func(*Record) bool) error {
 	if workers < 2 {
+		c := newChecker(which)
 		return EachLine(in, func(line []byte, at Span) error {
 			r := new(Record)
 			if err := Parse(line, r); err != nil {
@@ -345,6 +364,9 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 					bad(&LineError{Line: at.Line, Err: err})
 				}
 				return nil
+			}
+			if err := c.check(r); err != nil {
+				return &LineError{Line: at.Line, Err: err}
 			}
 			return fn(r, at)
 		})
@@ -388,8 +410,9 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 	}()
 	for range workers {
 		go func() {
+			c := newChecker(which)
 			for b := range work {
-				b.parse()
+				b.parse(c)
 				close(b.done)
 			}
 		}()
@@ -398,6 +421,11 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 	for b := range order {
 		<-b.done
 		for i := 0; err == nil && i < len(b.at); i++ {
+			if b.errs[i] != nil && errors.Is(b.errs[i], ErrMismatch) {
+				err = &LineError{Line: b.at[i].Line, Err: b.errs[i]}
+				close(quit)
+				break
+			}
 			if b.errs[i] != nil {
 				if bad != nil {
 					bad(&LineError{Line: b.at[i].Line, Err: b.errs[i]})
@@ -437,13 +465,17 @@ func (b *lineBatch) add(line []byte, at Span) {
 	b.at = append(b.at, at)
 }
 
-func (b *lineBatch) parse() {
+// parse decodes the batch's lines and, with a checker, checks their
+// records.
+func (b *lineBatch) parse(c *Checker) {
 	b.recs = make([]*Record, len(b.at))
 	b.errs = make([]error, len(b.at))
 	start := 0
 	for i, end := range b.ends {
 		r := new(Record)
 		if err := Parse(b.buf[start:end], r); err != nil {
+			b.errs[i] = err
+		} else if err := c.check(r); err != nil {
 			b.errs[i] = err
 		} else {
 			b.recs[i] = r
@@ -464,9 +496,11 @@ func Read(r io.Reader) (recs []Record, bad []*LineError, err error) {
 	return recs, bad, err
 }
 
-// ReadFile reads a results file; a missing file gives no records and no error.
+// ReadFile reads a results file; a missing file gives no records and no
+// error, and one that is not a regular file (a FIFO, a device) an error
+// wrapping ErrNotRegular.
 func ReadFile(path string) ([]Record, []*LineError, error) {
-	f, err := os.Open(path)
+	f, err := OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil
 	}

@@ -173,7 +173,7 @@ func TestDecodeAlerted(t *testing.T) {
 }
 
 // TestEachDecodesInParallelInOrder reads one stream of good, blank and
-// malformed lines (and one longer than the reader's buffer) on one
+// malformed lines (and one of half the longest a line may be) on one
 // goroutine and on several: the same records, spans and bad lines in the
 // same order, and the same stop at fn's error.
 func TestEachDecodesInParallelInOrder(t *testing.T) {
@@ -185,7 +185,7 @@ func TestEachDecodesInParallelInOrder(t *testing.T) {
 		case i%89 == 0:
 			in.WriteString("   \n")
 		case i == 1000:
-			fmt.Fprintf(&in, `{"ruleset":"r","board":%d,"extra":{"pad":%q}}`+"\n", i, strings.Repeat("x", 3<<20))
+			fmt.Fprintf(&in, `{"ruleset":"r","board":%d,"extra":{"pad":%q}}`+"\n", i, strings.Repeat("x", MaxLine/2))
 		default:
 			fmt.Fprintf(&in, `{"ruleset":"r","event":"e","board":%d,"play":["SA","SK"]}`+"\n", i)
 		}
@@ -205,7 +205,7 @@ func TestEachDecodesInParallelInOrder(t *testing.T) {
 			s.boards = append(s.boards, r.Board)
 			s.spans = append(s.spans, at)
 			return nil
-		}, func(e *LineError) { s.bad = append(s.bad, e.Line) }, workers)
+		}, func(e *LineError) { s.bad = append(s.bad, e.Line) }, workers, nil)
 		return s, err
 	}
 	one, err := read(1, 0)
@@ -234,7 +234,7 @@ func FuzzEach(f *testing.F) {
 			err := each(bytes.NewReader(data), func(r *Record, _ Span) error {
 				recs = append(recs, *r)
 				return nil
-			}, func(e *LineError) { bad = append(bad, e.Line) }, workers)
+			}, func(e *LineError) { bad = append(bad, e.Line) }, workers, nil)
 			require.NoError(t, err)
 			return recs, bad
 		}

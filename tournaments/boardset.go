@@ -2,10 +2,10 @@ package tournaments
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/pbn"
+	"github.com/openroom/openroom/results"
 )
 
 // ReadPBNFile reads the boards of a PBN file with pbn.ReadDeals: per game
@@ -14,7 +14,8 @@ import (
 // (pbn.ReadDeals refuses one that appears again with other cards and drops
 // exact repeats).
 func ReadPBNFile(path string) ([]engine.BoardSetup, error) {
-	f, err := os.Open(path)
+	// Not a FIFO or a device, which would hang the start or never end.
+	f, err := results.OpenRegular(path)
 	if err != nil {
 		return nil, fmt.Errorf("board set: %w", err)
 	}

@@ -248,9 +248,11 @@ func WriteSummaryFile(rep *Report) error {
 // board-room what the report needs and where its line is, and then reads
 // back one match's records at a time for the writers, in the order they
 // take them. Memory holds the report (tens of bytes a board-room) and the
-// largest match's records. A missing file has no records.
+// largest match's records. A missing file has no records. Every record is
+// checked as it is read (see dealtAs): the first one refused is an error
+// wrapping results.ErrMismatch that names the file, line and field.
 func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string, error) {
-	f, err := os.Open(path)
+	f, err := results.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return ScoreEvent(ev, nil), nil, nil
 	}
@@ -260,12 +262,30 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 	// The writers read the records back from this open file, so another
 	// run's setting it aside (--fresh) in between changes nothing.
 	defer f.Close()
+	return scoreStream(ev, path, f, writers)
+}
+
+// scoreStream is scoreFile on an open results file, read through once and
+// then at the records' places; path is for messages.
+func scoreStream(ev *Event, path string, f interface {
+	io.Reader
+	io.ReaderAt
+}, writers []MatchWriter) (*Report, []string, error) {
 	s := NewScorer(ev)
 	if len(writers) > 0 {
 		s.track(false)
 	}
-	if err := results.Each(f, func(r *results.Record, at results.Span) error { s.add(r, at); return nil }, nil); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	err := results.EachChecked(f, ofEvent(ev), func(r *results.Record, at results.Span) error {
+		if bd, ok := s.board(r); ok {
+			if err := dealtAs(bd, r); err != nil {
+				return atLine(path, at.Line, err)
+			}
+		}
+		s.add(r, at)
+		return nil
+	}, nil)
+	if err != nil {
+		return nil, nil, inFile(path, err)
 	}
 	rep := s.Report()
 	warn, err := s.writeMatches(f, writers)

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/openroom/openroom/results"
 )
 
 // ManifestFile is the name of a shard's manifest in its output folder.
@@ -155,12 +157,17 @@ func fingerprint(stored *File, ev *Event, version string) (string, error) {
 	}
 	pbnSum := ""
 	if ev.PBN != "" {
-		data, err := os.ReadFile(ev.PBN)
+		f, err := results.OpenRegular(ev.PBN)
 		if err != nil {
 			return "", fmt.Errorf("manifest: %w", err)
 		}
-		s := sha256.Sum256(data)
-		pbnSum = hex.EncodeToString(s[:])
+		h := sha256.New()
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", fmt.Errorf("manifest: %w", err)
+		}
+		pbnSum = hex.EncodeToString(h.Sum(nil))
 	}
 	in, err := json.Marshal(struct {
 		Format, Version, Event, PBN string
@@ -184,7 +191,9 @@ func encodeFile(f *File) (string, error) {
 // ReadManifest reads DIR/manifest.json.
 func ReadManifest(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
-	data, err := os.ReadFile(path)
+	// A manifest is a few kilobytes: the bound keeps a damaged one from
+	// filling the memory.
+	data, err := readSmall(path, results.MaxLine)
 	if err != nil {
 		return nil, err
 	}

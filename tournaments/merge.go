@@ -343,6 +343,11 @@ func (s *ShardSet) merge(out string, sc *mergeScorer) (*MergeResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("merge: write %s: %w", res.ResultsOut, err)
 	}
+	// As a run of the whole event records them, so that a run into the
+	// merged folder resumes only with the same bots.
+	if err := recordBots(ev); err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
 	present := map[int]bool{}
 	for _, f := range s.Folders {
 		present[f.Manifest.Shard.K] = true
@@ -426,7 +431,7 @@ func (s *ShardSet) copyShards(out string, slots map[string]*matchSlots, w *os.Fi
 // copyShard copies one shard folder's records of the event.
 func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
 	path := filepath.Join(f.Dir, ResultsFile)
-	in, err := os.Open(path)
+	in, err := results.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil // a shard that finished no board yet
 	}
@@ -443,6 +448,7 @@ func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *buf
 func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
 	var (
 		r      results.Record
+		check  results.Checker
 		failed error // the merge's own error, not the stream's
 		off    int64 // of the next line in w
 	)
@@ -480,6 +486,14 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 		if r.Deal != bd.Deal.Format(bd.Dealer) {
 			return fmt.Errorf("%w: %s was played with other cards than the event deals", ErrShardConflict, where())
 		}
+		// Copied only once replayed: a forged record would change the
+		// merged summary.
+		if err := dealtAs(bd, &r); err != nil {
+			return atLine(path, line, err)
+		}
+		if err := check.Check(&r); err != nil {
+			return atLine(path, line, err)
+		}
 		// Shards are read at once, and two may share a word at the edge of
 		// their ranges.
 		word, mask := ms.bit(p, r.Room)
@@ -507,7 +521,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 		return failed
 	}
 	if err != nil {
-		return fmt.Errorf("merge: %s: %w", path, err)
+		return fmt.Errorf("merge: %w", inFile(path, err))
 	}
 	return nil
 }

@@ -67,8 +67,9 @@ type Options struct {
 	// play at once (a second Ctrl-C); they are played again on resume.
 	Abort <-chan struct{}
 	// Fresh starts the event afresh: an existing results file is renamed
-	// to results.jsonl.N (the first free N) instead of resumed, and an
-	// event given no seed gets a new one.
+	// to results.jsonl.N (the first free N) instead of resumed, an event
+	// given no seed gets a new one, and the teams' bots are recorded anew
+	// (without it, a team whose bot changed is refused: ErrBotChanged).
 	Fresh bool
 	// MatchWriters are called after the run with every match and its
 	// records (open and closed rooms, by board), to write per-match files
@@ -152,6 +153,13 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	defer unlock()
 	path := filepath.Join(ev.Out, ResultsFile)
 	out := &RunResult{ResultsOut: path}
+	// A resume goes on only with the bots the results were played with;
+	// a fresh start sets those results aside, so any bots may play.
+	if !opt.Fresh {
+		if err := checkBots(ev); err != nil {
+			return nil, err
+		}
+	}
 	if opt.Fresh {
 		if err := setAside(path); err != nil {
 			return nil, err
@@ -173,6 +181,11 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	// the records on disk.
 	st, err := readOnDisk(ev, path, opt.Observer)
 	if err != nil {
+		return nil, err
+	}
+	// The results on disk are this event's: the bots that play on are
+	// recorded (a folder written before the record gets it now).
+	if err := recordBots(ev); err != nil {
 		return nil, err
 	}
 	out.BadLines, out.Resumed, out.NewSeed = st.bad, st.done, st.newSeed
@@ -234,7 +247,7 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 func keepSeed(ev *Event, seed string) (drawn bool, err error) {
 	path := filepath.Join(ev.Out, SeedFile)
 	if seed == "" {
-		b, err := os.ReadFile(path)
+		b, err := readSmall(path, results.MaxLine)
 		switch {
 		case err == nil:
 			seed = strings.TrimSpace(string(b))
@@ -292,11 +305,15 @@ type onDisk struct {
 // settled, and then given each board-room on disk.
 func readOnDisk(ev *Event, path string, obs Observer) (*onDisk, error) {
 	st := &onDisk{ev: ev, obs: obs, path: path}
-	f, err := os.Open(path)
+	f, err := results.OpenRegular(path)
 	switch {
 	case err == nil:
 		defer f.Close()
-		err = results.Each(f, st.add, func(*results.LineError) { st.bad++ })
+		// Each record is checked against its replay and the event's
+		// board: a forged one is refused, not resumed.
+		if err = results.EachChecked(f, ofEvent(ev), st.add, func(*results.LineError) { st.bad++ }); err != nil {
+			err = inFile(path, err)
+		}
 	case errors.Is(err, os.ErrNotExist):
 		err = nil
 	default:
@@ -346,7 +363,7 @@ func (st *onDisk) settle(seed string) error {
 
 // add checks one record on disk and marks its board-room done; records of
 // other events are passed over, and a board-room's first record counts.
-func (st *onDisk) add(r *results.Record, _ results.Span) error {
+func (st *onDisk) add(r *results.Record, at results.Span) error {
 	ev := st.ev
 	if r.Event != ev.Name {
 		return nil
@@ -368,8 +385,12 @@ func (st *onDisk) add(r *results.Record, _ results.Span) error {
 	if !ok {
 		return fmt.Errorf("%s: %w: board %d of match %q room %q is not in this event's schedule (use another output folder, or --fresh)", st.path, ErrOtherEvent, r.Board, r.Match, r.Room)
 	}
-	if b := ms.board(p); r.Deal != b.Deal.Format(b.Dealer) {
+	b := ms.board(p)
+	if r.Deal != b.Deal.Format(b.Dealer) {
 		return fmt.Errorf("%s: %w: board %d of match %q was played with other cards (use another output folder, or --fresh)", st.path, ErrOtherEvent, r.Board, r.Match)
+	}
+	if err := dealtAs(b, r); err != nil {
+		return atLine(st.path, at.Line, err)
 	}
 	if !ms.mark(p, r.Room) {
 		return nil // a second record of the board-room

@@ -187,6 +187,23 @@ func (s *Scorer) addFrom(r *results.Record, at results.Span, part int32) {
 	}
 }
 
+// board returns the event's board of a record's board-room, when the
+// record is of the event and its board-room is scheduled.
+func (s *Scorer) board(r *results.Record) (engine.BoardSetup, bool) {
+	if r.Event != s.ev.Name {
+		return engine.BoardSetup{}, false
+	}
+	if _, _, ok := roomIndex(r.Room); !ok {
+		return engine.BoardSetup{}, false
+	}
+	for _, ms := range s.byID[r.Match] {
+		if slot, ok := ms.slotOf(r.Board); ok {
+			return s.ev.roundBoard(ms.m.Round, ms.position(slot)), true
+		}
+	}
+	return engine.BoardSetup{}, false
+}
+
 // track has the scorer keep where each record is (its span, and for a
 // merge its part), for the match writers to read them back.
 func (s *Scorer) track(parts bool) {
@@ -263,6 +280,7 @@ type matchScore struct {
 	nums  []int       // the board number at each position of the match
 	first int         // the number at position 0, when the numbers run on
 	slot  map[int]int // board number -> slot, when they do not
+	pos   []int       // slot -> the position of its first board, when they do not
 	rooms []RoomResult
 	in    []bool         // rooms taken
 	at    []results.Span // where each room's record is, when scoreFile tracks it
@@ -279,9 +297,10 @@ func newMatchScore(m Match, nums []int) *matchScore {
 	for i, b := range nums {
 		if b != ms.first+i {
 			ms.slot = make(map[int]int, len(nums))
-			for _, b := range nums {
+			for p, b := range nums {
 				if _, ok := ms.slot[b]; !ok {
 					ms.slot[b] = len(ms.slot)
+					ms.pos = append(ms.pos, p)
 				}
 			}
 			slots = len(ms.slot)
@@ -301,6 +320,14 @@ func (ms *matchScore) slotOf(board int) (int, bool) {
 	}
 	s := board - ms.first
 	return s, s >= 0 && s < len(ms.nums)
+}
+
+// position returns the position in the match of a slot's board.
+func (ms *matchScore) position(slot int) int {
+	if ms.pos != nil {
+		return ms.pos[slot]
+	}
+	return slot
 }
 
 // add takes a record of the match's event and ID; the first record of a

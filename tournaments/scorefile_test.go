@@ -3,6 +3,7 @@ package tournaments
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -178,34 +179,30 @@ func scoreFileCases(t testing.TB, lines []string) map[string]string {
 		r.Adjusted = &results.Adjusted{NS: "A+", EW: "A-"}
 	})
 	bothSides := edit(t, lines[5], func(r *results.Record) {
-		r.Termination = results.Termination{Kind: results.KindDisconnect, Seat: "N", Seats: []string{"N", "E"}}
-		r.ScoreNS, r.Tricks = nil, nil
+		r.SetOutcome(engine.Fault(engine.Disconnect, "gone", engine.North, engine.East))
 	})
-	noScore := edit(t, lines[7], func(r *results.Record) { r.ScoreNS = nil })
-	noTricks := edit(t, lines[9], func(r *results.Record) { r.Tricks = nil })
-	badSeat := edit(t, lines[11], func(r *results.Record) {
-		r.Termination = results.Termination{Kind: results.KindTimeout, Seat: "Q"}
-		r.ScoreNS = nil
+	// A board-room's second record counts for nothing, whatever it says.
+	otherOutcome := edit(t, lines[0], func(r *results.Record) {
+		r.SetOutcome(engine.Fault(engine.Timeout, "slow", engine.South))
 	})
-	otherScore := edit(t, lines[0], func(r *results.Record) { s := *r.ScoreNS + 1000; r.ScoreNS = &s })
 	otherEvent := edit(t, lines[1], func(r *results.Record) { r.Event = "another" })
 	otherMatch := edit(t, lines[1], func(r *results.Record) { r.Match = "X-v-Y" })
 	otherRoom := edit(t, lines[1], func(r *results.Record) { r.Room = "lobby" })
 	otherBoard := edit(t, lines[1], func(r *results.Record) { r.Board = 99 })
-	long := edit(t, lines[2], func(r *results.Record) { r.Extra = map[string]any{"note": strings.Repeat("x", 3<<20)} })
+	long := edit(t, lines[2], func(r *results.Record) { r.Extra = map[string]any{"note": strings.Repeat("x", results.MaxLine/2)} })
 	return map[string]string{
-		"as played":                  join(lines...),
-		"reversed":                   join(rev...),
-		"a room missing":             join(lines[1:]...),
-		"empty":                      "",
-		"no final newline":           strings.TrimSuffix(join(lines...), "\n"),
-		"CRLF":                       strings.ReplaceAll(join(lines...), "\n", "\r\n"),
-		"blank and torn lines":       join(append([]string{"", "   ", lines[0][:40], "not json", `{"ruleset":""}`}, lines[1:]...)...),
-		"a later duplicate":          join(append(append([]string{}, lines...), otherScore)...),
-		"an earlier duplicate":       join(append([]string{otherScore}, lines...)...),
-		"faults and odd records":     join(append([]string{faulted, bothSides, noScore, noTricks, badSeat}, lines...)...),
-		"records the event lacks":    join(append([]string{otherEvent, otherMatch, otherRoom, otherBoard}, lines[2:]...)...),
-		"a line longer than buffers": join(append([]string{long}, lines...)...),
+		"as played":               join(lines...),
+		"reversed":                join(rev...),
+		"a room missing":          join(lines[1:]...),
+		"empty":                   "",
+		"no final newline":        strings.TrimSuffix(join(lines...), "\n"),
+		"CRLF":                    strings.ReplaceAll(join(lines...), "\n", "\r\n"),
+		"blank and torn lines":    join(append([]string{"", "   ", lines[0][:40], "not json", `{"ruleset":""}`}, lines[1:]...)...),
+		"a later duplicate":       join(append(append([]string{}, lines...), otherOutcome)...),
+		"an earlier duplicate":    join(append([]string{otherOutcome}, lines...)...),
+		"faults":                  join(append([]string{faulted, bothSides}, lines...)...),
+		"records the event lacks": join(append([]string{otherEvent, otherMatch, otherRoom, otherBoard}, lines[2:]...)...),
+		"a long line":             join(append([]string{long}, lines...)...),
 	}
 }
 
@@ -297,21 +294,36 @@ func TestMatchScoreRepeatedBoards(t *testing.T) {
 }
 
 // FuzzScoreFolder scores any bytes as a results file: ScoreFolder never
-// fails on content, and its report and the writers' calls are what the
-// records results.Read takes from the bytes give.
+// panics, refuses only records that do not agree with their replay or the
+// event's boards (results.ErrMismatch) and lines too long, and otherwise
+// reports, and hands the writers, what the records results.Read takes
+// from the bytes give. It scores in memory (scoreStream, which
+// ScoreFolder runs on the open file), from seeds of a few records, so
+// that an execution costs a few records' decoding and replay.
 func FuzzScoreFolder(f *testing.F) {
 	ev, lines := scoreFileEvent(f)
-	for _, data := range scoreFileCases(f, lines) {
-		if len(data) < 1<<20 {
-			f.Add([]byte(data))
-		}
+	join := func(ls ...string) []byte { return []byte(strings.Join(ls, "\n") + "\n") }
+	faulted := edit(f, lines[3], func(r *results.Record) {
+		r.SetOutcome(engine.Fault(engine.Timeout, "slow", engine.East))
+	})
+	for _, seed := range [][]byte{
+		join(lines[:4]...),
+		join(lines[0], lines[0], faulted),
+		join("", lines[1][:40], "not json", lines[2]),
+		join(edit(f, lines[0], func(r *results.Record) { r.Event = "another" })),
+		{},
+	} {
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ev.Out = t.TempDir()
-		require.NoError(t, os.WriteFile(filepath.Join(ev.Out, ResultsFile), data, 0o644))
 		var calls []writerCall
-		rep, warn, err := ScoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
-		require.NoError(t, err)
+		rep, warn, err := scoreStream(ev, "fuzz", bytes.NewReader(data), []MatchWriter{recordingWriter(&calls)})
+		if err != nil {
+			if !errors.Is(err, results.ErrMismatch) && !errors.Is(err, results.ErrLineTooLong) {
+				t.Fatalf("refused for another reason: %v", err)
+			}
+			return
+		}
 		require.Empty(t, warn)
 		recs, _, err := results.Read(bytes.NewReader(data))
 		require.NoError(t, err)

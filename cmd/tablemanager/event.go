@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
 	flag "github.com/spf13/pflag"
@@ -86,7 +87,7 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.lin, "lin", false, "also write a LIN line and a BBO hand-viewer link per board-room")
 	fs.StringVar(&rf.listen, "listen", "", "address remote bots connect to (BOT = remote), e.g. 127.0.0.1:2000")
 	fs.StringArrayVar(&rf.allow, "allow", nil, "an address or network beyond loopback that may connect to --listen and open --web (repeat)")
-	fs.BoolVar(&rf.fresh, "fresh", false, "set earlier results in the output folder aside (results.jsonl.N) and start again")
+	fs.BoolVar(&rf.fresh, "fresh", false, "set earlier results in the output folder aside (results.jsonl.N) and start again: a new seed if none is given, and the teams' bots recorded anew (a resume refuses a changed bot)")
 	fs.BoolVar(&rf.unsandboxed, "unsandboxed", false, "run command bots as plain processes, without the bubblewrap sandbox (they can then read the results, logs and deal seed)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress line on standard error")
 	fs.BoolVar(&rf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
@@ -353,13 +354,7 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	}
 	if err != nil && (out == nil || out.Report == nil) {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
-		switch {
-		case errors.Is(err, tournaments.ErrOtherEvent):
-			return exitDataErr
-		case errors.Is(err, tournaments.ErrNoOutput):
-			return exitNoInput
-		}
-		return exitFailure
+		return runErrorCode(err)
 	}
 	if out.NewSeed != "" {
 		fmt.Fprintf(e.stderr, "tablemanager run: no seed given: the boards are dealt from the fresh random seed %s (kept in %s, so a rerun resumes)\n", out.NewSeed, filepath.Join(ev.Out, tournaments.SeedFile))
@@ -408,6 +403,23 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		return exitFailure
 	}
 	return exitOK
+}
+
+// runErrorCode is the exit status of a run that ended without a report:
+// a team's bot changed since the results on disk is a matter of the
+// command line (64); results of another event, or a record its own deal,
+// auction and play contradict, or a line too long, are bad data (65); an
+// output file that cannot be opened, or is not a regular file, 66.
+func runErrorCode(err error) int {
+	switch {
+	case errors.Is(err, tournaments.ErrBotChanged):
+		return exitUsage
+	case errors.Is(err, results.ErrNotRegular), errors.Is(err, tournaments.ErrNoOutput):
+		return exitNoInput
+	case errors.Is(err, tournaments.ErrOtherEvent), errors.Is(err, results.ErrMismatch), errors.Is(err, results.ErrLineTooLong):
+		return exitDataErr
+	}
+	return exitFailure
 }
 
 // progressLine is the live progress line on standard error: rewritten in

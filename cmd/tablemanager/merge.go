@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
 	flag "github.com/spf13/pflag"
@@ -88,7 +89,7 @@ func runMerge(e *env, args []string) int {
 	set, err := tournaments.LoadShards(fs.Args())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
-		if errors.Is(err, os.ErrNotExist) {
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, results.ErrNotRegular) {
 			return exitNoInput
 		}
 		return exitDataErr
@@ -106,9 +107,10 @@ func runMerge(e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
 		switch {
-		case errors.Is(err, tournaments.ErrShardConflict), errors.Is(err, tournaments.ErrShardDuplicate):
+		case errors.Is(err, tournaments.ErrShardConflict), errors.Is(err, tournaments.ErrShardDuplicate),
+			errors.Is(err, results.ErrMismatch), errors.Is(err, results.ErrLineTooLong):
 			return exitDataErr
-		case errors.Is(err, tournaments.ErrNoOutput):
+		case errors.Is(err, results.ErrNotRegular), errors.Is(err, tournaments.ErrNoOutput):
 			return exitNoInput
 		}
 		return exitFailure

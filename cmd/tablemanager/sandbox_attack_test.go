@@ -33,10 +33,10 @@ import (
 // attempt to "ok ..." when it worked, "err ..." when it did not. Its
 // targets come in the environment.
 const (
-	attackOutEnv     = "ATTACK_OUT"     // the event's output folder
-	attackReadEnv    = "ATTACK_READ"    // paths it tries to read or list, ':'-separated
-	attackCanaryEnv  = "ATTACK_CANARY"  // a port a server of the host listens on (loopback)
-	attackReport     = "attack.json"    // in the bot's own folder
+	attackOutEnv     = "ATTACK_OUT"    // the event's output folder
+	attackReadEnv    = "ATTACK_READ"   // paths it tries to read or list, ':'-separated
+	attackCanaryEnv  = "ATTACK_CANARY" // a port a server of the host listens on (loopback)
+	attackReport     = "attack.json"   // in the bot's own folder
 	attackWindow     = 1500 * time.Millisecond
 	attackFixedPort  = "47917"            // the loopback port colluding bots agree on
 	attackAbstract   = "@openroom-attack" // the abstract unix socket they agree on

@@ -275,8 +275,14 @@ func newAttackWorld(t *testing.T, uid int) *attackWorld {
 	home := filepath.Join(dir, "home")
 	require.NoError(t, os.MkdirAll(home, 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(home, "secret.txt"), []byte("home secret"), 0o600))
+	// Another user's file in /var/tmp, beside this event's folder (whose
+	// path leads to the bots' own folders).
+	vartmp, err := os.MkdirTemp(base, "openroom-attack-other-")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(vartmp) })
+	require.NoError(t, os.WriteFile(filepath.Join(vartmp, "secret.txt"), []byte("var tmp secret"), 0o644))
 	w.read = []string{filepath.Join(v1, "results.jsonl"), v1, link, filepath.Join(home, "secret.txt"), home,
-		"/root", "/home", "/var/tmp", "/srv", "/work", "/etc/shadow", "/etc/gshadow", "/etc/sudoers"}
+		"/root", "/home", filepath.Join(vartmp, "secret.txt"), "/srv", "/work", "/etc/shadow", "/etc/gshadow", "/etc/sudoers"}
 	if uid != 0 {
 		require.NoError(t, filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
 			if err != nil {

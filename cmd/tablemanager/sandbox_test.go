@@ -44,7 +44,7 @@ func TestRunCommandBotsNeedTheSandbox(t *testing.T) {
 	bot := os.Args[0] + " -tmbot {host} {port} {seat} {name}"
 	args := []string{"run", "--team", "A=builtin:random", "--team", "B=" + bot, "--boards", "1", "--seed", "x", "--quiet", "--out", "o"}
 	code, _, errs := runCmd(t, "", args...)
-	assert.Equal(t, exitDataErr, code, errs)
+	assert.Equal(t, exitUnavail, code, errs)
 	assert.Contains(t, errs, "bubblewrap (bwrap) is not installed")
 	assert.Contains(t, errs, "--unsandboxed")
 	_, err := os.Stat(filepath.Join("o", "results.jsonl"))

@@ -23,6 +23,10 @@ import (
 // ($SANDBOX_TEST_BOT): see testBot.
 const botEnv = "SANDBOX_TEST_BOT"
 
+// readEnv lists the files the "read" bot reads; not on its command line,
+// where a file's folder would be bound (see readable).
+const readEnv = "SANDBOX_TEST_READ"
+
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "-relay" {
 		os.Exit(RelayMain(os.Args[2:]))
@@ -38,6 +42,8 @@ func TestMain(m *testing.M) {
 //	echo HOST PORT     send "hello", then each line it reads back, forever
 //	term               wait for SIGTERM, then leave "stopped" in its folder
 //	exit N             exit with status N
+//	read               print each file of $SANDBOX_TEST_READ (or why not),
+//	                   try to overwrite it
 func testBot(mode string, args []string) int {
 	switch mode {
 	case "echo":
@@ -63,6 +69,15 @@ func testBot(mode string, args []string) int {
 		return n
 	case "term":
 		return termBot()
+	case "read":
+		for _, p := range filepath.SplitList(os.Getenv(readEnv)) {
+			b, err := os.ReadFile(p)
+			fmt.Printf("%s: %q %v\n", p, b, err)
+			if werr := os.WriteFile(p, []byte("overwritten"), 0o644); werr == nil {
+				fmt.Printf("%s: WRITTEN\n", p)
+			}
+		}
+		return 0
 	}
 	return 64
 }
@@ -186,6 +201,45 @@ func TestCommandLine(t *testing.T) {
 		assert.Contains(t, a, want)
 	}
 	assert.NotContains(t, a, "--ro-bind / /")
+}
+
+func TestMountsAreReadOnlyAndNothingElseIsThere(t *testing.T) {
+	sb := requireSandbox(t)
+	t.Setenv(botEnv, "read")
+	mounted, other, own := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, d := range []string{mounted, other} {
+		require.NoError(t, os.WriteFile(filepath.Join(d, "f"), []byte("content"), 0o644))
+	}
+	t.Setenv(readEnv, strings.Join([]string{filepath.Join(mounted, "f"), filepath.Join(other, "f"), filepath.Join(own, "f")}, string(os.PathListSeparator)))
+	var out bytes.Buffer
+	p, err := sb.Start(Bot{Argv: []string{os.Args[0]},
+		Dir: own, Mounts: []string{mounted}, Stdout: &out, Stderr: &out})
+	require.NoError(t, err)
+	require.NoError(t, p.Wait(), out.String())
+	got := out.String()
+	assert.Contains(t, got, filepath.Join(mounted, "f")+`: "content" <nil>`)
+	assert.NotContains(t, got, filepath.Join(mounted, "f")+": WRITTEN", "a mount is read-only")
+	assert.Contains(t, got, filepath.Join(other, "f")+`: "" open`, "what is not mounted is not there")
+	assert.Contains(t, got, filepath.Join(own, "f")+": WRITTEN", "its own folder is writable")
+	b, err := os.ReadFile(filepath.Join(mounted, "f"))
+	require.NoError(t, err)
+	assert.Equal(t, "content", string(b))
+}
+
+// A script named on the command line (python3 /opt/bot/client.py) is
+// there to run: its folder is bound read-only.
+func TestScriptFolderIsThere(t *testing.T) {
+	sb := requireSandbox(t)
+	t.Setenv(botEnv, "read")
+	script := filepath.Join(t.TempDir(), "client.py")
+	require.NoError(t, os.WriteFile(script, []byte("print()"), 0o644))
+	t.Setenv(readEnv, script)
+	var out bytes.Buffer
+	p, err := sb.Start(Bot{Argv: []string{os.Args[0], script}, Stdout: &out, Stderr: &out})
+	require.NoError(t, err)
+	require.NoError(t, p.Wait(), out.String())
+	assert.Contains(t, out.String(), script+`: "print()" <nil>`)
+	assert.NotContains(t, out.String(), "WRITTEN")
 }
 
 // termBot waits for SIGTERM, then writes "stopped" to its own folder.

@@ -404,6 +404,9 @@ func runAttack(t *testing.T, asUser bool) (*attackWorld, map[string]map[string]s
 	}
 	reps := w.attackReports(t)
 	require.Len(t, reps, 4, "every attacker reported")
+	for bot, rep := range reps {
+		t.Logf("%s: %v", bot, rep)
+	}
 	return w, reps, conns.Load()
 }
 

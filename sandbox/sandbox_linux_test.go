@@ -150,7 +150,10 @@ func TestSandboxedBotGetsTheInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	p, err := sb.Start(Bot{Argv: []string{os.Args[0]}, Dir: dir})
 	require.NoError(t, err)
-	time.Sleep(300 * time.Millisecond) // let the bot install its handler
+	require.Eventually(t, func() bool {
+		_, err := os.Stat(filepath.Join(dir, "stopped.ready"))
+		return err == nil
+	}, 20*time.Second, 10*time.Millisecond, "the bot installs its handler")
 	p.Interrupt()
 	done := make(chan error, 1)
 	go func() { done <- p.Wait() }()
@@ -247,10 +250,14 @@ func termBot() int {
 	return waitTerm(filepath.Join(os.Getenv(BotDirEnv), "stopped"))
 }
 
-// waitTerm waits for SIGTERM, then writes "SIGTERM" to file.
+// waitTerm waits for SIGTERM (having left file.ready once it listens for
+// it), then writes "SIGTERM" to file.
 func waitTerm(file string) int {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, syscall.SIGTERM)
+	if err := os.WriteFile(file+".ready", nil, 0o644); err != nil {
+		return 1
+	}
 	select {
 	case <-c:
 	case <-time.After(time.Minute):

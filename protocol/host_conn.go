@@ -64,7 +64,8 @@ type hostConn struct {
 	// one write per connection per event, without a writer goroutine:
 	// it saves a goroutine hand-off on every line.
 	direct bool
-	local  bool // an in-process bot's pipe (Config.Local)
+	local  bool        // an in-process bot's pipe (Config.Local)
+	only   engine.Seat // the one seat it may take (AttachSeat), or anySeat
 	t      *Table
 
 	// Owned by Run.

@@ -52,6 +52,9 @@ type Table struct {
 	connSeq   uint64 // numbers registrations
 }
 
+// anySeat marks a connection that may take any seat it is allowed.
+const anySeat = engine.NumSeats
+
 // Attach hands the table a connection; the bot on the other end takes a
 // seat through the handshake. It may be called from any goroutine, before
 // or during Run (before Run it may block until Run starts taking
@@ -59,12 +62,22 @@ type Table struct {
 // ended, the connection is refused and closed. The table owns nc from
 // then on and closes it.
 func (t *Table) Attach(nc net.Conn) {
-	t.attach(nc, false)
+	t.attach(nc, false, anySeat)
+}
+
+// AttachSeat is Attach for a connection that may take one seat only: a
+// `Connecting` line for any other seat is refused ("not allowed"), and
+// `as ANYPL` gets that seat or none. A sandboxed command bot's way in
+// comes through here, so that a bot cannot sit anywhere but where the
+// harness started it.
+func (t *Table) AttachSeat(nc net.Conn, seat engine.Seat) {
+	t.attach(nc, false, seat)
 }
 
 // attach registers nc and starts its reader (and writer); it returns the
-// connection, or nil when it was refused.
-func (t *Table) attach(nc net.Conn, local bool) *hostConn {
+// connection, or nil when it was refused. only, unless anySeat, is the
+// one seat the connection may take.
+func (t *Table) attach(nc net.Conn, local bool, only engine.Seat) *hostConn {
 	_, isTCP := nc.(*net.TCPConn)
 	direct := isTCP && !local && t.cfg.MinGap <= 0
 	goroutines := 2
@@ -101,6 +114,7 @@ func (t *Table) attach(nc net.Conn, local bool) *hostConn {
 		rdone:   make(chan struct{}),
 		direct:  direct,
 		local:   local,
+		only:    only,
 		t:       t,
 	}
 	if !direct {

@@ -349,8 +349,12 @@ func (t *Table) redact(s engine.Seat, info string) string {
 // seatAllows reports whether c may take seat s from its address: a seat
 // with configured addresses (Config.SeatAddress) only from those, any
 // other seat, once it has joined the session, only from the IP it first
-// joined from. In-process bots are never bound.
+// joined from. In-process bots are never bound. A connection attached for
+// one seat (AttachSeat) may take no other.
 func (t *Table) seatAllows(s engine.Seat, c *hostConn) bool {
+	if c.only != anySeat && s != c.only {
+		return false
+	}
 	if c.local {
 		return true
 	}

@@ -26,7 +26,7 @@ func (t *Table) startLocal(s engine.Seat) {
 		return
 	}
 	host, bot := net.Pipe()
-	c := t.attach(host, true)
+	c := t.attach(host, true, anySeat)
 	t.wg.Add(1)
 	go func() {
 		defer t.wg.Done()

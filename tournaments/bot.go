@@ -62,6 +62,10 @@ type BotSpec struct {
 	// after the version number of its Connecting line.
 	Addresses []netip.Prefix
 	Secret    string
+	// Mounts (command bots) are what the bot may read in its sandbox
+	// beyond the system folders and its program's folder: absolute paths,
+	// its own and its team's.
+	Mounts []string
 }
 
 // Builtin bot names.

@@ -86,6 +86,9 @@ type BotConfig struct {
 	// Secret (remote bots): a word the bot must send after the version
 	// number of its Connecting line, like serve's --seat-secret.
 	Secret string `toml:"secret"`
+	// Mounts (command bots): folders or files the sandboxed bot may read
+	// (its data, models), relative to the event file.
+	Mounts []string `toml:"mounts"`
 }
 
 // TeamConfig is one [teams.NAME] table.
@@ -94,6 +97,10 @@ type TeamConfig struct {
 	// sits North (or East), the second South (or West). A name is a key of
 	// [bots] or a built-in spec such as "builtin:random".
 	Bots []string `toml:"bots"`
+	// Mounts: folders or files every command bot of the team may read in
+	// its sandbox, relative to the event file (run's --mount TEAM=PATH
+	// adds to them).
+	Mounts []string `toml:"mounts"`
 }
 
 // Seed is a deal seed: TOML may give it as an integer or a string.

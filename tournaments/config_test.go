@@ -217,3 +217,42 @@ func TestRemoteBotAddressesAndSecret(t *testing.T) {
 		}
 	}
 }
+
+func TestMountsKey(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"models", "shared"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, d), 0o755))
+	}
+	src := "[bots.mine]\ncommand = \"true {host} {port}\"\nmounts = [\"models\"]\n" +
+		"[teams.A]\nbots = [\"mine\"]\nmounts = [\"shared\", \"/usr/share\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
+	path := filepath.Join(dir, "ev.toml")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	f, err := LoadFile(path)
+	require.NoError(t, err)
+	ev, err := Resolve(f)
+	require.NoError(t, err)
+	for _, team := range ev.Teams {
+		for _, b := range team.Bots {
+			if team.Name == "A" {
+				assert.Equal(t, []string{filepath.Join(dir, "models"), filepath.Join(dir, "shared"), "/usr/share"}, b.Mounts)
+			} else {
+				assert.Empty(t, b.Mounts, "a built-in bot has no sandbox")
+			}
+		}
+	}
+
+	for name, bad := range map[string]string{
+		"missing":     "[bots.mine]\ncommand = \"true\"\nmounts = [\"nothing-here\"]\n[teams.A]\nbots = [\"mine\"]\n",
+		"not command": "[bots.mine]\nbuiltin = \"random\"\nmounts = [\"models\"]\n[teams.A]\nbots = [\"mine\"]\n",
+		"team's":      "[bots.mine]\ncommand = \"true\"\n[teams.A]\nbots = [\"mine\"]\nmounts = [\"gone\"]\n",
+	} {
+		require.NoError(t, os.WriteFile(path, []byte(bad+"[teams.B]\nbots = [\"builtin:random\"]\n"), 0o644), name)
+		f, err := LoadFile(path)
+		require.NoError(t, err, name)
+		_, err = Resolve(f)
+		if assert.Error(t, err, name) {
+			assert.Contains(t, err.Error(), "ev.toml:", name)
+			assert.Contains(t, err.Error(), "mounts", name)
+		}
+	}
+}

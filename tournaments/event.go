@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -219,10 +220,44 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 				spec.Secret = bc.Secret
 			}
 		}
+		if len(bc.Mounts) > 0 {
+			if spec.Kind != BotCommand {
+				return nil, f.errorf(key+".mounts", "bot %q: mounts are for command bots", name)
+			}
+			var err error
+			if spec.Mounts, err = f.mounts(key+".mounts", bc.Mounts); err != nil {
+				return nil, err
+			}
+		}
 		if err := spec.check(); err != nil {
 			return nil, f.errorf(key, "%v", err)
 		}
 		out[name] = spec
+	}
+	return out, nil
+}
+
+// mounts resolves a mounts list (at key): each path taken relative to the
+// event file's folder, and there to be read.
+func (f *File) mounts(key string, paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		if p == "" {
+			return nil, f.errorf(key, "%s: an empty path", key)
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(f.dir, p)
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, f.errorf(key, "%s: %v", key, err)
+		}
+		if !f.noStart {
+			if _, err := os.Stat(abs); err != nil {
+				return nil, f.errorf(key, "%s: %v", key, err)
+			}
+		}
+		out = append(out, abs)
 	}
 	return out, nil
 }
@@ -282,6 +317,10 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 			return f.errorf("teams", "team name %q: no quotes, slashes or line breaks", n)
 		}
 		t := Team{Name: n}
+		teamMounts, err := f.mounts("teams."+n+".mounts", tc.Mounts)
+		if err != nil {
+			return err
+		}
 		switch len(tc.Bots) {
 		case 1, 2:
 		default:
@@ -296,6 +335,9 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 				if _, err := exec.LookPath(b.Command[0]); err != nil {
 					return f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
 				}
+			}
+			if b.Kind == BotCommand && len(teamMounts) > 0 {
+				b.Mounts = append(append([]string(nil), b.Mounts...), teamMounts...)
 			}
 			t.Bots[i] = b
 		}

@@ -5,14 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/sandbox"
 )
 
 // Process supervision defaults.
@@ -41,11 +42,19 @@ type ProcessOptions struct {
 	// given to it in $OPENROOM_BOT_DIR; under a sandbox it is the one
 	// folder the bot can write that the harness keeps.
 	BotDir string
-	// Sandbox, if set, runs the bot under bubblewrap (see Sandbox).
-	Sandbox *Sandbox
+	// Sandbox, if set, runs the bot in a sandbox of its own (see package
+	// sandbox): it then reaches its seat at sandbox.Host sandbox.Port,
+	// and each connection it opens there goes to Seat.
+	Sandbox *sandbox.Sandbox
+	// Seat gets the connections of a sandboxed bot.
+	Seat func(net.Conn)
 	// Logf, if set, gets one line per start, exit and give-up.
 	Logf func(format string, args ...any)
 }
+
+// BotDirEnv names the environment variable that gives a command bot its
+// own folder (DIR/logs/TABLE-SEAT/), kept after the event.
+const BotDirEnv = sandbox.BotDirEnv
 
 // BotProcess starts one command bot for one seat of one table, watches it
 // and starts it again when it exits before the table is done, with a
@@ -73,6 +82,7 @@ type BotProcess struct {
 }
 
 // StartBot starts the bot's process for a seat, connecting to host:port
+// (sandbox.Host and sandbox.Port for a sandboxed bot)
 // under the team name, and supervises it until ctx ends, when the process
 // is stopped (interrupt, then kill after a grace period).
 func StartBot(ctx context.Context, spec BotSpec, seat engine.Seat, team, host, port string, opt ProcessOptions) *BotProcess {
@@ -176,60 +186,27 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	case <-p.lost:
 	default:
 	}
-	argv := p.argv
 	if p.opt.BotDir != "" {
 		if err := os.MkdirAll(p.opt.BotDir, 0o755); err != nil {
 			return fmt.Errorf("bot folder: %w", err)
 		}
 	}
-	// Under the sandbox, bwrap tells the pid of the bot's session (fd 3).
-	var infoR, infoW *os.File
+	var proc running
+	var err error
 	if p.opt.Sandbox != nil {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return fmt.Errorf("sandbox: %w", err)
-		}
-		infoR, infoW = r, w
-		defer infoR.Close()
-		argv = p.opt.Sandbox.wrap(argv, p.opt.BotDir, 3)
+		proc, err = p.startSandboxed()
+	} else {
+		proc, err = p.startPlain()
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	if infoW != nil {
-		cmd.ExtraFiles = []*os.File{infoW}
-	}
-	if p.opt.Sandbox == nil {
-		cmd.Dir = p.opt.Dir
-	}
-	if p.opt.BotDir != "" {
-		dir, err := filepath.Abs(p.opt.BotDir)
-		if err != nil {
-			return fmt.Errorf("bot folder: %w", err)
-		}
-		cmd.Env = append(os.Environ(), BotDirEnv+"="+dir)
-	}
-	if p.opt.Log != nil {
-		cmd.Stdout, cmd.Stderr = p.opt.Log, p.opt.Log
-	}
-	// A sandboxed bot also leaves the harness's session, so it cannot
-	// reach the harness's terminal.
-	setProcessGroup(cmd, p.opt.Sandbox != nil)
 	p.mu.Lock()
 	p.starts++
 	p.mu.Unlock()
-	err := cmd.Start()
-	if infoW != nil {
-		infoW.Close()
-	}
 	if err != nil {
-		return fmt.Errorf("start %s: %w", p.argv[0], err)
+		return err
 	}
-	var inner atomic.Int64 // the sandboxed bot's session, once bwrap has told
-	if infoR != nil {
-		go func() { inner.Store(int64(sandboxInfo(infoR))) }()
-	}
-	p.logf("started, pid %d", cmd.Process.Pid)
+	p.logf("started, pid %d", proc.Pid())
 	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	go func() { exited <- proc.Wait() }()
 	var why error
 	select {
 	case err := <-exited:
@@ -249,15 +226,67 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	case <-p.lost:
 		why = errSeatLost
 	}
-	interruptProcess(cmd, int(inner.Load()))
+	proc.Interrupt()
 	select {
 	case <-exited:
 	case <-time.After(processKillGrace):
-		killProcess(cmd, int(inner.Load()))
+		proc.Kill()
 		<-exited
 	}
 	return why
 }
+
+// running is a started bot: a plain process or a sandbox.
+type running interface {
+	Pid() int
+	Wait() error
+	Interrupt()
+	Kill()
+}
+
+// startPlain starts the bot as a plain process in a process group of its
+// own, connecting to the table's listener.
+func (p *BotProcess) startPlain() (running, error) {
+	cmd := exec.Command(p.argv[0], p.argv[1:]...)
+	cmd.Dir = p.opt.Dir
+	if p.opt.BotDir != "" {
+		dir, err := filepath.Abs(p.opt.BotDir)
+		if err != nil {
+			return nil, fmt.Errorf("bot folder: %w", err)
+		}
+		cmd.Env = append(os.Environ(), BotDirEnv+"="+dir)
+	}
+	if p.opt.Log != nil {
+		cmd.Stdout, cmd.Stderr = p.opt.Log, p.opt.Log
+	}
+	setProcessGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", p.argv[0], err)
+	}
+	return plainProcess{cmd}, nil
+}
+
+// startSandboxed starts the bot in a sandbox of its own, its connections
+// going to Seat.
+func (p *BotProcess) startSandboxed() (running, error) {
+	b := sandbox.Bot{Argv: p.argv, Dir: p.opt.BotDir, Mounts: p.spec.Mounts, Seat: p.opt.Seat}
+	if p.opt.Log != nil {
+		b.Stdout, b.Stderr = p.opt.Log, p.opt.Log
+	}
+	proc, err := p.opt.Sandbox.Start(b)
+	if err != nil {
+		return nil, fmt.Errorf("start %s in the sandbox: %w", p.argv[0], err)
+	}
+	return proc, nil
+}
+
+// plainProcess is an unsandboxed bot's process.
+type plainProcess struct{ cmd *exec.Cmd }
+
+func (pp plainProcess) Pid() int    { return pp.cmd.Process.Pid }
+func (pp plainProcess) Wait() error { return pp.cmd.Wait() }
+func (pp plainProcess) Interrupt()  { interruptProcess(pp.cmd) }
+func (pp plainProcess) Kill()       { killProcess(pp.cmd) }
 
 // LogFile opens (appending) the log file of a bot at a table seat in dir.
 func LogFile(dir, table string, seat engine.Seat) (*os.File, error) {

@@ -7,15 +7,15 @@ import (
 	"os/exec"
 )
 
-func setProcessGroup(cmd *exec.Cmd, session bool) {}
+func setProcessGroup(cmd *exec.Cmd) {}
 
-func interruptProcess(cmd *exec.Cmd, inner int) {
+func interruptProcess(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		_ = cmd.Process.Signal(os.Interrupt)
 	}
 }
 
-func killProcess(cmd *exec.Cmd, inner int) {
+func killProcess(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		_ = cmd.Process.Kill()
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/sandbox"
 )
 
 // DefaultStartTimeout is how long the four bots of a table may take to sit
@@ -23,8 +24,9 @@ const DefaultStartTimeout = 60 * time.Second
 // ProtocolRunner plays each table through the Blue Chip protocol host
 // (protocol.Table): built-in bots are seated in-process over a net.Pipe
 // with the protocol client, so they learn exactly what a remote bot would;
-// command bots are started as processes (see BotProcess) that connect to
-// the table's own loopback listener. The table referees every board,
+// command bots are started as processes (see BotProcess), each sandboxed
+// bot's connections attached to the table for its own seat only (an
+// unsandboxed one connects to the table's own loopback listener). The table referees every board,
 // applies the clocks and the fault policy, and takes a seat back when its
 // bot reconnects. A command bot that keeps failing stops the table with a
 // *SeatFault, and the event scores the table's remaining boards as faults.
@@ -44,9 +46,11 @@ type ProtocolRunner struct {
 	// Each command bot also gets a folder of its own there,
 	// LogDir/TABLE-SEAT/ ($OPENROOM_BOT_DIR), for its own logs.
 	LogDir string
-	// Sandbox, if set, runs command bots under bubblewrap; LogDir is
-	// hidden from them too, all but the bot's own folder.
-	Sandbox *Sandbox
+	// Sandbox, if set, runs each command bot in a sandbox of its own
+	// (see package sandbox), whose only way out is its own seat; LogDir is
+	// hidden from them too, all but the bot's own folder. Without it,
+	// command bots connect to a loopback listener of the table.
+	Sandbox *sandbox.Sandbox
 	// Logf, if set, gets one line per notable table or process event.
 	Logf func(format string, args ...any)
 	// Notify, if set, gets the few lines a user running the event should
@@ -156,22 +160,24 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		}
 	}
 	if len(commands) > 0 {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return fmt.Errorf("table %s: listen: %w", job.Table, err)
-		}
-		srv := &protocol.Server{Table: table, Logf: logf}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_ = srv.Serve(tctx, ln)
-		}()
-		host, port, _ := net.SplitHostPort(ln.Addr().String())
-		sandbox := r.Sandbox
-		if sandbox != nil && r.LogDir != "" {
-			sb := *sandbox
-			sb.Hide = append(append([]string(nil), sb.Hide...), r.LogDir)
-			sandbox = &sb
+		host, port := sandbox.Host, sandbox.Port
+		sb := r.Sandbox
+		if sb == nil {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				return fmt.Errorf("table %s: listen: %w", job.Table, err)
+			}
+			srv := &protocol.Server{Table: table, Logf: logf}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_ = srv.Serve(tctx, ln)
+			}()
+			host, port, _ = net.SplitHostPort(ln.Addr().String())
+		} else if r.LogDir != "" {
+			c := *sb
+			c.Hide = append(append([]string(nil), c.Hide...), r.LogDir)
+			sb = &c
 		}
 		for _, s := range commands {
 			var log io.WriteCloser
@@ -190,7 +196,8 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 				Log:      log,
 				Logf:     logf,
 				BotDir:   botDir,
-				Sandbox:  sandbox,
+				Sandbox:  sb,
+				Seat:     func(nc net.Conn) { table.AttachSeat(nc, s) },
 			})
 			procs[s] = p
 			wg.Add(1)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,6 +25,9 @@ import (
 const killChildEnv = "TOURNAMENTS_TEST_KILL_CHILD"
 
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == relayArg {
+		os.Exit(sandbox.RelayMain(os.Args[2:]))
+	}
 	if mode := os.Getenv(botModeEnv); mode != "" {
 		os.Exit(testBot(mode, os.Args[1:]))
 	}

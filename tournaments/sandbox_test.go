@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/signal"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openroom/openroom/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -110,7 +112,7 @@ func spyEvent(t *testing.T, seed string) *Event {
 
 // spyReports plays the spy event and returns the reports of its four
 // spies (two per room), by folder.
-func spyReports(t *testing.T, ev *Event, sb *Sandbox) map[string]string {
+func spyReports(t *testing.T, ev *Event, sb *sandbox.Sandbox) map[string]string {
 	t.Helper()
 	logs := filepath.Join(ev.Out, "logs")
 	if sb != nil {
@@ -138,10 +140,7 @@ func TestSandboxHidesTheEventFromCommandBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts bot processes")
 	}
-	sb, err := FindSandbox(t.Context())
-	if err != nil {
-		t.Skipf("no sandbox here: %v", err)
-	}
+	sb := testSandbox(t)
 	const seed = "spy-secret-seed-5c1f"
 	ev := spyEvent(t, seed)
 	harness, err := os.ReadFile("/proc/self/cmdline")
@@ -189,6 +188,24 @@ func TestSpyReadsEverythingUnsandboxed(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 2, closed)
+}
+
+// relayArg makes the test binary the sandbox's relay (see TestMain).
+const relayArg = "-sandbox-relay"
+
+// testSandbox returns a sandbox whose relay is the test binary. Without
+// bubblewrap the test is skipped, or fails if $OPENROOM_REQUIRE_SANDBOX is
+// set (as CI sets it).
+func testSandbox(t testing.TB) *sandbox.Sandbox {
+	t.Helper()
+	sb, err := sandbox.Find(context.Background(), []string{os.Args[0], relayArg})
+	if err != nil {
+		if os.Getenv("OPENROOM_REQUIRE_SANDBOX") != "" {
+			t.Fatalf("OPENROOM_REQUIRE_SANDBOX is set: %v", err)
+		}
+		t.Skipf("no sandbox here: %v", err)
+	}
+	return sb
 }
 
 // termBot waits for SIGTERM, then writes "stopped" to its own folder.

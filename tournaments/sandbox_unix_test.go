@@ -10,22 +10,20 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/sandbox"
 	"github.com/stretchr/testify/require"
 )
 
 // A sandboxed bot is stopped the way a plain one is: SIGTERM reaches the
 // bot itself (not only bwrap), so it can tidy up before the kill.
 func TestSandboxedBotGetsTheInterrupt(t *testing.T) {
-	sb, err := FindSandbox(t.Context())
-	if err != nil {
-		t.Skipf("no sandbox here: %v", err)
-	}
+	sb := testSandbox(t)
 	t.Setenv(botModeEnv, "term")
 	dir := filepath.Join(t.TempDir(), "bot")
 	spec := BotSpec{Name: "term", Kind: BotCommand, Command: []string{os.Args[0]}}
 	ctx, cancel := context.WithCancel(context.Background())
 	var log syncBuf
-	p := StartBot(ctx, spec, engine.North, "A", "127.0.0.1", "1", ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
+	p := StartBot(ctx, spec, engine.North, "A", sandbox.Host, sandbox.Port, ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
 	require.Eventually(t, func() bool { return p.Starts() == 1 }, 10*time.Second, 10*time.Millisecond)
 	time.Sleep(300 * time.Millisecond) // let the bot install its handler
 	cancel()

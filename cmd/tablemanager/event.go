@@ -15,6 +15,7 @@ import (
 
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
 	flag "github.com/spf13/pflag"
@@ -60,11 +61,16 @@ type runFlags struct {
 	webWait     bool
 	webHosts    []string // --web-host: names the live page answers to
 	shard       string
+	mounts      []string
 
 	// manifest is the shard's manifest, made from the event file and
 	// flags when --shard is given (not a flag).
 	manifest *tournaments.Manifest
 }
+
+// relayCommand is the hidden command that runs the relay inside a command
+// bot's sandbox (sandbox.RelayMain).
+const relayCommand = "sandbox-relay"
 
 const runUsage = `usage: tablemanager run [EVENT.toml] [flags]
 Plays a bot-vs-bot event: the event file, the flags alone (--team A=BOT --team B=BOT ...),
@@ -95,6 +101,7 @@ func runEvent(e *env, args []string) int {
 	fs.StringVar(&rf.web, "web", "", "serve the live page of the event on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
 	fs.StringArrayVar(&rf.webHosts, "web-host", nil, webHostUsage)
 	fs.BoolVar(&rf.webWait, "web-wait", false, "after the event, keep the --web page up until Ctrl-C")
+	fs.StringArrayVar(&rf.mounts, "mount", nil, "TEAM=PATH: a folder or file the sandboxed command bots of TEAM may read, e.g. their models (repeat)")
 	fs.StringVar(&rf.shard, "shard", "", "play shard K/N of every match (K from 0; auto/N takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into OUT/shard-K-of-N; tablemanager merge joins the shards")
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
@@ -196,6 +203,26 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 			f.Schedule.Teams = append(f.Schedule.Teams, name)
 		}
 	}
+	for _, m := range rf.mounts {
+		team, path, ok := strings.Cut(m, "=")
+		team, path = strings.TrimSpace(team), strings.TrimSpace(path)
+		tc, found := f.Teams[team]
+		switch {
+		case !ok || team == "" || path == "":
+			fmt.Fprintf(e.stderr, "tablemanager run: --mount %q: want TEAM=PATH\n", m)
+			return exitUsage
+		case !found:
+			fmt.Fprintf(e.stderr, "tablemanager run: --mount %q: no team %q\n", m, team)
+			return exitUsage
+		}
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager run: --mount %q: %v\n", m, err)
+			return exitUsage
+		}
+		tc.Mounts = append(tc.Mounts, abs)
+		f.Teams[team] = tc
+	}
 	if fs.Changed("boards") {
 		if rf.boards < 1 {
 			fmt.Fprintf(e.stderr, "tablemanager run: --boards %d: want 1 or more\n", rf.boards)
@@ -282,6 +309,9 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	runner, rerr := newRunner(&e, ev, rf.unsandboxed)
 	if rerr != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", rerr)
+		if errors.Is(rerr, sandbox.ErrNoSandbox) {
+			return exitUnavail
+		}
 		return exitDataErr
 	}
 	opt := tournaments.Options{
@@ -472,26 +502,31 @@ func (pl *progressLine) end() {
 // go to standard error on lines of their own. Command bots run in the
 // bubblewrap sandbox; without one the event does not start unless
 // unsandboxed is set, which also runs them without it.
+//
+// The relay in each sandbox is this program itself, run as the hidden
+// command relayCommand.
 func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.TableRunner, error) {
 	allow, err := protocol.ParseAllowList(ev.Allow)
 	if err != nil {
 		return nil, err
 	}
-	var sandbox *tournaments.Sandbox
+	var sb *sandbox.Sandbox
 	if ev.HasCommandBots() {
 		if unsandboxed {
-			fmt.Fprintf(e.stderr, "tablemanager run: --unsandboxed: command bots run as plain processes and can read all you can: %s (results, PBN, other bots' logs), the event file, the deal seed and this command line\n", ev.Out)
+			fmt.Fprintf(e.stderr, "tablemanager run: --unsandboxed: command bots run as plain processes and can read all you can: %s (results, PBN, other bots' logs), the event file, the deal seed and this command line, and reach each other and any seat\n", ev.Out)
 		} else {
-			sb, err := tournaments.FindSandbox(e.ctx)
+			self, err := os.Executable()
 			if err != nil {
+				return nil, fmt.Errorf("%w: the relay (this program): %v", sandbox.ErrNoSandbox, err)
+			}
+			if sb, err = sandbox.Find(e.ctx, []string{self, relayCommand}); err != nil {
 				return nil, fmt.Errorf("%w; command bots run only sandboxed (or give --unsandboxed to run them as plain processes)", err)
 			}
 			sb.Hide = ev.Secrets()
-			sandbox = sb
 		}
 	}
 	return &tournaments.ProtocolRunner{
-		Sandbox: sandbox,
+		Sandbox: sb,
 		LogDir:  filepath.Join(ev.Out, "logs"),
 		Listen:  ev.Listen,
 		Allow:   allow,

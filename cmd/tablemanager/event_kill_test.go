@@ -35,6 +35,10 @@ func TestMain(m *testing.M) {
 			main()
 		case "-tmbot":
 			os.Exit(eventSlowBot(os.Args[2:]))
+		case relayCommand:
+			main()
+		case "-tmattack":
+			os.Exit(attackBot(os.Args[2:]))
 		}
 	}
 	os.Exit(m.Run())

@@ -9,6 +9,8 @@ import (
 	"os/signal"
 	"sort"
 
+	"github.com/openroom/openroom/sandbox"
+
 	flag "github.com/spf13/pflag"
 )
 
@@ -19,6 +21,7 @@ const (
 	exitUsage    = 64 // malformed command line
 	exitDataErr  = 65 // malformed input data
 	exitNoInput  = 66 // an input file cannot be opened
+	exitUnavail  = 69 // a service the command needs is unavailable (the sandbox)
 	exitSoftware = 70 // internal error
 )
 
@@ -61,6 +64,10 @@ func dispatch(e *env, args []string) int {
 		return exitUsage
 	}
 	name := args[0]
+	if name == relayCommand {
+		// Hidden: the relay inside a command bot's sandbox.
+		return sandbox.RelayMain(args[1:])
+	}
 	if name == "help" || name == "-h" || name == "--help" {
 		usage(e.stdout)
 		return exitOK

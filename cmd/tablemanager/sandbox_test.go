@@ -44,7 +44,7 @@ func TestRunCommandBotsNeedTheSandbox(t *testing.T) {
 	bot := os.Args[0] + " -tmbot {host} {port} {seat} {name}"
 	args := []string{"run", "--team", "A=builtin:random", "--team", "B=" + bot, "--boards", "1", "--seed", "x", "--quiet", "--out", "o"}
 	code, _, errs := runCmd(t, "", args...)
-	assert.Equal(t, exitDataErr, code, errs)
+	assert.Equal(t, exitUnavail, code, errs)
 	assert.Contains(t, errs, "bubblewrap (bwrap) is not installed")
 	assert.Contains(t, errs, "--unsandboxed")
 	_, err := os.Stat(filepath.Join("o", "results.jsonl"))
@@ -70,4 +70,63 @@ func TestRunBuiltinBotsNeedNoSandbox(t *testing.T) {
 	code, _, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "1", "--seed", "x", "--quiet", "--out", "o")
 	require.Equal(t, exitOK, code, errs)
 	assert.NotContains(t, errs, "sandbox")
+}
+
+// fakeBwrap is a bubblewrap that starts its command with the harness's
+// privileges, in no namespace at all: it tells its pid, waits for the go,
+// and runs the relay it was given.
+const fakeBwrap = `#!/bin/sh
+echo '{"child-pid": '$$'}' >&3
+exec 3>&-
+head -c 1 <&4 >/dev/null
+relay=""
+while [ $# -gt 0 ]; do
+	if [ "$1" = "--ro-bind" ] && [ "$3" = "/run/openroom/relay" ]; then relay="$2"; fi
+	shift
+	if [ "$1" = "--" ]; then shift; break; fi
+done
+shift
+exec "$relay" "$@"
+`
+
+// A bubblewrap that leaves a bot its privileges (capabilities, or the
+// right to make a user namespace) is refused, with status 69.
+func TestRunRefusesASandboxThatKeepsPrivileges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	t.Chdir(t.TempDir())
+	bin := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "bwrap"), []byte(fakeBwrap), 0o755))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	bot := os.Args[0] + " -tmbot {host} {port} {seat} {name}"
+	code, _, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B="+bot, "--boards", "1", "--seed", "x", "--quiet", "--out", "o")
+	assert.Equal(t, exitUnavail, code, errs)
+	assert.Contains(t, errs, "does not drop a bot's privileges")
+	if os.Geteuid() == 0 {
+		assert.Contains(t, errs, "a bot keeps capabilities")
+	}
+	assert.Contains(t, errs, "--unsandboxed")
+	_, err := os.Stat(filepath.Join("o", "results.jsonl"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "nothing played")
+}
+
+func TestRunMountFlag(t *testing.T) {
+	tests := []struct {
+		name, mount, want string
+	}{
+		{"no team", "C=/usr", `no team "C"`},
+		{"no path", "B=", "want TEAM=PATH"},
+		{"no equals", "B", "want TEAM=PATH"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--mount", tc.mount, "--boards", "1", "--quiet", "--out", t.TempDir())
+			assert.Equal(t, exitUsage, code, errs)
+			assert.Contains(t, errs, tc.want)
+		})
+	}
+	code, _, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--mount", "B=/no/such/folder", "--boards", "1", "--quiet", "--out", t.TempDir())
+	assert.Equal(t, exitDataErr, code, errs)
+	assert.Contains(t, errs, "/no/such/folder")
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
 	"github.com/stretchr/testify/assert"
@@ -105,12 +106,31 @@ var forgeries = []struct {
 		} else {
 			r.Vulnerable = "None"
 		}
+		rescore(r)
 	}},
 	{"adjusted score", "adjusted", func(r *results.Record) {
 		r.Termination = results.Termination{Kind: results.KindTimeout, Seat: "N"}
 		r.Adjusted = &results.Adjusted{NS: "A+", EW: "A-"}
 		r.ScoreNS, r.Tricks = nil, nil
 	}},
+}
+
+// rescore makes a record's score agree with its own vulnerability, so that
+// only the event's board disagrees with it.
+func rescore(r *results.Record) {
+	c, err := engine.ParseContract(r.Contract)
+	if err != nil || r.Tricks == nil || r.ScoreNS == nil {
+		return
+	}
+	if c.Declarer, err = engine.ParseSeat(r.Declarer); err != nil {
+		return
+	}
+	vul, err := engine.ParseVulnerability(r.Vulnerable)
+	if err != nil {
+		return
+	}
+	s := engine.ScoreNS(c, vul, *r.Tricks)
+	r.ScoreNS = &s
 }
 
 // playedLine returns the first line of a results file whose board was

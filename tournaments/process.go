@@ -182,8 +182,10 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 			return fmt.Errorf("bot folder: %w", err)
 		}
 	}
-	// Under the sandbox, bwrap tells the pid of the bot's session (fd 3).
+	// Under the sandbox, bwrap tells the pid of the bot's session (fd 3)
+	// and, with limits, holds it until it is confined (fd 4).
 	var infoR, infoW *os.File
+	var lim *botLimits
 	if p.opt.Sandbox != nil {
 		r, w, err := os.Pipe()
 		if err != nil {
@@ -191,11 +193,15 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 		}
 		infoR, infoW = r, w
 		defer infoR.Close()
-		argv = p.opt.Sandbox.wrap(argv, p.opt.BotDir, 3)
+		if lim, err = newBotLimits(p.opt.Sandbox.Limits, p.opt.BotDir); err != nil {
+			return err
+		}
+		defer lim.close()
+		argv = p.opt.Sandbox.wrap(argv, p.opt.BotDir, 3, lim.blockFD())
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	if infoW != nil {
-		cmd.ExtraFiles = []*os.File{infoW}
+		cmd.ExtraFiles = append([]*os.File{infoW}, lim.files()...)
 	}
 	if p.opt.Sandbox == nil {
 		cmd.Dir = p.opt.Dir
@@ -224,7 +230,14 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 		return fmt.Errorf("start %s: %w", p.argv[0], err)
 	}
 	var inner atomic.Int64 // the sandboxed bot's session, once bwrap has told
-	if infoR != nil {
+	switch {
+	case lim != nil:
+		pid, err := lim.confine(cmd, infoR)
+		if err != nil {
+			return err
+		}
+		inner.Store(int64(pid))
+	case infoR != nil:
 		go func() { inner.Store(int64(sandboxInfo(infoR))) }()
 	}
 	p.logf("started, pid %d", cmd.Process.Pid)
@@ -233,6 +246,13 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	var why error
 	select {
 	case err := <-exited:
+		if lerr := lim.reason(err); lerr != nil {
+			p.logf("%v", lerr)
+			if p.opt.Log != nil {
+				fmt.Fprintf(p.opt.Log, "tablemanager: %v\n", lerr)
+			}
+			return fmt.Errorf("%w (%v)", lerr, err)
+		}
 		if err == nil {
 			// A bot leaves after End of session, a moment before its
 			// table ends: not a failure if the table ends soon.

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/openroom/openroom/sandbox"
 )
 
 // BotDirEnv names the environment variable that gives a command bot its
@@ -39,6 +41,9 @@ type Sandbox struct {
 	// over it, a file is replaced by an empty one. The event's output
 	// folder, its board PBN and its event file belong here.
 	Hide []string
+	// Limits, if set, bounds each bot (see sandbox.Confiner): its /tmp
+	// gets the tmpfs size, and the bot is confined before it runs.
+	Limits *sandbox.Confiner
 }
 
 // FindSandbox looks for bwrap on the PATH and checks that it can create
@@ -72,12 +77,13 @@ func FindSandbox(ctx context.Context) (*Sandbox, error) {
 // folder is the private /tmp. The program argv[0] is looked up first and
 // bound read-only, so a bot under /tmp (or a hidden folder) still starts.
 func (sb *Sandbox) Wrap(argv []string, dir string) []string {
-	return sb.wrap(argv, dir, -1)
+	return sb.wrap(argv, dir, -1, -1)
 }
 
-// wrap is Wrap, with bwrap writing its child's pid as JSON to infoFD if
-// that is not negative.
-func (sb *Sandbox) wrap(argv []string, dir string, infoFD int) []string {
+// wrap is Wrap, with bwrap writing its child's pid as JSON to infoFD and
+// holding the child until blockFD is readable, for each that is not
+// negative.
+func (sb *Sandbox) wrap(argv []string, dir string, infoFD, blockFD int) []string {
 	prog := argv[0]
 	if p, err := exec.LookPath(prog); err == nil {
 		prog = p
@@ -89,12 +95,16 @@ func (sb *Sandbox) wrap(argv []string, dir string, infoFD int) []string {
 		"--ro-bind", "/", "/",
 		"--dev", "/dev",
 		"--unshare-pid", "--proc", "/proc",
-		"--tmpfs", "/tmp",
-		"--die-with-parent",
-		"--new-session",
 	}
+	if sb.Limits != nil && sb.Limits.TmpSize() != "" {
+		a = append(a, "--size", sb.Limits.TmpSize())
+	}
+	a = append(a, "--tmpfs", "/tmp", "--die-with-parent", "--new-session")
 	if infoFD >= 0 {
 		a = append(a, "--info-fd", strconv.Itoa(infoFD))
+	}
+	if blockFD >= 0 {
+		a = append(a, "--block-fd", strconv.Itoa(blockFD))
 	}
 	for _, h := range sb.Hide {
 		if h == "" {

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

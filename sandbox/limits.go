@@ -122,15 +122,6 @@ func (c *Confiner) Limits() Limits { return c.limits }
 // Mechanisms returns how each limit is enforced.
 func (c *Confiner) Mechanisms() Mechanisms { return c.mech }
 
-// TmpSize is the value of bwrap's --size for the bot's /tmp tmpfs, or ""
-// when /tmp is unlimited.
-func (c *Confiner) TmpSize() string {
-	if !limited(c.limits.Tmp) {
-		return ""
-	}
-	return strconv.FormatInt(c.limits.Tmp, 10)
-}
-
 // Describe is one line saying each limit and what enforces it.
 func (c *Confiner) Describe() string {
 	l, m := c.limits, c.mech
@@ -153,16 +144,38 @@ func (c *Confiner) Describe() string {
 // Guard confines one run of one bot: Confine puts it under the limits
 // and watches it; Reason says afterwards whether a limit killed it.
 type Guard struct {
-	c   *Confiner
-	dir string
+	c      *Confiner
+	dir    string
+	limits Limits
 
 	mu     sync.Mutex
 	reason *LimitError
 }
 
 // Guard returns the guard of one start of a bot whose own folder is dir
-// ("" if it has none).
-func (c *Confiner) Guard(dir string) *Guard { return &Guard{c: c, dir: dir} }
+// ("" if it has none). The bot's own limits, where not zero, replace the
+// Confiner's.
+func (c *Confiner) Guard(dir string, own Limits) *Guard {
+	l := c.limits
+	for _, p := range []struct{ v, o *int64 }{{&l.Memory, &own.Memory}, {&l.Procs, &own.Procs}, {&l.Files, &own.Files}, {&l.Disk, &own.Disk}, {&l.Tmp, &own.Tmp}} {
+		if *p.o != 0 {
+			*p.v = *p.o
+		}
+	}
+	return &Guard{c: c, dir: dir, limits: l}
+}
+
+// Limits returns the bot's limits.
+func (g *Guard) Limits() Limits { return g.limits }
+
+// TmpSize is the value of bwrap's --size for the bot's /tmp tmpfs, or ""
+// when its /tmp is unlimited.
+func (g *Guard) TmpSize() string {
+	if !limited(g.limits.Tmp) {
+		return ""
+	}
+	return strconv.FormatInt(g.limits.Tmp, 10)
+}
 
 // fail records the first limit the bot broke.
 func (g *Guard) fail(limit string, value int64) bool {
@@ -184,8 +197,8 @@ func (g *Guard) Reason(exit error) error {
 	if g.reason != nil {
 		return g.reason
 	}
-	if limited(g.c.limits.Disk) && killedByFileSize(exit) {
-		return &LimitError{Limit: "file size", Value: g.c.limits.Disk}
+	if limited(g.limits.Disk) && killedByFileSize(exit) {
+		return &LimitError{Limit: "file size", Value: g.limits.Disk}
 	}
 	return nil
 }

@@ -32,7 +32,9 @@ type system struct {
 func NewConfiner(l Limits) *Confiner {
 	l = l.WithDefaults()
 	sys := &system{nproc: os.Geteuid() != 0}
-	for _, h := range findHierarchies(limited(l.Memory), limited(l.Procs)) {
+	// Both controllers are looked for: a bot's own limits may set what
+	// the event's lift.
+	for _, h := range findHierarchies(true, true) {
 		if h.has("memory") {
 			sys.memory = h
 		}
@@ -88,7 +90,7 @@ func (g *Guard) Confine(bwrapPID, childPID int) (release func(), err error) {
 	if childPID <= 0 {
 		return nil, errNoPID
 	}
-	c, l := g.c, g.c.limits
+	c, l := g.c, g.limits
 	var groups []*group
 	cleanup := func() {
 		for _, gr := range groups {
@@ -240,7 +242,7 @@ func (w *watch) run() {
 
 // check looks once; true once the bot is killed.
 func (w *watch) check(disk bool) bool {
-	l := w.g.c.limits
+	l := w.g.limits
 	if w.checkGroups() {
 		return true
 	}
@@ -277,9 +279,9 @@ func (w *watch) checkGroups() bool {
 	for _, gr := range w.groups {
 		switch gr.broken() {
 		case "memory":
-			return w.kill("memory", w.g.c.limits.Memory)
+			return w.kill("memory", w.g.limits.Memory)
 		case "process":
-			return w.kill("process", w.g.c.limits.Procs)
+			return w.kill("process", w.g.limits.Procs)
 		}
 	}
 	return false

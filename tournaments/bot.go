@@ -1,6 +1,8 @@
 package tournaments
 
 import (
+	"github.com/openroom/openroom/sandbox"
+
 	"errors"
 	"fmt"
 	"net/netip"
@@ -62,6 +64,9 @@ type BotSpec struct {
 	// after the version number of its Connecting line.
 	Addresses []netip.Prefix
 	Secret    string
+	// Limits are a command bot's own limits ([bots.NAME.limits]); a zero
+	// field takes the event's.
+	Limits sandbox.Limits
 }
 
 // Builtin bot names.

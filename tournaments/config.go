@@ -35,6 +35,7 @@ type File struct {
 	Bots     map[string]BotConfig  `toml:"bots"`
 	Teams    map[string]TeamConfig `toml:"teams"`
 	SPRT     *SPRTConfig           `toml:"sprt"` // a sequential test of a two-team match
+	Limits   LimitsConfig          `toml:"limits"` // what each command bot may use
 
 	dir   string         // folder of the file, for relative paths
 	path  string         // the file's name, for messages
@@ -86,6 +87,40 @@ type BotConfig struct {
 	// Secret (remote bots): a word the bot must send after the version
 	// number of its Connecting line, like serve's --seat-secret.
 	Secret string `toml:"secret"`
+	// Limits (command bots): this bot's own limits, over the event's
+	// [limits] key by key.
+	Limits LimitsConfig `toml:"limits"`
+}
+
+// LimitsConfig is a [limits] table: what one command bot (all its
+// processes together) may use. A key left out takes the default (or, in
+// a [bots.NAME.limits] table, the event's); "unlimited" lifts a limit.
+type LimitsConfig struct {
+	Memory LimitValue `toml:"memory"` // bytes of memory, e.g. "4GiB"; default 4GiB
+	Procs  LimitValue `toml:"procs"`  // processes and threads at once; default 256
+	Files  LimitValue `toml:"files"`  // open files of one process; default 1024
+	Disk   LimitValue `toml:"disk"`   // bytes in the bot's own folder (and the largest file); default 1GiB
+	Tmp    LimitValue `toml:"tmp"`    // size of the bot's private /tmp; default 1GiB
+}
+
+// LimitValue is one limit as written: a string with a unit ("4GiB"), an
+// integer (bytes or a count), or "unlimited"; "" when not set.
+type LimitValue string
+
+// UnmarshalTOML accepts a string or an integer.
+func (v *LimitValue) UnmarshalTOML(x any) error {
+	switch y := x.(type) {
+	case string:
+		if y == "" {
+			return errors.New("a limit wants a size, a count or \"unlimited\", found \"\"")
+		}
+		*v = LimitValue(y)
+	case int64:
+		*v = LimitValue(strconv.FormatInt(y, 10))
+	default:
+		return fmt.Errorf("a limit wants a size, a count or \"unlimited\", found %T", x)
+	}
+	return nil
 }
 
 // TeamConfig is one [teams.NAME] table.

@@ -193,11 +193,11 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 		}
 		infoR, infoW = r, w
 		defer infoR.Close()
-		if lim, err = newBotLimits(p.opt.Sandbox.Limits, p.opt.BotDir); err != nil {
+		if lim, err = newBotLimits(p.opt.Sandbox.Limits, p.opt.BotDir, p.spec.Limits); err != nil {
 			return err
 		}
 		defer lim.close()
-		argv = p.opt.Sandbox.wrap(argv, p.opt.BotDir, 3, lim.blockFD())
+		argv = p.opt.Sandbox.wrap(argv, p.opt.BotDir, 3, lim.blockFD(), lim.tmpSize())
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	if infoW != nil {

@@ -19,7 +19,9 @@ type botLimits struct {
 	release        func()
 }
 
-func newBotLimits(c *sandbox.Confiner, dir string) (*botLimits, error) {
+// newBotLimits returns the limits of a run of a bot whose own folder is
+// dir and whose own limits (over c's) are own; nil if c is.
+func newBotLimits(c *sandbox.Confiner, dir string, own sandbox.Limits) (*botLimits, error) {
 	if c == nil {
 		return nil, nil
 	}
@@ -27,7 +29,7 @@ func newBotLimits(c *sandbox.Confiner, dir string) (*botLimits, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	return &botLimits{guard: c.Guard(dir), blockR: r, blockW: w}, nil
+	return &botLimits{guard: c.Guard(dir, own), blockR: r, blockW: w}, nil
 }
 
 // blockFD is the bot's descriptor bwrap waits on (after the info pipe's
@@ -37,6 +39,14 @@ func (b *botLimits) blockFD() int {
 		return -1
 	}
 	return 4
+}
+
+// tmpSize is bwrap's --size of the bot's /tmp, or "".
+func (b *botLimits) tmpSize() string {
+	if b == nil {
+		return ""
+	}
+	return b.guard.TmpSize()
 }
 
 // files are the bot's extra files after the info pipe.

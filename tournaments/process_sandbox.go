@@ -77,13 +77,13 @@ func FindSandbox(ctx context.Context) (*Sandbox, error) {
 // folder is the private /tmp. The program argv[0] is looked up first and
 // bound read-only, so a bot under /tmp (or a hidden folder) still starts.
 func (sb *Sandbox) Wrap(argv []string, dir string) []string {
-	return sb.wrap(argv, dir, -1, -1)
+	return sb.wrap(argv, dir, -1, -1, "")
 }
 
 // wrap is Wrap, with bwrap writing its child's pid as JSON to infoFD and
 // holding the child until blockFD is readable, for each that is not
-// negative.
-func (sb *Sandbox) wrap(argv []string, dir string, infoFD, blockFD int) []string {
+// negative, and tmpSize, if not "", the size of the bot's /tmp.
+func (sb *Sandbox) wrap(argv []string, dir string, infoFD, blockFD int, tmpSize string) []string {
 	prog := argv[0]
 	if p, err := exec.LookPath(prog); err == nil {
 		prog = p
@@ -96,8 +96,8 @@ func (sb *Sandbox) wrap(argv []string, dir string, infoFD, blockFD int) []string
 		"--dev", "/dev",
 		"--unshare-pid", "--proc", "/proc",
 	}
-	if sb.Limits != nil && sb.Limits.TmpSize() != "" {
-		a = append(a, "--size", sb.Limits.TmpSize())
+	if tmpSize != "" {
+		a = append(a, "--size", tmpSize)
 	}
 	a = append(a, "--tmpfs", "/tmp", "--die-with-parent", "--new-session")
 	if infoFD >= 0 {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/protocol"
+	limits "github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
 	flag "github.com/spf13/pflag"
@@ -58,6 +59,9 @@ type runFlags struct {
 	web         string
 	webWait     bool
 	shard       string
+	// botLimits are --bot-memory, --bot-procs, --bot-files, --bot-disk
+	// and --bot-tmp, by their event file key.
+	botLimits map[string]*string
 
 	// manifest is the shard's manifest, made from the event file and
 	// flags when --shard is given (not a flag).
@@ -93,6 +97,7 @@ func runEvent(e *env, args []string) int {
 	fs.StringVar(&rf.web, "web", "", "serve the live page of the event on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
 	fs.BoolVar(&rf.webWait, "web-wait", false, "after the event, keep the --web page up until Ctrl-C")
 	fs.StringVar(&rf.shard, "shard", "", "play shard K/N of every match (K from 0; auto/N takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into OUT/shard-K-of-N; tablemanager merge joins the shards")
+	rf.botLimits = botLimitFlags(fs)
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
@@ -247,6 +252,9 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 	}
 	if fs.Changed("allow") {
 		f.Allow = rf.allow
+	}
+	if code := applyLimitFlags(e, fs, rf, f); code != exitOK {
+		return code
 	}
 	if fs.Changed("sprt") {
 		p, err := sprt.ParseParams(rf.sprt)
@@ -473,6 +481,8 @@ func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.Tab
 				return nil, fmt.Errorf("%w; command bots run only sandboxed (or give --unsandboxed to run them as plain processes)", err)
 			}
 			sb.Hide = ev.Secrets()
+			sb.Limits = limits.NewConfiner(ev.Limits)
+			fmt.Fprintf(e.stderr, "tablemanager run: %s\n", sb.Limits.Describe())
 			sandbox = sb
 		}
 	}

@@ -34,7 +34,7 @@ type File struct {
 	Faults   FaultsConfig          `toml:"faults"`
 	Bots     map[string]BotConfig  `toml:"bots"`
 	Teams    map[string]TeamConfig `toml:"teams"`
-	SPRT     *SPRTConfig           `toml:"sprt"` // a sequential test of a two-team match
+	SPRT     *SPRTConfig           `toml:"sprt"`   // a sequential test of a two-team match
 	Limits   LimitsConfig          `toml:"limits"` // what each command bot may use
 
 	dir   string         // folder of the file, for relative paths

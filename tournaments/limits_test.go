@@ -12,7 +12,8 @@ import (
 )
 
 // attackBot is the test binary as a bot that breaks a limit, ATTACK
-// being one of forkbomb, memhog, diskfill, bigfile or tmpfill, at the
+// being one of forkbomb, memhog, diskfill, bigfile or tmpfill (or
+// rlimits, which writes its /proc/self/limits in its folder), at the
 // open room's tables only (its own folder says the room); at other tables
 // it plays as "play" does. Every attack has a bound of its own, so that
 // without limits it still cannot hurt the machine, and ends within a
@@ -33,6 +34,15 @@ func attackBot(args []string) int {
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	switch attack {
+	case "rlimits":
+		// Tell the limits the bot runs under.
+		b, err := os.ReadFile("/proc/self/limits")
+		if err != nil {
+			return 1
+		}
+		if err := os.WriteFile(filepath.Join(dir, "limits"), b, 0o644); err != nil {
+			return 1
+		}
 	case "forkbomb":
 		forkBomb(5)
 	case "memhog":

@@ -320,6 +320,6 @@ func (g *group) remove() {
 			return
 		}
 		g.kill()
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(time.Millisecond)
 	}
 }

@@ -153,3 +153,32 @@ func TestLimitsUnprivileged(t *testing.T) {
 	}
 	assert.Contains(t, s, "--- PASS: TestLimitsRlimitsHoldFromTheStart")
 }
+
+// BenchmarkSandboxedBotRun is one run of a sandboxed bot that exits at
+// once (the test binary), without and with limits: the limits' cost at
+// each start (cgroups made and removed, rlimits, the watcher).
+func BenchmarkSandboxedBotRun(b *testing.B) {
+	sb, err := FindSandbox(b.Context())
+	if err != nil {
+		b.Skipf("no sandbox here: %v", err)
+	}
+	b.Setenv(botModeEnv, "crash")
+	limited := *sb
+	limited.Limits = sandbox.NewConfiner(sandbox.Limits{})
+	b.Log(limited.Limits.Describe())
+	for _, bc := range []struct {
+		name string
+		sb   *Sandbox
+	}{{"plain", sb}, {"limits", &limited}} {
+		b.Run(bc.name, func(b *testing.B) {
+			spec := BotSpec{Name: "crash", Kind: BotCommand, Command: []string{os.Args[0]}}
+			p := &BotProcess{spec: spec, seat: engine.North, argv: spec.Command, lost: make(chan struct{}, 1),
+				opt: ProcessOptions{BotDir: filepath.Join(b.TempDir(), "bot"), Sandbox: bc.sb}}
+			for b.Loop() {
+				if err := p.runOnce(b.Context()); err == nil || strings.Contains(err.Error(), "killed") {
+					b.Fatalf("want exit status 1, got %v", err)
+				}
+			}
+		})
+	}
+}

@@ -87,6 +87,9 @@ func (b *botLimits) reason(exit error) error {
 
 // close stops the watcher, removes the cgroups and closes the pipe.
 func (b *botLimits) close() {
+	if b == nil {
+		return
+	}
 	if b.release != nil {
 		b.release()
 	}

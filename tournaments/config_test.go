@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openroom/openroom/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,6 +31,7 @@ func TestExampleFile(t *testing.T) {
 	assert.Equal(t, "rand", ev.Teams[1].Bots[0].Name)
 	assert.Equal(t, "rand2", ev.Teams[1].Bots[1].Name)
 	assert.Equal(t, "builtin:random", ev.Teams[2].Bots[1].Name)
+	assert.Equal(t, sandbox.DefaultLimits(), ev.Limits, "the example spells out the default limits")
 }
 
 func TestConfigErrors(t *testing.T) {

@@ -200,8 +200,16 @@ func probeV2(base string, want map[string]bool) *hierarchy {
 	return h
 }
 
-// probeGroup makes and removes a child group.
+// probeGroup makes and removes a child group, and removes the empty
+// groups a harness killed outright (kill -9) left behind.
 func probeGroup(h *hierarchy) error {
+	stale, _ := filepath.Glob(filepath.Join(h.base, "openroom-*-*"))
+	for _, dir := range stale {
+		pid, err := strconv.Atoi(strings.Split(filepath.Base(dir), "-")[1])
+		if err == nil && pid != os.Getpid() && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			_ = os.Remove(dir) // fails, harmlessly, while a process is still in it
+		}
+	}
 	dir := filepath.Join(h.base, fmt.Sprintf("openroom-%d-probe", os.Getpid()))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return err

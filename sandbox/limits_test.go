@@ -7,79 +7,73 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestParseSize(t *testing.T) {
-	for _, tc := range []struct {
+func TestParseSizeAndCount(t *testing.T) {
+	type row struct {
 		in   string
 		want int64
 		bad  bool
-	}{
-		{in: "4GiB", want: 4 << 30},
-		{in: "4 GiB", want: 4 << 30},
-		{in: "4gib", want: 4 << 30},
-		{in: "4G", want: 4 << 30},
-		{in: "4g", want: 4 << 30},
-		{in: "4GB", want: 4_000_000_000},
-		{in: "512MiB", want: 512 << 20},
-		{in: "512M", want: 512 << 20},
-		{in: "100MB", want: 100_000_000},
-		{in: "64KiB", want: 64 << 10},
-		{in: "64k", want: 64 << 10},
-		{in: "1.5GiB", want: 3 << 29},
-		{in: "1TiB", want: 1 << 40},
-		{in: "1000", want: 1000},
-		{in: "1000B", want: 1000},
-		{in: " 2GiB ", want: 2 << 30},
-		{in: "unlimited", want: Unlimited},
-		{in: "Unlimited", want: Unlimited},
-		{in: "", bad: true},
-		{in: "GiB", bad: true},
-		{in: "0", bad: true},
-		{in: "0.1", bad: true},
-		{in: "-1", bad: true},
-		{in: "-4GiB", bad: true},
-		{in: "4XB", bad: true},
-		{in: "4 GiB GiB", bad: true},
-		{in: "inf", bad: true},
-		{in: "NaN", bad: true},
-		{in: "0x10", bad: true},
-		{in: "1_000", bad: true},
-		{in: "99999999TiB", bad: true},
-		{in: "none", bad: true},
-	} {
-		got, err := ParseSize(tc.in)
-		if tc.bad {
-			assert.Error(t, err, "%q", tc.in)
-			continue
-		}
-		require.NoError(t, err, "%q", tc.in)
-		assert.Equal(t, tc.want, got, "%q", tc.in)
 	}
-}
-
-func TestParseCount(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want int64
-		bad  bool
+	for _, parser := range []struct {
+		name  string
+		parse func(string) (int64, error)
+		rows  []row
 	}{
-		{in: "256", want: 256},
-		{in: " 1 ", want: 1},
-		{in: "unlimited", want: Unlimited},
-		{in: "UNLIMITED", want: Unlimited},
-		{in: "0", bad: true},
-		{in: "-1", bad: true},
-		{in: "1.5", bad: true},
-		{in: "1k", bad: true},
-		{in: "", bad: true},
-		{in: "99999999999", bad: true},
+		{"ParseSize", ParseSize, []row{
+			{in: "4GiB", want: 4 << 30},
+			{in: "4 GiB", want: 4 << 30},
+			{in: "4gib", want: 4 << 30},
+			{in: "4G", want: 4 << 30},
+			{in: "4g", want: 4 << 30},
+			{in: "4GB", want: 4_000_000_000},
+			{in: "512MiB", want: 512 << 20},
+			{in: "512M", want: 512 << 20},
+			{in: "100MB", want: 100_000_000},
+			{in: "64KiB", want: 64 << 10},
+			{in: "64k", want: 64 << 10},
+			{in: "1.5GiB", want: 3 << 29},
+			{in: "1TiB", want: 1 << 40},
+			{in: "1000", want: 1000},
+			{in: "1000B", want: 1000},
+			{in: " 2GiB ", want: 2 << 30},
+			{in: "unlimited", want: Unlimited},
+			{in: "Unlimited", want: Unlimited},
+			{in: "", bad: true},
+			{in: "GiB", bad: true},
+			{in: "0", bad: true},
+			{in: "0.1", bad: true},
+			{in: "-1", bad: true},
+			{in: "-4GiB", bad: true},
+			{in: "4XB", bad: true},
+			{in: "4 GiB GiB", bad: true},
+			{in: "inf", bad: true},
+			{in: "NaN", bad: true},
+			{in: "0x10", bad: true},
+			{in: "1_000", bad: true},
+			{in: "99999999TiB", bad: true},
+			{in: "none", bad: true},
+		}},
+		{"ParseCount", ParseCount, []row{
+			{in: "256", want: 256},
+			{in: " 1 ", want: 1},
+			{in: "unlimited", want: Unlimited},
+			{in: "UNLIMITED", want: Unlimited},
+			{in: "0", bad: true},
+			{in: "-1", bad: true},
+			{in: "1.5", bad: true},
+			{in: "1k", bad: true},
+			{in: "", bad: true},
+			{in: "99999999999", bad: true},
+		}},
 	} {
-		got, err := ParseCount(tc.in)
-		if tc.bad {
-			assert.Error(t, err, "%q", tc.in)
-			continue
+		for _, tc := range parser.rows {
+			got, err := parser.parse(tc.in)
+			if tc.bad {
+				assert.Error(t, err, "%s(%q)", parser.name, tc.in)
+				continue
+			}
+			require.NoError(t, err, "%s(%q)", parser.name, tc.in)
+			assert.Equal(t, tc.want, got, "%s(%q)", parser.name, tc.in)
 		}
-		require.NoError(t, err, "%q", tc.in)
-		assert.Equal(t, tc.want, got, "%q", tc.in)
 	}
 }
 

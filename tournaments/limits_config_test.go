@@ -45,28 +45,3 @@ func TestLimitsKeys(t *testing.T) {
 		})
 	}
 }
-
-func TestLimitsKeyErrors(t *testing.T) {
-	for _, tc := range []struct {
-		name, src, want string
-	}{
-		{"bad size", "[limits]\nmemory = \"lots\"\n" + limitsEvent, `ev.toml:2: limits.memory: size "lots"`},
-		{"zero size", "[limits]\ndisk = 0\n" + limitsEvent, `ev.toml:2: limits.disk: size "0"`},
-		{"bad count", "[limits]\nname = 1\n" + limitsEvent, `ev.toml:2: unknown key "limits.name"`},
-		{"count with unit", "[limits]\nprocs = \"1k\"\n" + limitsEvent, `ev.toml:2: limits.procs: count "1k"`},
-		{"negative count", "[limits]\nfiles = -5\n" + limitsEvent, `ev.toml:2: limits.files: count "-5"`},
-		{"wrong type", "[limits]\ntmp = 1.5\n" + limitsEvent, `ev.toml:2: a limit wants a size, a count or "unlimited", found float64`},
-		{"empty", "[limits]\ntmp = \"\"\n" + limitsEvent, `ev.toml:2: a limit wants`},
-		{"bad bot limit", limitsEvent + "[bots.c.limits]\nmemory = \"-1GiB\"\n", `ev.toml:8: bots.c.limits.memory: size "-1GiB"`},
-		{"builtin with limits", "[bots.r]\nbuiltin = \"random\"\n[bots.r.limits]\nmemory = \"1GiB\"\n" + limitsEvent, `ev.toml:3: bot "r": limits are for command bots`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f, err := ParseFile([]byte(tc.src), "ev.toml")
-			if err == nil {
-				_, err = Resolve(f)
-			}
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tc.want)
-		})
-	}
-}

@@ -34,8 +34,10 @@ type File struct {
 	Faults   FaultsConfig          `toml:"faults"`
 	Bots     map[string]BotConfig  `toml:"bots"`
 	Teams    map[string]TeamConfig `toml:"teams"`
-	SPRT     *SPRTConfig           `toml:"sprt"`   // a sequential test of a two-team match
-	Limits   LimitsConfig          `toml:"limits"` // what each command bot may use
+	SPRT     *SPRTConfig           `toml:"sprt"` // a sequential test of a two-team match
+
+	// Limits is what each command bot may use.
+	Limits LimitsConfig `toml:"limits,omitempty"`
 
 	dir   string         // folder of the file, for relative paths
 	path  string         // the file's name, for messages
@@ -89,18 +91,18 @@ type BotConfig struct {
 	Secret string `toml:"secret"`
 	// Limits (command bots): this bot's own limits, over the event's
 	// [limits] key by key.
-	Limits LimitsConfig `toml:"limits"`
+	Limits LimitsConfig `toml:"limits,omitempty"`
 }
 
 // LimitsConfig is a [limits] table: what one command bot (all its
 // processes together) may use. A key left out takes the default (or, in
 // a [bots.NAME.limits] table, the event's); "unlimited" lifts a limit.
 type LimitsConfig struct {
-	Memory LimitValue `toml:"memory"` // bytes of memory, e.g. "4GiB"; default 4GiB
-	Procs  LimitValue `toml:"procs"`  // processes and threads at once; default 256
-	Files  LimitValue `toml:"files"`  // open files of one process; default 1024
-	Disk   LimitValue `toml:"disk"`   // bytes in the bot's own folder (and the largest file); default 1GiB
-	Tmp    LimitValue `toml:"tmp"`    // size of the bot's private /tmp; default 1GiB
+	Memory LimitValue `toml:"memory,omitempty"` // bytes of memory, e.g. "4GiB"; default 4GiB
+	Procs  LimitValue `toml:"procs,omitempty"`  // processes and threads at once; default 256
+	Files  LimitValue `toml:"files,omitempty"`  // open files of one process; default 1024
+	Disk   LimitValue `toml:"disk,omitempty"`   // bytes in the bot's own folder (and the largest file); default 1GiB
+	Tmp    LimitValue `toml:"tmp,omitempty"`    // size of the bot's private /tmp; default 1GiB
 }
 
 // LimitValue is one limit as written: a string with a unit ("4GiB"), an

@@ -45,3 +45,25 @@ func TestLimitsKeys(t *testing.T) {
 		})
 	}
 }
+
+// The limits are a machine's own: a shard's manifest keeps them in its
+// event file but leaves them out of the fingerprint, so shards run with
+// other limits still merge.
+func TestLimitsNotInTheFingerprint(t *testing.T) {
+	manifest := func(src string) *Manifest {
+		f, err := ParseFile([]byte(src), "ev.toml")
+		require.NoError(t, err)
+		ev, err := Resolve(f)
+		require.NoError(t, err)
+		require.NoError(t, ev.SetShard(Shard{K: 0, N: 2}))
+		m, err := NewManifest(f, ev)
+		require.NoError(t, err)
+		return m
+	}
+	plain := manifest("[boards]\nseed = 1\n" + limitsEvent)
+	limited := manifest("[boards]\nseed = 1\n[limits]\nmemory = \"2GiB\"\n" + limitsEvent + "[bots.c.limits]\nprocs = 16\n")
+	assert.Equal(t, plain.Fingerprint, limited.Fingerprint)
+	assert.NotContains(t, plain.EventFile, "limits", "no empty [limits] table is written")
+	assert.Contains(t, limited.EventFile, `memory = "2GiB"`)
+	assert.Contains(t, limited.EventFile, `procs = "16"`)
+}

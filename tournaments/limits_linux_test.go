@@ -41,15 +41,24 @@ func TestLimitsKillTheBotNotTheEvent(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		attack, want string
+		memory       int64 // over testLimits, if not 0
 	}{
-		{"forkbomb", "killed: process limit 32"},
-		{"memhog", "killed: memory limit 64 MiB"},
-		{"diskfill", "killed: folder limit 16 MiB"},
-		{"bigfile", "killed: file size limit 16 MiB"},
-		{"tmpfill", "killed: /tmp limit 16 MiB"},
+		// Each copy of a race-instrumented test binary takes tens of MiB:
+		// memory must not be the first limit the fork bomb meets.
+		{"forkbomb", "killed: process limit 32", 1 << 30},
+		{"memhog", "killed: memory limit 64 MiB", 0},
+		{"diskfill", "killed: folder limit 16 MiB", 0},
+		{"bigfile", "killed: file size limit 16 MiB", 0},
+		{"tmpfill", "killed: /tmp limit 16 MiB", 0},
 	} {
 		t.Run(tc.attack, func(t *testing.T) {
 			sb := limitedSandbox(t)
+			if tc.memory != 0 {
+				l := testLimits
+				l.Memory = tc.memory
+				sb.Limits = sandbox.NewConfiner(l)
+				sb.Limits.SetInterval(50 * time.Millisecond)
+			}
 			// The hog bounds itself (512 MiB), so a watcher may catch it;
 			// the fork bomb's bound is too large for a shared machine.
 			if tc.attack == "forkbomb" && !sb.Limits.ProcsEnforced() {

@@ -255,7 +255,7 @@ func (w *watch) check(disk bool) bool {
 			return w.kill("memory", l.Memory)
 		}
 	}
-	if limited(l.Tmp) {
+	if limited(l.Tmp) && w.ownTmp() {
 		var st syscall.Statfs_t
 		// The bot's /tmp, seen through its root in its mount namespace.
 		if syscall.Statfs(fmt.Sprintf("/proc/%d/root/tmp", w.child), &st) == nil && st.Type == tmpfsMagic {
@@ -269,6 +269,17 @@ func (w *watch) check(disk bool) bool {
 		return w.kill("folder", l.Disk)
 	}
 	return false
+}
+
+// ownTmp says whether the bot's /tmp is its own tmpfs yet: until bwrap
+// has set up the bot's mounts, its /tmp is the harness's (which may be a
+// full tmpfs of its own).
+func (w *watch) ownTmp() bool {
+	var host, bot syscall.Stat_t
+	if syscall.Stat("/tmp", &host) != nil || syscall.Stat(fmt.Sprintf("/proc/%d/root/tmp", w.child), &bot) != nil {
+		return false
+	}
+	return host.Dev != bot.Dev
 }
 
 // tmpfsMagic is TMPFS_MAGIC of statfs.

@@ -85,11 +85,15 @@ type Sandbox struct {
 	// holds it (the event's output folder, its PBN file and event file):
 	// a folder gets an empty tmpfs over it, a file an empty file.
 	Hide []string
-	// Confine, if set, is called once the sandbox's namespaces exist and
-	// before the bot starts, with bwrap's pid and the pid of its child
-	// (the sandbox's first process): it may put them in a cgroup or set
-	// limits. Its release, if not nil, is called once bwrap has exited.
-	Confine func(bwrapPID, childPID int) (release func(), err error)
+	// Limits, if set, bounds each bot (see Confiner): its /tmp gets the
+	// tmpfs size, and the bot is confined once the sandbox's namespaces
+	// exist and before it starts.
+	Limits *Confiner
+
+	// confine, in tests, replaces the Limits' confinement: called with
+	// bwrap's pid and the pid of its child (the sandbox's first process);
+	// its release, if not nil, is called once bwrap has exited.
+	confine func(bwrapPID, childPID int) (release func(), err error)
 }
 
 // Bot is one command bot to start in a sandbox.
@@ -101,6 +105,8 @@ type Bot struct {
 	Dir string
 	// Mounts are folders or files the bot may read (its data, models).
 	Mounts []string
+	// Limits are the bot's own limits, over the Sandbox's key by key.
+	Limits Limits
 	// Env is the bot's environment; nil is the harness's.
 	Env []string
 	// Stdout and Stderr receive the bot's output (and bubblewrap's
@@ -121,7 +127,7 @@ var etcSecrets = []string{"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/g
 // command returns bwrap's command line that runs the relay with
 // relayArgs in a sandbox for b; the relay is given b.Argv after "--".
 // This is the one place the sandbox's flags are chosen.
-func (sb *Sandbox) command(b Bot, relayArgs []string) []string {
+func (sb *Sandbox) command(b Bot, tmpSize string, relayArgs []string) []string {
 	a := []string{sb.Bwrap,
 		// Namespaces: no capabilities, even as root, and no way to get
 		// them back in a user namespace of its own.
@@ -147,7 +153,7 @@ func (sb *Sandbox) command(b Bot, relayArgs []string) []string {
 	}
 	a = append(a, maskArgs(etcSecrets)...)
 	a = append(a, "--proc", "/proc", "--dev", "/dev")
-	a = append(a, tmpfsArgs("/tmp")...)
+	a = append(a, tmpfsArgs("/tmp", tmpSize)...)
 	a = append(a, "--ro-bind", sb.Relay[0], relayPath)
 	for _, p := range readable(b) {
 		if !within(p, bound) {
@@ -183,10 +189,13 @@ func (sb *Sandbox) command(b Bot, relayArgs []string) []string {
 	return a
 }
 
-// tmpfsArgs mounts a private tmpfs at dst: the one place a tmpfs of the
-// sandbox is made, where its size can be bounded.
-func tmpfsArgs(dst string) []string {
-	return []string{"--tmpfs", dst}
+// tmpfsArgs mounts a private tmpfs at dst, of size bytes unless size is
+// "": the one place a tmpfs of the sandbox is made.
+func tmpfsArgs(dst, size string) []string {
+	if size == "" {
+		return []string{"--tmpfs", dst}
+	}
+	return []string{"--size", size, "--tmpfs", dst}
 }
 
 // maskArgs hides each path that exists: a folder under an empty tmpfs, a

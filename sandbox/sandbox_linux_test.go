@@ -173,7 +173,7 @@ func TestConfineRunsBeforeTheBot(t *testing.T) {
 	t.Setenv(botEnv, "exit")
 	var got [2]int
 	released := false
-	sb.Confine = func(bwrapPID, childPID int) (func(), error) {
+	sb.confine = func(bwrapPID, childPID int) (func(), error) {
 		got = [2]int{bwrapPID, childPID}
 		return func() { released = true }, nil
 	}
@@ -184,7 +184,7 @@ func TestConfineRunsBeforeTheBot(t *testing.T) {
 	assert.NotZero(t, got[1])
 	assert.True(t, released)
 
-	sb.Confine = func(int, int) (func(), error) { return nil, fmt.Errorf("no cgroup") }
+	sb.confine = func(int, int) (func(), error) { return nil, fmt.Errorf("no cgroup") }
 	_, err = sb.Start(Bot{Argv: []string{os.Args[0], "0"}})
 	assert.ErrorContains(t, err, "no cgroup")
 }
@@ -192,7 +192,7 @@ func TestConfineRunsBeforeTheBot(t *testing.T) {
 func TestCommandLine(t *testing.T) {
 	sb := &Sandbox{Bwrap: "bwrap", Relay: []string{"/opt/tm", "sandbox-relay"}, Hide: []string{"/opt/bots/out"}}
 	dir := t.TempDir()
-	a := strings.Join(sb.command(Bot{Argv: []string{"/opt/bots/bot", "x"}, Dir: dir, Mounts: []string{"/srv/models"}}, []string{"--check"}), " ")
+	a := strings.Join(sb.command(Bot{Argv: []string{"/opt/bots/bot", "x"}, Dir: dir, Mounts: []string{"/srv/models"}}, "", []string{"--check"}), " ")
 	for _, want := range []string{
 		"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup",
 		"--disable-userns", "--cap-drop ALL", "--info-fd 3", "--block-fd 4",

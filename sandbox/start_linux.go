@@ -67,6 +67,7 @@ type Process struct {
 	inner   int // the sandbox's first process, leader of the bot's session
 	seats   *net.UnixConn
 	release func()
+	guard   *Guard // nil without limits
 	waited  sync.Once
 	err     error
 }
@@ -103,7 +104,13 @@ func (sb *Sandbox) start(b Bot, relayArgs []string) (*Process, error) {
 		return nil, fmt.Errorf("sandbox: socket pair: %w", err)
 	}
 	ours, theirs := os.NewFile(uintptr(fds[0]), "seats"), os.NewFile(uintptr(fds[1]), "relay seats")
-	argv := sb.command(b, relayArgs)
+	confine, tmpSize := sb.confine, ""
+	var guard *Guard
+	if sb.Limits != nil {
+		guard = sb.Limits.Guard(b.Dir, b.Limits)
+		confine, tmpSize = guard.Confine, guard.TmpSize()
+	}
+	argv := sb.command(b, tmpSize, relayArgs)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.ExtraFiles = []*os.File{infoW, blockR, theirs} // infoFD, blockFD, seatFD
 	cmd.Env = b.Env
@@ -119,7 +126,7 @@ func (sb *Sandbox) start(b Bot, relayArgs []string) (*Process, error) {
 		ours.Close()
 		return nil, fmt.Errorf("start %s: %w", sb.Bwrap, err)
 	}
-	p := &Process{cmd: cmd}
+	p := &Process{cmd: cmd, guard: guard}
 	fail := func(err error) (*Process, error) {
 		ours.Close()
 		p.Kill()
@@ -132,8 +139,8 @@ func (sb *Sandbox) start(b Bot, relayArgs []string) (*Process, error) {
 		ours.Close()
 		return nil, fmt.Errorf("bubblewrap did not start the sandbox: %w", p.Wait())
 	}
-	if sb.Confine != nil {
-		release, err := sb.Confine(cmd.Process.Pid, p.inner)
+	if confine != nil {
+		release, err := confine(cmd.Process.Pid, p.inner)
 		if err != nil {
 			return fail(fmt.Errorf("sandbox: confine: %w", err))
 		}
@@ -205,7 +212,8 @@ func receiveSeats(uc *net.UnixConn, seat func(net.Conn)) {
 func (p *Process) Pid() int { return p.cmd.Process.Pid }
 
 // Wait waits for the sandbox to end and returns how bwrap exited (with
-// the bot's exit status, which the relay passes on).
+// the bot's exit status, which the relay passes on), wrapped in the
+// *LimitError of the limit that killed the bot, if one did.
 func (p *Process) Wait() error {
 	p.waited.Do(func() {
 		p.err = p.cmd.Wait()
@@ -214,6 +222,14 @@ func (p *Process) Wait() error {
 		}
 		if p.release != nil {
 			p.release()
+		}
+		if p.guard == nil {
+			return
+		}
+		if r := p.guard.Reason(p.err); r != nil && p.err != nil {
+			p.err = fmt.Errorf("%w (%v)", r, p.err)
+		} else if r != nil {
+			p.err = r
 		}
 	})
 	return p.err

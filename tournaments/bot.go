@@ -1,6 +1,8 @@
 package tournaments
 
 import (
+	"github.com/openroom/openroom/sandbox"
+
 	"errors"
 	"fmt"
 	"net/netip"
@@ -66,6 +68,9 @@ type BotSpec struct {
 	// beyond the system folders and its program's folder: absolute paths,
 	// its own and its team's.
 	Mounts []string
+	// Limits are a command bot's own limits ([bots.NAME.limits]); a zero
+	// field takes the event's.
+	Limits sandbox.Limits
 }
 
 // Builtin bot names.

@@ -36,6 +36,9 @@ type File struct {
 	Teams    map[string]TeamConfig `toml:"teams"`
 	SPRT     *SPRTConfig           `toml:"sprt"` // a sequential test of a two-team match
 
+	// Limits is what each command bot may use.
+	Limits LimitsConfig `toml:"limits,omitempty"`
+
 	dir   string         // folder of the file, for relative paths
 	path  string         // the file's name, for messages
 	lines map[string]int // dotted key -> line where it is set, for messages
@@ -89,6 +92,40 @@ type BotConfig struct {
 	// Mounts (command bots): folders or files the sandboxed bot may read
 	// (its data, models), relative to the event file.
 	Mounts []string `toml:"mounts"`
+	// Limits (command bots): this bot's own limits, over the event's
+	// [limits] key by key.
+	Limits LimitsConfig `toml:"limits,omitempty"`
+}
+
+// LimitsConfig is a [limits] table: what one command bot (all its
+// processes together) may use. A key left out takes the default (or, in
+// a [bots.NAME.limits] table, the event's); "unlimited" lifts a limit.
+type LimitsConfig struct {
+	Memory LimitValue `toml:"memory,omitempty"` // bytes of memory, e.g. "4GiB"; default 4GiB
+	Procs  LimitValue `toml:"procs,omitempty"`  // processes and threads at once; default 256
+	Files  LimitValue `toml:"files,omitempty"`  // open files of one process; default 1024
+	Disk   LimitValue `toml:"disk,omitempty"`   // bytes in the bot's own folder (and the largest file); default 1GiB
+	Tmp    LimitValue `toml:"tmp,omitempty"`    // size of the bot's private /tmp; default 1GiB
+}
+
+// LimitValue is one limit as written: a string with a unit ("4GiB"), an
+// integer (bytes or a count), or "unlimited"; "" when not set.
+type LimitValue string
+
+// UnmarshalTOML accepts a string or an integer.
+func (v *LimitValue) UnmarshalTOML(x any) error {
+	switch y := x.(type) {
+	case string:
+		if y == "" {
+			return errors.New("a limit wants a size, a count or \"unlimited\", found \"\"")
+		}
+		*v = LimitValue(y)
+	case int64:
+		*v = LimitValue(strconv.FormatInt(y, 10))
+	default:
+		return fmt.Errorf("a limit wants a size, a count or \"unlimited\", found %T", x)
+	}
+	return nil
 }
 
 // TeamConfig is one [teams.NAME] table.

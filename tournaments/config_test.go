@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openroom/openroom/sandbox"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,6 +31,7 @@ func TestExampleFile(t *testing.T) {
 	assert.Equal(t, "rand", ev.Teams[1].Bots[0].Name)
 	assert.Equal(t, "rand2", ev.Teams[1].Bots[1].Name)
 	assert.Equal(t, "builtin:random", ev.Teams[2].Bots[1].Name)
+	assert.Equal(t, sandbox.DefaultLimits(), ev.Limits, "the example spells out the default limits")
 }
 
 func TestConfigErrors(t *testing.T) {
@@ -65,6 +67,15 @@ func TestConfigErrors(t *testing.T) {
 		{"negative concurrency", "concurrency = -1\n" + bots, "ev.toml:1: concurrency -1"},
 		{"too many boards", bots + "[boards]\ncount = 1000000000\n", "ev.toml:8: boards.count 1000000000: want 1 to 100000"},
 		{"seed type", bots + "[boards]\nseed = 1.5\n", "seed"},
+		{"limits: bad size", "[limits]\nmemory = \"lots\"\n" + limitsEvent, `ev.toml:2: limits.memory: size "lots"`},
+		{"limits: zero size", "[limits]\ndisk = 0\n" + limitsEvent, `ev.toml:2: limits.disk: size "0"`},
+		{"limits: bad count", "[limits]\nname = 1\n" + limitsEvent, `ev.toml:2: unknown key "limits.name"`},
+		{"limits: count with unit", "[limits]\nprocs = \"1k\"\n" + limitsEvent, `ev.toml:2: limits.procs: count "1k"`},
+		{"limits: negative count", "[limits]\nfiles = -5\n" + limitsEvent, `ev.toml:2: limits.files: count "-5"`},
+		{"limits: wrong type", "[limits]\ntmp = 1.5\n" + limitsEvent, `ev.toml:2: a limit wants a size, a count or "unlimited", found float64`},
+		{"limits: empty", "[limits]\ntmp = \"\"\n" + limitsEvent, `ev.toml:2: a limit wants`},
+		{"limits: bad bot limit", limitsEvent + "[bots.c.limits]\nmemory = \"-1GiB\"\n", `ev.toml:8: bots.c.limits.memory: size "-1GiB"`},
+		{"limits: builtin with limits", "[bots.r]\nbuiltin = \"random\"\n[bots.r.limits]\nmemory = \"1GiB\"\n" + limitsEvent, `ev.toml:3: bot "r": limits are for command bots`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

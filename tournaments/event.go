@@ -1,6 +1,8 @@
 package tournaments
 
 import (
+	"github.com/openroom/openroom/sandbox"
+
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -98,6 +100,9 @@ type Event struct {
 	// Shard, when set (SetShard), restricts the tables to one shard's
 	// boards of every match; the zero Shard is the whole event.
 	Shard Shard
+	// Limits bound each command bot ([limits]; zero fields take the
+	// defaults, see sandbox.Limits).
+	Limits sandbox.Limits
 }
 
 // Resolve checks a File and fills its defaults. Every mistake is a
@@ -159,6 +164,10 @@ func Resolve(f *File) (*Event, error) {
 		return nil, f.errorf("faults.restarts", "faults.restarts %d: want 0 or more", ev.Faults.Restarts)
 	}
 
+	var err error
+	if ev.Limits, err = resolveLimits(f, "limits", f.Limits); err != nil {
+		return nil, err
+	}
 	bots, err := resolveBots(f)
 	if err != nil {
 		return nil, err
@@ -228,6 +237,13 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 			if spec.Mounts, err = f.mounts(key+".mounts", bc.Mounts); err != nil {
 				return nil, err
 			}
+		}
+		if bc.Limits.set() && spec.Kind != BotCommand {
+			return nil, f.errorf(key+".limits", "bot %q: limits are for command bots", name)
+		}
+		var err error
+		if spec.Limits, err = resolveLimits(f, key+".limits", bc.Limits); err != nil {
+			return nil, err
 		}
 		if err := spec.check(); err != nil {
 			return nil, f.errorf(key, "%v", err)

@@ -66,8 +66,12 @@ const botModeEnv = "TOURNAMENTS_TEST_BOT"
 //	                            spyBot), then play
 //	term                        wait for SIGTERM, then leave a file in
 //	                            $OPENROOM_BOT_DIR (see termBot)
+//	attack ATTACK HOST PORT SEAT TEAM
+//	                            break a limit (see attackBot)
 func testBot(mode string, args []string) int {
 	switch mode {
+	case "attack":
+		return attackBot(args)
 	case "crash":
 		return 1
 	case "dump":

@@ -145,10 +145,12 @@ func NewManifest(f *File, ev *Event) (*Manifest, error) {
 // fingerprint hashes what decides an event's records (see Manifest).
 func fingerprint(stored *File, ev *Event, version string) (string, error) {
 	f := *stored
-	f.Listen, f.Allow = "", nil
+	// A machine's own settings (the bots' limits among them) do not
+	// decide the records.
+	f.Listen, f.Allow, f.Limits = "", nil, LimitsConfig{}
 	f.Bots = make(map[string]BotConfig, len(stored.Bots))
 	for name, b := range stored.Bots {
-		b.Secret, b.Addresses = "", nil
+		b.Secret, b.Addresses, b.Limits = "", nil, LimitsConfig{}
 		f.Bots[name] = b
 	}
 	canon, err := encodeFile(&f)

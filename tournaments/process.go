@@ -210,6 +210,13 @@ func (p *BotProcess) runOnce(ctx context.Context) error {
 	var why error
 	select {
 	case err := <-exited:
+		if lerr := (*sandbox.LimitError)(nil); errors.As(err, &lerr) {
+			p.logf("%v", lerr)
+			if p.opt.Log != nil {
+				fmt.Fprintf(p.opt.Log, "tablemanager: %v\n", lerr)
+			}
+			return err
+		}
 		if err == nil {
 			// A bot leaves after End of session, a moment before its
 			// table ends: not a failure if the table ends soon.
@@ -269,7 +276,7 @@ func (p *BotProcess) startPlain() (running, error) {
 // startSandboxed starts the bot in a sandbox of its own, its connections
 // going to Seat.
 func (p *BotProcess) startSandboxed() (running, error) {
-	b := sandbox.Bot{Argv: p.argv, Dir: p.opt.BotDir, Mounts: p.spec.Mounts, Seat: p.opt.Seat}
+	b := sandbox.Bot{Argv: p.argv, Dir: p.opt.BotDir, Mounts: p.spec.Mounts, Limits: p.spec.Limits, Seat: p.opt.Seat}
 	if p.opt.Log != nil {
 		b.Stdout, b.Stderr = p.opt.Log, p.opt.Log
 	}

@@ -62,6 +62,9 @@ type runFlags struct {
 	webHosts    []string // --web-host: names the live page answers to
 	shard       string
 	mounts      []string
+	// botLimits are --bot-memory, --bot-procs, --bot-files, --bot-disk
+	// and --bot-tmp, by their event file key.
+	botLimits map[string]*string
 
 	// manifest is the shard's manifest, made from the event file and
 	// flags when --shard is given (not a flag).
@@ -103,6 +106,7 @@ func runEvent(e *env, args []string) int {
 	fs.BoolVar(&rf.webWait, "web-wait", false, "after the event, keep the --web page up until Ctrl-C")
 	fs.StringArrayVar(&rf.mounts, "mount", nil, "TEAM=PATH: a folder or file the sandboxed command bots of TEAM may read, e.g. their models (repeat)")
 	fs.StringVar(&rf.shard, "shard", "", "play shard K/N of every match (K from 0; auto/N takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into OUT/shard-K-of-N; tablemanager merge joins the shards")
+	rf.botLimits = botLimitFlags(fs)
 	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
 		return code
 	}
@@ -277,6 +281,9 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 	}
 	if fs.Changed("allow") {
 		f.Allow = rf.allow
+	}
+	if code := applyLimitFlags(e, fs, rf, f); code != exitOK {
+		return code
 	}
 	if fs.Changed("sprt") {
 		p, err := sprt.ParseParams(rf.sprt)
@@ -523,6 +530,8 @@ func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.Tab
 				return nil, fmt.Errorf("%w; command bots run only sandboxed (or give --unsandboxed to run them as plain processes)", err)
 			}
 			sb.Hide = ev.Secrets()
+			sb.Limits = sandbox.NewConfiner(ev.Limits)
+			fmt.Fprintf(e.stderr, "tablemanager run: %s\n", sb.Limits.Describe())
 		}
 	}
 	return &tournaments.ProtocolRunner{

@@ -809,6 +809,20 @@ func TestNoTimingForOneSeat(t *testing.T) {
 		lines := b.received()
 		assert.Equal(t, "End of session", lines[len(lines)-1], b.seat.Name())
 	}
-	_, err := NewTable(Config{Boards: boards, NoTiming: [engine.NumSeats]bool{true, true, true, true}})
-	assert.ErrorContains(t, err, "all four")
+}
+
+func TestNoTimingForAllFourSeats(t *testing.T) {
+	// Four robots that do not expect the timing line (bridge_env's
+	// clients) may sit together: none gets one.
+	bots := newBots(12)
+	boards := engine.SeededBoards("notiming", numbers(2))
+	cfg := Config{Boards: boards, NoTiming: [engine.NumSeats]bool{true, true, true, true}}
+	s := playTCP(t, cfg, bots)
+	require.NoError(t, s.runErr)
+	checkRecords(t, s.recs, boards)
+	for _, b := range bots {
+		assert.Empty(t, timingLines(t, b), b.seat.Name())
+		lines := b.received()
+		assert.Equal(t, "End of session", lines[len(lines)-1], b.seat.Name())
+	}
 }

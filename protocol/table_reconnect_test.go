@@ -1,0 +1,214 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/results"
+)
+
+// lateEOF holds back the table's sight of one connection's end: the first
+// connection that claims North gets its read error (the bot's close) only
+// once open is called, as when the table's reader goroutine has not yet
+// run under load.
+type lateEOF struct {
+	marked atomic.Bool
+	gate   chan struct{}
+	once   sync.Once
+}
+
+func newLateEOF() *lateEOF { return &lateEOF{gate: make(chan struct{})} }
+
+func (l *lateEOF) open() { l.once.Do(func() { close(l.gate) }) }
+
+// wrap returns nc with its reads watched. A net.Conn embedded keeps the
+// socket's syscall.Conn, so the table can still look at it.
+func (l *lateEOF) wrap(nc net.Conn) net.Conn {
+	if tc, ok := nc.(*net.TCPConn); ok {
+		return &lateTCP{TCPConn: tc, l: l}
+	}
+	return &latePipe{Conn: nc, l: l}
+}
+
+// read is the watched read: it marks the first North claim, and holds
+// back that connection's read error until the gate opens.
+func (l *lateEOF) read(held *bool, read func([]byte) (int, error), p []byte) (int, error) {
+	n, err := read(p)
+	if err == nil && !*held && bytes.Contains(p[:n], []byte(" as North ")) && l.marked.CompareAndSwap(false, true) {
+		*held = true
+	}
+	if err != nil && *held {
+		<-l.gate
+	}
+	return n, err
+}
+
+type lateTCP struct {
+	*net.TCPConn
+	l    *lateEOF
+	held bool // touched by the table's reader goroutine only
+}
+
+func (c *lateTCP) Read(p []byte) (int, error) { return c.l.read(&c.held, c.TCPConn.Read, p) }
+
+type latePipe struct {
+	net.Conn
+	l    *lateEOF
+	held bool
+}
+
+func (c *latePipe) Read(p []byte) (int, error) { return c.l.read(&c.held, c.Conn.Read, p) }
+
+// reconnectSession plays boards with North dropping its connection in the
+// middle of each board in faultBoards (every board when nil) and dialling
+// again at once. attach hands the table each connection. It returns the
+// session, the bots and the table's log.
+func reconnectSession(t *testing.T, cfg Config, faultBoard int, dial func(ctx context.Context, tbl *Table) func() (net.Conn, error)) (*session, [4]*testBot) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+	defer cancel()
+	bots := newBots(21)
+	north := bots[engine.North]
+	north.fault, north.maxConns = "disconnect", 3*len(cfg.Boards)
+	if faultBoard > 0 {
+		north.faultBoard = faultBoard
+	} else {
+		north.faultEach = true
+	}
+	out := &session{}
+	var mu sync.Mutex
+	cfg.OnBoard = func(r results.Record) error {
+		mu.Lock()
+		defer mu.Unlock()
+		out.recs = append(out.recs, r)
+		return nil
+	}
+	tbl, err := NewTable(cfg)
+	require.NoError(t, err)
+	d := dial(ctx, tbl)
+	var wg sync.WaitGroup
+	for i, b := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out.botErr[i] = b.run(ctx, d)
+		}()
+	}
+	out.runErr = tbl.Run(ctx)
+	cancel()
+	wg.Wait()
+	return out, bots
+}
+
+// tcpDial serves the table on loopback through wrap and dials it.
+func tcpDial(t *testing.T, wrap func(net.Conn) net.Conn) func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
+	return func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		go func() {
+			<-ctx.Done()
+			ln.Close()
+		}()
+		go func() {
+			for {
+				nc, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				tbl.Attach(wrap(nc))
+			}
+		}()
+		return func() (net.Conn, error) {
+			d := net.Dialer{Timeout: time.Second}
+			return d.DialContext(ctx, "tcp", ln.Addr().String())
+		}
+	}
+}
+
+// checkTakenBack checks that North was never refused and that every board
+// was played, or stopped by North's own disconnect: never scored as a
+// seat that did not come back.
+func checkTakenBack(t *testing.T, s *session, bots [4]*testBot, faulted func(board int) bool) {
+	t.Helper()
+	require.NoError(t, s.runErr)
+	for i, b := range bots {
+		assert.NoError(t, s.botErr[i], b.seat.Name())
+	}
+	for _, l := range bots[engine.North].received() {
+		assert.False(t, strings.HasPrefix(l, "Refused"), "North was refused: %q", l)
+	}
+	for _, r := range s.recs {
+		if !faulted(r.Board) {
+			assert.Equal(t, "normal", r.Termination.Kind, "board %d: %+v", r.Board, r.Termination)
+			continue
+		}
+		assert.Equal(t, results.KindDisconnect, r.Termination.Kind, "board %d", r.Board)
+		assert.Equal(t, engine.North.String(), r.Termination.Seat, "board %d", r.Board)
+		assert.NotContains(t, r.Termination.Detail, "did not come back", "board %d", r.Board)
+	}
+}
+
+func TestReconnectBeforeTheCloseIsReported(t *testing.T) {
+	// North drops in the middle of board 2 and connects again at once,
+	// and the table's reader of the old connection reports the close
+	// only after North is back (or, should North never get back, after
+	// a while). The claim must not be refused for a seat whose
+	// connection has closed: the table looks at the old connection.
+	tests := []struct {
+		name string
+		dial func(t *testing.T, l *lateEOF) func(ctx context.Context, tbl *Table) func() (net.Conn, error)
+	}{
+		// Over TCP the socket shows the close at once.
+		{"tcp", func(t *testing.T, l *lateEOF) func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
+			return tcpDial(t, l.wrap)
+		}},
+		// A pipe cannot be looked at: the claim is held until the close
+		// is reported.
+		{"pipe", func(t *testing.T, l *lateEOF) func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
+			return func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
+				return func() (net.Conn, error) {
+					host, bot := net.Pipe()
+					tbl.Attach(l.wrap(host))
+					return bot, nil
+				}
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			late := newLateEOF()
+			var readies atomic.Int32
+			cfg := Config{
+				Boards:           engine.SeededBoards("late-eof", numbers(3)),
+				ReconnectTimeout: time.Second,
+				Logf: func(format string, args ...any) {
+					line := fmt.Sprintf(format, args...)
+					t.Log(line)
+					if strings.HasPrefix(line, "North ") && strings.HasSuffix(line, " is ready") && readies.Add(1) == 2 ||
+						strings.Contains(line, "claim held") {
+						// North is back, or its claim waits for the close
+						// to show: it may show now.
+						late.open()
+					}
+				},
+			}
+			// Should North not get back, the close shows after a while.
+			defer time.AfterFunc(1500*time.Millisecond, late.open).Stop()
+			s, bots := reconnectSession(t, cfg, 2, tc.dial(t, late))
+			require.True(t, late.marked.Load())
+			checkTakenBack(t, s, bots, func(board int) bool { return board == 2 })
+			assert.Len(t, s.recs, 3)
+		})
+	}
+}

@@ -1,10 +1,12 @@
 package protocol
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"net"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -71,12 +73,13 @@ type latePipe struct {
 func (c *latePipe) Read(p []byte) (int, error) { return c.l.read(&c.held, c.Conn.Read, p) }
 
 // reconnectSession plays boards with North dropping its connection in the
-// middle of each board in faultBoards (every board when nil) and dialling
-// again at once. attach hands the table each connection. It returns the
-// session, the bots and the table's log.
+// middle of board faultBoard (of every board but the last when 0) and
+// dialling again at once; dial gives the bots their connections to tbl.
+// It returns the session and the bots.
 func reconnectSession(t *testing.T, cfg Config, faultBoard int, dial func(ctx context.Context, tbl *Table) func() (net.Conn, error)) (*session, [4]*testBot) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+	// A bound for a machine under load (TestReconnectUnderLoad).
+	ctx, cancel := context.WithTimeout(context.Background(), 3*testDeadline)
 	defer cancel()
 	bots := newBots(21)
 	north := bots[engine.North]
@@ -84,7 +87,7 @@ func reconnectSession(t *testing.T, cfg Config, faultBoard int, dial func(ctx co
 	if faultBoard > 0 {
 		north.faultBoard = faultBoard
 	} else {
-		north.faultEach = true
+		north.faultEach = len(cfg.Boards) - 1 // the last one ends the session
 	}
 	out := &session{}
 	var mu sync.Mutex
@@ -209,6 +212,105 @@ func TestReconnectBeforeTheCloseIsReported(t *testing.T) {
 			require.True(t, late.marked.Load())
 			checkTakenBack(t, s, bots, func(board int) bool { return board == 2 })
 			assert.Len(t, s.recs, 3)
+		})
+	}
+}
+
+func TestReconnectUnderLoad(t *testing.T) {
+	// Busy goroutines keep both cores taken while North drops in the
+	// middle of every board but the last and dials again at once: whichever of its
+	// claim and its old connection's close the table sees first, North
+	// gets its seat back for every next board.
+	stop := make(chan struct{})
+	var spinners sync.WaitGroup
+	var sink atomic.Uint64
+	for range runtime.GOMAXPROCS(0) {
+		spinners.Add(1)
+		go func() {
+			defer spinners.Done()
+			x := uint64(1)
+			for {
+				select {
+				case <-stop:
+					sink.Add(x)
+					return
+				default:
+				}
+				for i := range uint64(1 << 16) {
+					x = x*6364136223846793005 + i
+				}
+			}
+		}()
+	}
+	defer spinners.Wait()
+	defer close(stop)
+	const boards = 12
+	cfg := Config{Boards: engine.SeededBoards("reconnect-load", numbers(boards)), ReconnectTimeout: 5 * time.Second, Logf: t.Logf}
+	s, bots := reconnectSession(t, cfg, 0, tcpDial(t, func(nc net.Conn) net.Conn { return nc }))
+	checkTakenBack(t, s, bots, func(board int) bool { return board < boards })
+	assert.Len(t, s.recs, boards)
+}
+
+func TestLiveConnectionKeepsItsSeat(t *testing.T) {
+	// A claim for a seat whose connection is open is refused, over TCP
+	// at once (the socket shows it open) and over a pipe once the
+	// reconnect window has passed; the holder keeps its seat.
+	tests := []struct {
+		name string
+		dial func(t *testing.T, cfg Config) func() net.Conn
+	}{
+		{"tcp", func(t *testing.T, cfg Config) func() net.Conn {
+			addr := seatTable(t, cfg)
+			return func() net.Conn { return dialRaw(t, addr).nc }
+		}},
+		{"pipe", func(t *testing.T, cfg Config) func() net.Conn {
+			cfg.Boards = engine.SeededBoards("seat", numbers(1))
+			tbl, err := NewTable(cfg)
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				tbl.Run(ctx)
+			}()
+			t.Cleanup(func() {
+				cancel()
+				<-done
+			})
+			return func() net.Conn {
+				host, bot := net.Pipe()
+				tbl.Attach(host)
+				t.Cleanup(func() { bot.Close() })
+				require.NoError(t, bot.SetDeadline(time.Now().Add(5*time.Second)))
+				return bot
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			// Over TCP a claim held for the whole window would outlast
+			// the raw seat's 5s read deadline.
+			cfg := Config{ReconnectTimeout: 30 * time.Second, Logf: t.Logf}
+			if tc.name == "pipe" {
+				cfg.ReconnectTimeout = 300 * time.Millisecond
+			}
+			dial := tc.dial(t, cfg)
+			raw := func() *rawSeat {
+				nc := dial()
+				return &rawSeat{t: t, nc: nc, r: bufio.NewReader(nc)}
+			}
+			holder := raw()
+			holder.sit("A", "North")
+			holder.send("North ready for teams") // a line still unread cannot pass for a close
+			claimant := raw()
+			claimant.send(`Connecting "A" as North using protocol version 18`)
+			claimant.refused("seat North is taken")
+			// The holder is still seated: its connection stays open.
+			require.NoError(t, holder.nc.SetReadDeadline(time.Now().Add(100*time.Millisecond)))
+			_, err := holder.recv()
+			var ne net.Error
+			require.ErrorAs(t, err, &ne, "the holder's connection was closed: %v", err)
+			assert.True(t, ne.Timeout())
 		})
 	}
 }

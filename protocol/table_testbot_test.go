@@ -37,8 +37,8 @@ type testBot struct {
 	faultBoard  int
 	faultDone   bool
 	faultAgain  bool          // misbehave again on every replay of faultBoard
-	faultEach   bool          // misbehave once on every board, whatever faultBoard
-	faultOn     int           // faultEach: the board misbehaved on last
+	faultEach   int           // misbehave once on every board up to this one (instead of faultBoard)
+	faultOn     int           // with faultEach: the board misbehaved on last
 	maxConns    int           // connections run may open (0: 20)
 	delay       time.Duration // think this long before each call or card
 	stamp       bool          // record when each line arrives
@@ -290,8 +290,8 @@ func (b *testBot) next(toLead bool) error {
 
 // misbehave reports whether the bot's fault of this kind is due now.
 func (b *testBot) misbehave(kind string) bool {
-	if b.faultEach {
-		if b.fault != kind || b.faultOn == b.board {
+	if b.faultEach > 0 {
+		if b.fault != kind || b.faultOn == b.board || b.board > b.faultEach {
 			return false
 		}
 		b.faultOn = b.board

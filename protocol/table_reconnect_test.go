@@ -72,15 +72,14 @@ type latePipe struct {
 
 func (c *latePipe) Read(p []byte) (int, error) { return c.l.read(&c.held, c.Conn.Read, p) }
 
+// serveFunc sets up how the bots reach a table (see playOver).
+type serveFunc = func(ctx context.Context, tbl *Table, wg *sync.WaitGroup) func() (net.Conn, error)
+
 // reconnectSession plays boards with North dropping its connection in the
 // middle of board faultBoard (of every board but the last when 0) and
-// dialling again at once; dial gives the bots their connections to tbl.
-// It returns the session and the bots.
-func reconnectSession(t *testing.T, cfg Config, faultBoard int, dial func(ctx context.Context, tbl *Table) func() (net.Conn, error)) (*session, [4]*testBot) {
+// dialling again at once. It returns the session and the bots.
+func reconnectSession(t *testing.T, cfg Config, faultBoard int, serve serveFunc) (*session, [4]*testBot) {
 	t.Helper()
-	// A bound for a machine under load (TestReconnectUnderLoad).
-	ctx, cancel := context.WithTimeout(context.Background(), 3*testDeadline)
-	defer cancel()
 	bots := newBots(21)
 	north := bots[engine.North]
 	north.fault, north.maxConns = "disconnect", 3*len(cfg.Boards)
@@ -89,41 +88,23 @@ func reconnectSession(t *testing.T, cfg Config, faultBoard int, dial func(ctx co
 	} else {
 		north.faultEach = len(cfg.Boards) - 1 // the last one ends the session
 	}
-	out := &session{}
-	var mu sync.Mutex
-	cfg.OnBoard = func(r results.Record) error {
-		mu.Lock()
-		defer mu.Unlock()
-		out.recs = append(out.recs, r)
-		return nil
-	}
-	tbl, err := NewTable(cfg)
-	require.NoError(t, err)
-	d := dial(ctx, tbl)
-	var wg sync.WaitGroup
-	for i, b := range bots {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out.botErr[i] = b.run(ctx, d)
-		}()
-	}
-	out.runErr = tbl.Run(ctx)
-	cancel()
-	wg.Wait()
-	return out, bots
+	// A bound for a machine under load (TestReconnectUnderLoad).
+	return playOver(t, cfg, bots, nil, 3*testDeadline, serve), bots
 }
 
-// tcpDial serves the table on loopback through wrap and dials it.
-func tcpDial(t *testing.T, wrap func(net.Conn) net.Conn) func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
-	return func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
+// tcpServe serves the table on loopback, each connection through wrap.
+func tcpServe(t *testing.T, wrap func(net.Conn) net.Conn) serveFunc {
+	return func(ctx context.Context, tbl *Table, wg *sync.WaitGroup) func() (net.Conn, error) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		require.NoError(t, err)
+		wg.Add(2)
 		go func() {
+			defer wg.Done()
 			<-ctx.Done()
 			ln.Close()
 		}()
 		go func() {
+			defer wg.Done()
 			for {
 				nc, err := ln.Accept()
 				if err != nil {
@@ -169,17 +150,15 @@ func TestReconnectBeforeTheCloseIsReported(t *testing.T) {
 	// a while). The claim must not be refused for a seat whose
 	// connection has closed: the table looks at the old connection.
 	tests := []struct {
-		name string
-		dial func(t *testing.T, l *lateEOF) func(ctx context.Context, tbl *Table) func() (net.Conn, error)
+		name  string
+		serve func(t *testing.T, l *lateEOF) serveFunc
 	}{
 		// Over TCP the socket shows the close at once.
-		{"tcp", func(t *testing.T, l *lateEOF) func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
-			return tcpDial(t, l.wrap)
-		}},
+		{"tcp", func(t *testing.T, l *lateEOF) serveFunc { return tcpServe(t, l.wrap) }},
 		// A pipe cannot be looked at: the claim is held until the close
 		// is reported.
-		{"pipe", func(t *testing.T, l *lateEOF) func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
-			return func(ctx context.Context, tbl *Table) func() (net.Conn, error) {
+		{"pipe", func(t *testing.T, l *lateEOF) serveFunc {
+			return func(_ context.Context, tbl *Table, _ *sync.WaitGroup) func() (net.Conn, error) {
 				return func() (net.Conn, error) {
 					host, bot := net.Pipe()
 					tbl.Attach(l.wrap(host))
@@ -208,7 +187,7 @@ func TestReconnectBeforeTheCloseIsReported(t *testing.T) {
 			}
 			// Should North not get back, the close shows after a while.
 			defer time.AfterFunc(1500*time.Millisecond, late.open).Stop()
-			s, bots := reconnectSession(t, cfg, 2, tc.dial(t, late))
+			s, bots := reconnectSession(t, cfg, 2, tc.serve(t, late))
 			require.True(t, late.marked.Load())
 			checkTakenBack(t, s, bots, func(board int) bool { return board == 2 })
 			assert.Len(t, s.recs, 3)
@@ -246,7 +225,7 @@ func TestReconnectUnderLoad(t *testing.T) {
 	defer close(stop)
 	const boards = 12
 	cfg := Config{Boards: engine.SeededBoards("reconnect-load", numbers(boards)), ReconnectTimeout: 5 * time.Second, Logf: t.Logf}
-	s, bots := reconnectSession(t, cfg, 0, tcpDial(t, func(nc net.Conn) net.Conn { return nc }))
+	s, bots := reconnectSession(t, cfg, 0, tcpServe(t, func(nc net.Conn) net.Conn { return nc }))
 	checkTakenBack(t, s, bots, func(board int) bool { return board < boards })
 	assert.Len(t, s.recs, boards)
 }

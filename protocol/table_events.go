@@ -268,6 +268,11 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	if m.AnySeat {
 		s, ok := t.freeSeatFor(team, m.Info, c)
 		if !ok {
+			// The team's seat whose connection may have closed unseen
+			// is claimed as if by name (below).
+			s, ok = t.seatLeftBy(team, m.Info, c)
+		}
+		if !ok {
 			t.logf("%s: no free seat for team %q", c.remote, team)
 			t.refuseConn(c, "no free seat")
 			return
@@ -306,7 +311,9 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 			if now.Before(c.holdUntil) {
 				// Held until the old connection is seen gone (loseSeat
 				// takes the claim up again) or is seen open.
-				c.claim = &m
+				held := m
+				held.Seat, held.AnySeat = seat, false
+				c.claim = &held
 				c.expect(seat.Name()+"'s old connection to close", min(holdRecheck, c.holdUntil.Sub(now)), now)
 				return
 			}
@@ -357,6 +364,19 @@ func (t *Table) freeSeatFor(team, info string, c *hostConn) (engine.Seat, bool) 
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		if t.seats[s] == nil && t.seatAllows(s, c) && t.secretGiven(s, c, info) && t.teamOf(s.Side()) == "" {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// seatLeftBy picks for `as ANYPL` a seat of team's side that c may take
+// and whose connection does not show open: its bot may have dropped and
+// be the one connecting.
+func (t *Table) seatLeftBy(team, info string, c *hostConn) (engine.Seat, bool) {
+	for s := engine.North; s < engine.NumSeats; s++ {
+		if o := t.seats[s]; o != nil && t.seatAllows(s, c) && t.secretGiven(s, c, info) &&
+			strings.EqualFold(t.teamOf(s.Side()), team) && o.peer() != peerOpen {
 			return s, true
 		}
 	}

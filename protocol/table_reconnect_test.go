@@ -21,16 +21,19 @@ import (
 )
 
 // lateEOF holds back the table's sight of one connection's end: the first
-// connection that claims North gets its read error (the bot's close) only
-// once open is called, as when the table's reader goroutine has not yet
-// run under load.
+// connection whose first lines hold claim (North's) gets its read error
+// (the bot's close) only once open is called, as when the table's reader
+// goroutine has not yet run under load.
 type lateEOF struct {
+	claim  []byte
 	marked atomic.Bool
 	gate   chan struct{}
 	once   sync.Once
 }
 
-func newLateEOF() *lateEOF { return &lateEOF{gate: make(chan struct{})} }
+func newLateEOF(claim string) *lateEOF {
+	return &lateEOF{claim: []byte(claim), gate: make(chan struct{})}
+}
 
 func (l *lateEOF) open() { l.once.Do(func() { close(l.gate) }) }
 
@@ -47,7 +50,7 @@ func (l *lateEOF) wrap(nc net.Conn) net.Conn {
 // back that connection's read error until the gate opens.
 func (l *lateEOF) read(held *bool, read func([]byte) (int, error), p []byte) (int, error) {
 	n, err := read(p)
-	if err == nil && !*held && bytes.Contains(p[:n], []byte(" as North ")) && l.marked.CompareAndSwap(false, true) {
+	if err == nil && !*held && bytes.Contains(p[:n], l.claim) && l.marked.CompareAndSwap(false, true) {
 		*held = true
 	}
 	if err != nil && *held {
@@ -77,12 +80,13 @@ type serveFunc = func(ctx context.Context, tbl *Table, wg *sync.WaitGroup) func(
 
 // reconnectSession plays boards with North dropping its connection in the
 // middle of board faultBoard (of every board but the last when 0) and
-// dialling again at once. It returns the session and the bots.
-func reconnectSession(t *testing.T, cfg Config, faultBoard int, serve serveFunc) (*session, [4]*testBot) {
+// dialling again at once (`as ANYPL` with anySeat). It returns the session
+// and the bots.
+func reconnectSession(t *testing.T, cfg Config, faultBoard int, anySeat bool, serve serveFunc) (*session, [4]*testBot) {
 	t.Helper()
 	bots := newBots(21)
 	north := bots[engine.North]
-	north.fault, north.maxConns = "disconnect", 3*len(cfg.Boards)
+	north.fault, north.maxConns, north.anySeat = "disconnect", 3*len(cfg.Boards), anySeat
 	if faultBoard > 0 {
 		north.faultBoard = faultBoard
 	} else {
@@ -149,27 +153,36 @@ func TestReconnectBeforeTheCloseIsReported(t *testing.T) {
 	// only after North is back (or, should North never get back, after
 	// a while). The claim must not be refused for a seat whose
 	// connection has closed: the table looks at the old connection.
-	tests := []struct {
-		name  string
-		serve func(t *testing.T, l *lateEOF) serveFunc
-	}{
-		// Over TCP the socket shows the close at once.
-		{"tcp", func(t *testing.T, l *lateEOF) serveFunc { return tcpServe(t, l.wrap) }},
-		// A pipe cannot be looked at: the claim is held until the close
-		// is reported.
-		{"pipe", func(t *testing.T, l *lateEOF) serveFunc {
-			return func(_ context.Context, tbl *Table, _ *sync.WaitGroup) func() (net.Conn, error) {
-				return func() (net.Conn, error) {
-					host, bot := net.Pipe()
-					tbl.Attach(l.wrap(host))
-					return bot, nil
-				}
+	// Over TCP the socket shows the close at once.
+	overTCP := func(t *testing.T, l *lateEOF) serveFunc { return tcpServe(t, l.wrap) }
+	// A pipe cannot be looked at: the claim is held until the close is
+	// reported.
+	overPipe := func(t *testing.T, l *lateEOF) serveFunc {
+		return func(_ context.Context, tbl *Table, _ *sync.WaitGroup) func() (net.Conn, error) {
+			return func() (net.Conn, error) {
+				host, bot := net.Pipe()
+				tbl.Attach(l.wrap(host))
+				return bot, nil
 			}
-		}},
+		}
+	}
+	tests := []struct {
+		name    string
+		anySeat bool // North connects `as ANYPL`
+		serve   func(t *testing.T, l *lateEOF) serveFunc
+	}{
+		{"tcp", false, overTCP},
+		{"tcp as ANYPL", true, overTCP},
+		{"pipe", false, overPipe},
+		{"pipe as ANYPL", true, overPipe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			late := newLateEOF()
+			claim := " as North "
+			if tc.anySeat {
+				claim = " as ANYPL "
+			}
+			late := newLateEOF(claim)
 			var readies atomic.Int32
 			cfg := Config{
 				Boards:           engine.SeededBoards("late-eof", numbers(3)),
@@ -187,7 +200,7 @@ func TestReconnectBeforeTheCloseIsReported(t *testing.T) {
 			}
 			// Should North not get back, the close shows after a while.
 			defer time.AfterFunc(1500*time.Millisecond, late.open).Stop()
-			s, bots := reconnectSession(t, cfg, 2, tc.serve(t, late))
+			s, bots := reconnectSession(t, cfg, 2, tc.anySeat, tc.serve(t, late))
 			require.True(t, late.marked.Load())
 			checkTakenBack(t, s, bots, func(board int) bool { return board == 2 })
 			assert.Len(t, s.recs, 3)
@@ -225,7 +238,7 @@ func TestReconnectUnderLoad(t *testing.T) {
 	defer close(stop)
 	const boards = 12
 	cfg := Config{Boards: engine.SeededBoards("reconnect-load", numbers(boards)), ReconnectTimeout: 5 * time.Second, Logf: t.Logf}
-	s, bots := reconnectSession(t, cfg, 0, tcpServe(t, func(nc net.Conn) net.Conn { return nc }))
+	s, bots := reconnectSession(t, cfg, 0, false, tcpServe(t, func(nc net.Conn) net.Conn { return nc }))
 	checkTakenBack(t, s, bots, func(board int) bool { return board < boards })
 	assert.Len(t, s.recs, boards)
 }

@@ -15,10 +15,14 @@ const (
 
 // peer looks at c's connection: the reader has seen its end, or the socket
 // shows the peer's close (or a reset) under a non-blocking peek. A
-// connection that is not a socket (a pipe) cannot be looked at.
+// connection that is not a socket (a pipe from Attach) cannot be looked
+// at.
 func (c *hostConn) peer() peerState {
 	if c.closed || c.ended.Load() {
 		return peerGone
+	}
+	if c.local {
+		return peerOpen // an in-process bot leaves only when the table closes its pipe
 	}
 	sc, ok := c.nc.(syscall.Conn)
 	if !ok {

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -45,8 +46,8 @@ const directLimit = 64 << 10
 const deadlineSlack = time.Second
 
 // hostConn is one connection on the manager side. The reader and writer
-// goroutines touch only nc, out and the immutable fields; everything else
-// belongs to the table's Run goroutine.
+// goroutines touch only nc, out, ended and the immutable fields;
+// everything else belongs to the table's Run goroutine.
 type hostConn struct {
 	nc     net.Conn
 	remote string
@@ -59,6 +60,7 @@ type hostConn struct {
 	out     chan []byte
 	wdone   chan struct{} // closed when the writer has finished
 	rdone   chan struct{} // closed when the reader has finished
+	ended   atomic.Bool   // the reader has seen the connection end (set before it says so)
 
 	// direct connections (TCP, no minimum gap) are written by Run itself,
 	// one write per connection per event, without a writer goroutine:
@@ -84,6 +86,11 @@ type hostConn struct {
 	deadline  time.Time     // when the table stops waiting for the line it expects; zero: none
 	awaiting  string        // what that line is, for a timeout's detail
 	limit     time.Duration // how long the table waits for it
+	// claim is a Connecting line held while the seat it names is still
+	// held by a connection that may have closed unseen; holdUntil bounds
+	// the hold (ReconnectTimeout from the first look).
+	claim     *Connect
+	holdUntil time.Time
 }
 
 // event is what the reader goroutines and the table's helpers post to Run.
@@ -105,6 +112,7 @@ func (t *Table) readLoop(c *hostConn) {
 	for {
 		line, err := r.ReadLine()
 		if err != nil {
+			c.ended.Store(true)
 			t.post(event{c: c, err: err, gone: true})
 			return
 		}

@@ -46,6 +46,7 @@ type Table struct {
 	clock     sideClock
 	seatReady bool        // a seat became ready since next last returned
 	dirty     []*hostConn // direct connections with lines to write
+	requeue   []event     // events to take before the channel's (a loss seen early, a claim it frees)
 	timer     Timer
 	timerAt   time.Time // when timer fires; zero when not armed
 	localCtx  context.Context

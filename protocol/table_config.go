@@ -82,8 +82,9 @@ type Config struct {
 	// the same seat, for robots that break on back-to-back lines.
 	MinGap time.Duration
 	// NoTiming leaves the timing line after each board out for the seats
-	// set, for robots that do not expect it (bridge_env's client). It
-	// cannot be set for all four: BEN reads the line as a board's end.
+	// set, for robots that do not expect it (bridge_env's client). Any
+	// seats may be set, all four included; never set a BEN seat, which
+	// reads the line as a board's end.
 	NoTiming [engine.NumSeats]bool
 	// SeatAddress, when set for a seat, lists the only addresses and
 	// networks that seat may be taken from over the network. A seat with
@@ -166,9 +167,6 @@ func NewTable(cfg Config) (*Table, error) {
 		if err := b.Validate(); err != nil {
 			return nil, fmt.Errorf("protocol: board entry %d: %w", i+1, err)
 		}
-	}
-	if cfg.NoTiming == [engine.NumSeats]bool{true, true, true, true} {
-		return nil, errors.New("protocol: the timing line cannot be left out for all four seats")
 	}
 	for _, team := range []string{cfg.NSTeam, cfg.EWTeam} {
 		if strings.ContainsAny(team, "\"\r\n") {

@@ -4,11 +4,17 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/openroom/openroom/engine"
 )
+
+// holdRecheck is how often a held claim looks again at the old connection
+// of the seat it names, for a connection that cannot be looked at
+// conclusively (a pipe, or one with lines still unread).
+const holdRecheck = 50 * time.Millisecond
 
 // register starts tracking a new connection: the handshake clock runs from
 // now.
@@ -45,12 +51,26 @@ func (t *Table) evictFor(c *hostConn) {
 // zero) passes first, and ctx's error when ctx ends.
 func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool, err error) {
 	for {
+		for len(t.requeue) > 0 {
+			ev := t.requeue[0]
+			t.requeue = slices.Delete(t.requeue, 0, 1)
+			if out, ok := t.take(ev); ok {
+				return out, false, nil
+			}
+		}
 		t.flush()
 		now := t.now()
 		if !by.IsZero() && !now.Before(by) {
 			return event{}, true, nil
 		}
 		if c := t.overdue(now); c != nil {
+			if c.claim != nil {
+				// A held claim: look at the seat's old connection again.
+				m := *c.claim
+				c.claim = nil
+				t.connect(c, m, now)
+				continue
+			}
 			if c.stage == stReady {
 				return event{c: c}, false, nil // zero line and no error: a timeout
 			}
@@ -79,18 +99,26 @@ func (t *Table) next(ctx context.Context, by time.Time) (ev event, timedOut bool
 			t.timerAt = time.Time{}
 			continue
 		case ev := <-t.events:
-			if t.handleCommon(ev) {
-				if t.seatReady {
-					// A seat finished its handshake: let the caller
-					// look at the table again.
-					t.seatReady = false
-					return event{}, false, nil
-				}
-				continue
+			if out, ok := t.take(ev); ok {
+				return out, false, nil
 			}
-			return ev, false, nil
 		}
 	}
+}
+
+// take handles an event for next; it returns what next's caller must see,
+// if anything.
+func (t *Table) take(ev event) (event, bool) {
+	if t.handleCommon(ev) {
+		if t.seatReady {
+			// A seat finished its handshake: let the caller look at
+			// the table again.
+			t.seatReady = false
+			return event{}, true
+		}
+		return event{}, false
+	}
+	return ev, true
 }
 
 // flush writes what Run queued for direct connections.
@@ -240,6 +268,11 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	if m.AnySeat {
 		s, ok := t.freeSeatFor(team, m.Info, c)
 		if !ok {
+			// The team's seat whose connection may have closed unseen
+			// is claimed as if by name (below).
+			s, ok = t.seatLeftBy(team, m.Info, c)
+		}
+		if !ok {
 			t.logf("%s: no free seat for team %q", c.remote, team)
 			t.refuseConn(c, "no free seat")
 			return
@@ -261,7 +294,30 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 		t.refuseConn(c, "not allowed")
 		return
 	}
-	if t.seats[seat] != nil {
+	if old := t.seats[seat]; old != nil {
+		// A bot that drops and connects again at once can claim its
+		// seat before the old connection's reader reports the close.
+		switch old.peer() {
+		case peerGone:
+			// Its loss goes first, as if reported, then this claim again.
+			t.logf("%s: %s's old connection %s has closed unreported; taken as lost", c.remote, seat.Name(), old.remote)
+			t.requeue = append(t.requeue, event{c: old, gone: true}, event{c: c, line: m.String(), msg: m})
+			return
+		case peerUnknown:
+			if c.holdUntil.IsZero() {
+				c.holdUntil = now.Add(t.cfg.ReconnectTimeout)
+				t.logf("%s: claim held while %s's old connection %s may have closed", c.remote, seat.Name(), old.remote)
+			}
+			if now.Before(c.holdUntil) {
+				// Held until the old connection is seen gone (loseSeat
+				// takes the claim up again) or is seen open.
+				held := m
+				held.Seat, held.AnySeat = seat, false
+				c.claim = &held
+				c.expect(seat.Name()+"'s old connection to close", min(holdRecheck, c.holdUntil.Sub(now)), now)
+				return
+			}
+		}
 		t.refuseConn(c, fmt.Sprintf("seat %s is taken", seat.Name()))
 		return
 	}
@@ -308,6 +364,19 @@ func (t *Table) freeSeatFor(team, info string, c *hostConn) (engine.Seat, bool) 
 	}
 	for s := engine.North; s < engine.NumSeats; s++ {
 		if t.seats[s] == nil && t.seatAllows(s, c) && t.secretGiven(s, c, info) && t.teamOf(s.Side()) == "" {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// seatLeftBy picks for `as ANYPL` a seat of team's side that c may take
+// and whose connection does not show open: its bot may have dropped and
+// be the one connecting.
+func (t *Table) seatLeftBy(team, info string, c *hostConn) (engine.Seat, bool) {
+	for s := engine.North; s < engine.NumSeats; s++ {
+		if o := t.seats[s]; o != nil && t.seatAllows(s, c) && t.secretGiven(s, c, info) &&
+			strings.EqualFold(t.teamOf(s.Side()), team) && o.peer() != peerOpen {
 			return s, true
 		}
 	}

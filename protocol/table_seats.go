@@ -1,9 +1,11 @@
 package protocol
 
 import (
+	"cmp"
 	"errors"
 	"net"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"github.com/openroom/openroom/engine"
@@ -76,6 +78,7 @@ func (t *Table) loseSeat(c *hostConn) {
 	}
 	s := c.seat
 	t.seats[s] = nil
+	t.releaseClaims(s)
 	if c.stage < stReady {
 		t.pending.done(c.ip)
 	}
@@ -99,6 +102,22 @@ func (t *Table) loseSeat(c *hostConn) {
 		t.cfg.OnSeatLost(s)
 	}
 	t.startLocal(s)
+}
+
+// releaseClaims takes up again, oldest first, the claims held for seat s
+// while its old connection might have been gone.
+func (t *Table) releaseClaims(s engine.Seat) {
+	var held []*hostConn
+	for h := range t.conns {
+		if h.claim != nil && h.claim.Seat == s && !h.closed {
+			held = append(held, h)
+		}
+	}
+	slices.SortFunc(held, func(a, b *hostConn) int { return cmp.Compare(a.seq, b.seq) })
+	for _, h := range held {
+		t.requeue = append(t.requeue, event{c: h, line: h.claim.String(), msg: *h.claim})
+		h.claim = nil
+	}
 }
 
 // dropPending forgets a connection that never got to the session.

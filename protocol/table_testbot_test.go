@@ -37,6 +37,9 @@ type testBot struct {
 	faultBoard  int
 	faultDone   bool
 	faultAgain  bool          // misbehave again on every replay of faultBoard
+	faultEach   int           // misbehave once on every board up to this one (instead of faultBoard)
+	faultOn     int           // with faultEach: the board misbehaved on last
+	maxConns    int           // connections run may open (0: 20)
 	delay       time.Duration // think this long before each call or card
 	stamp       bool          // record when each line arrives
 	clock       *fakeClock    // if set, thinking advances it and stamps read it
@@ -100,7 +103,11 @@ var errBotSessionOver = errors.New("end of session")
 // run connects (and reconnects after the table closes the connection)
 // until the session ends or ctx is done.
 func (b *testBot) run(ctx context.Context, dial func() (net.Conn, error)) error {
-	for attempt := 0; attempt < 20; attempt++ {
+	conns := b.maxConns
+	if conns == 0 {
+		conns = 20
+	}
+	for attempt := 0; attempt < conns; attempt++ {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -283,6 +290,13 @@ func (b *testBot) next(toLead bool) error {
 
 // misbehave reports whether the bot's fault of this kind is due now.
 func (b *testBot) misbehave(kind string) bool {
+	if b.faultEach > 0 {
+		if b.fault != kind || b.faultOn == b.board || b.board > b.faultEach {
+			return false
+		}
+		b.faultOn = b.board
+		return true
+	}
 	if b.fault != kind || b.board != b.faultBoard || (b.faultDone && !b.faultAgain) {
 		return false
 	}

@@ -160,7 +160,8 @@ func (s *Seed) UnmarshalTOML(v any) error {
 // known.
 type ConfigError struct {
 	File string
-	Line int // 0 when unknown
+	Line int    // 0 when unknown
+	Key  string // the dotted key at fault, "" when none is
 	Msg  string
 	Err  error // the underlying error, if any (a board set that cannot be opened)
 }
@@ -219,6 +220,11 @@ func ParseFile(data []byte, name string) (*File, error) {
 		k := und[0].String()
 		return nil, &ConfigError{File: name, Line: f.line(k), Msg: fmt.Sprintf("unknown key %q", k)}
 	}
+	// Resolve reads a zero count as "not set" (the default, or a PBN
+	// file's boards); one written in the file is a mistake, not a default.
+	if md.IsDefined("boards", "count") && f.Boards.Count == 0 {
+		return nil, f.errorf("boards.count", "boards.count 0: want 1 to %d (leave it out for the default)", MaxBoardsPerMatch)
+	}
 	return f, nil
 }
 
@@ -245,7 +251,7 @@ func (f *File) line(key string) int {
 
 // errorf makes a ConfigError at the line of key.
 func (f *File) errorf(key, format string, args ...any) error {
-	return &ConfigError{File: f.path, Line: f.line(key), Msg: fmt.Sprintf(format, args...)}
+	return &ConfigError{File: f.path, Line: f.line(key), Key: key, Msg: fmt.Sprintf(format, args...)}
 }
 
 // keyLines finds the line of every table header and key/value line of a

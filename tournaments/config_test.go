@@ -66,6 +66,8 @@ func TestConfigErrors(t *testing.T) {
 		{"pbn missing", bots + "[boards]\npbn = \"nonexistent.pbn\"\n", `ev.toml:8: board set`},
 		{"negative concurrency", "concurrency = -1\n" + bots, "ev.toml:1: concurrency -1"},
 		{"too many boards", bots + "[boards]\ncount = 1000000000\n", "ev.toml:8: boards.count 1000000000: want 1 to 100000"},
+		{"zero boards", bots + "[boards]\nseed = 1\ncount = 0\n", "ev.toml:9: boards.count 0: want 1 to 100000"},
+		{"zero boards of a PBN file", bots + "[boards]\ncount = 0\npbn = \"x.pbn\"\n", "ev.toml:8: boards.count 0"},
 		{"seed type", bots + "[boards]\nseed = 1.5\n", "seed"},
 		{"limits: bad size", "[limits]\nmemory = \"lots\"\n" + limitsEvent, `ev.toml:2: limits.memory: size "lots"`},
 		{"limits: zero size", "[limits]\ndisk = 0\n" + limitsEvent, `ev.toml:2: limits.disk: size "0"`},

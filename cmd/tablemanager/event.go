@@ -142,6 +142,13 @@ func runEvent(e *env, args []string) int {
 	}
 	ev, err := tournaments.Resolve(file)
 	if err != nil {
+		var ce *tournaments.ConfigError
+		if errors.As(err, &ce) && ce.Err == nil {
+			if flag, ok := flagAtFault(fs, fs.NArg() == 1, ce.Key); ok {
+				fmt.Fprintf(e.stderr, "tablemanager run: %s: %s\n", flag, ce.Msg)
+				return exitUsage
+			}
+		}
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
 		var pe *iofs.PathError
 		if errors.As(err, &pe) {
@@ -155,6 +162,41 @@ func runEvent(e *env, args []string) int {
 		}
 	}
 	return playEvent(e, ev, &rf)
+}
+
+// flagAtFault tells whether an event key that failed to resolve got its
+// value from the command line, and names the flag: a flag's value is a
+// usage error (exit 64), an event file's is bad data (65, naming the file
+// and line). Without an event file every value is a flag's (or a built-in
+// default, which always resolves).
+func flagAtFault(fs *flag.FlagSet, haveFile bool, key string) (string, bool) {
+	name := ""
+	for _, m := range []struct{ prefix, flag string }{
+		{"boards.count", "boards"}, {"boards.seed", "seed"}, {"boards.pbn", "pbn"},
+		{"concurrency", "concurrency"}, {"segment", "segment"}, {"name", "name"},
+		{"listen", "listen"}, {"allow", "allow"}, {"sprt", "sprt"},
+		// --team replaces the teams and the schedule's list of them;
+		// the schedule's kind and hero, and the file's own bots, stay
+		// the file's.
+		{"teams", "team"}, {"schedule.teams", "team"},
+	} {
+		if key == m.prefix || strings.HasPrefix(key, m.prefix+".") {
+			name = m.flag
+			break
+		}
+	}
+	if key == "schedule" || !haveFile && strings.HasPrefix(key, "bots.") {
+		name = "team" // the number of teams; a bot only --team defined
+	}
+	switch {
+	case name != "" && fs.Changed(name):
+		return "--" + name, true
+	case !haveFile && name != "":
+		return "--" + name, true
+	case !haveFile:
+		return "the flags", true
+	}
+	return "", false
 }
 
 // defaultFile is the default event as an event file would give it.

@@ -117,6 +117,7 @@ bots = ["builtin:random"]
 
 func TestRunErrors(t *testing.T) {
 	dir := t.TempDir()
+	t.Chdir(dir) // a case that wrongly plays writes nothing in the source tree
 	write := func(name, src string) string {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.WriteFile(p, []byte(src), 0o644))
@@ -126,6 +127,16 @@ func TestRunErrors(t *testing.T) {
 	wrongType := write("type.toml", "concurrency = \"many\"\n")
 	noBot := write("nobot.toml", "[teams.A]\nbots = [\"ghost\"]\n[teams.B]\nbots = [\"builtin:random\"]\n")
 	noCmd := write("nocmd.toml", "[bots.c]\ncommand = \"/no/such/bot {host} {port}\"\n[teams.A]\nbots = [\"c\"]\n[teams.B]\nbots = [\"builtin:random\"]\n")
+	const two = "[teams.A]\nbots = [\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
+	plain := write("plain.toml", two)
+	zero := write("zero.toml", "[boards]\nseed = 1\ncount = 0\n"+two)
+	huge := write("huge.toml", "[boards]\ncount = 1000000000000\n"+two)
+	open := write("open.toml", "listen = \"0.0.0.0:2000\"\n"+two)
+	eleven := "[schedule]\nkind = \"round-robin\"\n" // eleven rounds
+	for _, team := range strings.Split("ABCDEFGHIJK", "") {
+		eleven += "[teams." + team + "]\nbots = [\"builtin:random\"]\n"
+	}
+	manyRounds := write("eleven.toml", eleven)
 	tests := []struct {
 		name string
 		args []string
@@ -136,7 +147,7 @@ func TestRunErrors(t *testing.T) {
 		{"wrong type", []string{"run", wrongType}, exitDataErr, "type.toml:1: concurrency: incompatible types"},
 		{"missing bot", []string{"run", noBot}, exitDataErr, `nobot.toml:2: team "A": bot "ghost" is not defined`},
 		{"command not found", []string{"run", noCmd}, exitDataErr, `bot "c": cannot start "/no/such/bot"`},
-		{"flag command not found", []string{"run", "--team", "A=/no/such/bot {port}", "--team", "B=builtin:random"}, exitDataErr, `cannot start "/no/such/bot"`},
+		{"flag command not found", []string{"run", "--team", "A=/no/such/bot {port}", "--team", "B=builtin:random"}, exitUsage, `--team: bot "/no/such/bot {port}": cannot start "/no/such/bot"`},
 		{"no file", []string{"run", filepath.Join(dir, "none.toml")}, exitNoInput, "none.toml"},
 		{"two files", []string{"run", "a.toml", "b.toml"}, exitUsage, "at most one event file"},
 		{"bad flag", []string{"run", "--bords", "4"}, exitUsage, "unknown flag"},
@@ -144,10 +155,22 @@ func TestRunErrors(t *testing.T) {
 		{"team twice", []string{"run", "--team", "A=builtin:random", "--team", "A=builtin:random"}, exitUsage, "given twice"},
 		{"team twice in another case", []string{"run", "--team", "A=builtin:random", "--team", "a=builtin:random"}, exitUsage, "team a differs only in case from team A"},
 		{"bad builtin", []string{"run", "--team", "A=builtin:genius", "--team", "B=builtin:random"}, exitUsage, "unknown built-in bot"},
-		{"one team", []string{"run", "--team", "A=builtin:random"}, exitDataErr, "exactly 2 teams"},
+		{"one team", []string{"run", "--team", "A=builtin:random"}, exitUsage, "--team: a team match needs exactly 2 teams"},
 		{"zero boards", []string{"run", "--boards", "0"}, exitUsage, "--boards 0"},
-		{"listen beyond loopback", []string{"run", "--listen", "0.0.0.0:2000"}, exitDataErr, "is not loopback"},
-		{"remote without listen", []string{"run", "--team", "A=remote", "--team", "B=builtin:random"}, exitDataErr, "set listen"},
+		// A value from a flag that the event's checks refuse is a usage
+		// error naming the flag; one from an event file is bad data
+		// naming the file and line.
+		{"too many boards", []string{"run", "--boards", "1000000000000"}, exitUsage, "--boards: boards.count 1000000000000: want 1 to 100000"},
+		{"too many boards over a file", []string{"run", plain, "--boards", "1000000000000"}, exitUsage, "--boards: boards.count 1000000000000"},
+		{"too many boards in all", []string{"run", manyRounds, "--boards", "100000"}, exitUsage, "--boards: boards.count 100000 over 11 rounds"},
+		{"too many boards in a file", []string{"run", huge}, exitDataErr, "huge.toml:2: boards.count 1000000000000: want 1 to 100000"},
+		{"zero boards in a file", []string{"run", zero}, exitDataErr, "zero.toml:3: boards.count 0"},
+		{"listen beyond loopback", []string{"run", "--listen", "0.0.0.0:2000"}, exitUsage, "--listen: listen address \"0.0.0.0:2000\" is not loopback"},
+		{"listen beyond loopback over a file", []string{"run", plain, "--listen", "0.0.0.0:2000"}, exitUsage, "--listen: listen address"},
+		{"listen beyond loopback in a file", []string{"run", open}, exitDataErr, "open.toml:1: listen address"},
+		{"bad allow", []string{"run", "--listen", "0.0.0.0:2000", "--allow", "nonsense"}, exitUsage, "--allow: allow \"nonsense\""},
+		{"bad name", []string{"run", "--name", "a\"b"}, exitUsage, "--name: name"},
+		{"remote without listen", []string{"run", "--team", "A=remote", "--team", "B=builtin:random"}, exitUsage, "--listen: bot \"remote\" is remote: set listen"},
 		{"zero concurrency", []string{"run", "--concurrency", "0"}, exitUsage, "--concurrency 0"},
 	}
 	for _, tc := range tests {

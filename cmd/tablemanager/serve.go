@@ -213,9 +213,6 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		}
 		cfg.NoTiming[seat] = true
 	}
-	if cfg.NoTiming == [engine.NumSeats]bool{true, true, true, true} {
-		return fail(exitUsage, "--no-timing: the timing line cannot be left out for all four seats (BEN reads it as the end of a board)")
-	}
 	if err := seatBots(&cfg, sf.seats, bots); err != nil {
 		return fail(exitUsage, "--seat: %v", err)
 	}

@@ -190,43 +190,65 @@ func TestServeRemoteBotsOverTCP(t *testing.T) {
 	assert.Equal(t, results.Seats{N: "Home", E: "Visitors", S: "Home", W: "Visitors"}, recs[0].Players)
 }
 
-func TestServeNoTimingForOneSeat(t *testing.T) {
-	dir := t.TempDir()
-	res := filepath.Join(dir, "r.jsonl")
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	timings := map[engine.Seat]int{}
-	on := func(line string) {
-		m := listening.FindStringSubmatch(line)
-		if m == nil {
-			return
-		}
-		for _, s := range []engine.Seat{engine.East, engine.West} {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				cfg := protocol.ClientConfig{Team: "Visitors", Seat: s, Trace: func(in bool, line string) {
-					if in && strings.HasPrefix(line, "Timing") {
-						mu.Lock()
-						timings[s]++
-						mu.Unlock()
-					}
-				}}
-				_, err := protocol.RunSession(ctx, protocol.DialTCP(m[1]), cfg, player.Random{Seed: "3"}, time.Second)
-				assert.NoError(t, err)
-			}()
-		}
+func TestServeNoTiming(t *testing.T) {
+	tests := []struct {
+		name   string
+		remote []engine.Seat // seats taken over TCP; the others are builtin:random
+		args   []string
+		want   map[engine.Seat]int // timing lines received by each remote seat
+	}{
+		{"one seat", []engine.Seat{engine.East, engine.West},
+			[]string{"--seat", "N=builtin:random", "--seat", "S=builtin:random", "--ns-team", "Home", "--no-timing", "east"},
+			map[engine.Seat]int{engine.West: 2}},
+		// Four bridge_env clients: none of them expects the line.
+		{"all four seats", []engine.Seat{engine.North, engine.East, engine.South, engine.West},
+			[]string{"--no-timing", "N", "--no-timing", "E", "--no-timing", "S", "--no-timing", "W"},
+			map[engine.Seat]int{}},
 	}
-	code, errs := serveCmd(t, ctx, nil, on, "--listen", "127.0.0.1:0", "--boards", "1-2", "--seed", "tcp",
-		"--results", res, "--seat", "N=builtin:random", "--seat", "S=builtin:random", "--ns-team", "Home", "--no-timing", "east")
-	wg.Wait()
-	require.Equal(t, exitOK, code, errs)
-	require.Len(t, serveResults(t, res), 2)
-	mu.Lock()
-	defer mu.Unlock()
-	assert.Equal(t, map[engine.Seat]int{engine.West: 2}, timings, "East gets no timing line; West gets one a board")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			res := filepath.Join(dir, "r.jsonl")
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			timings := map[engine.Seat]int{}
+			on := func(line string) {
+				m := listening.FindStringSubmatch(line)
+				if m == nil {
+					return
+				}
+				for _, s := range tc.remote {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						team := "Visitors"
+						if s.Side() == engine.NS {
+							team = "Home"
+						}
+						cfg := protocol.ClientConfig{Team: team, Seat: s, Trace: func(in bool, line string) {
+							if in && strings.HasPrefix(line, "Timing") {
+								mu.Lock()
+								timings[s]++
+								mu.Unlock()
+							}
+						}}
+						_, err := protocol.RunSession(ctx, protocol.DialTCP(m[1]), cfg, player.Random{Seed: "3"}, time.Second)
+						assert.NoError(t, err)
+					}()
+				}
+			}
+			args := append([]string{"--listen", "127.0.0.1:0", "--boards", "1-2", "--seed", "tcp", "--results", res}, tc.args...)
+			code, errs := serveCmd(t, ctx, nil, on, args...)
+			wg.Wait()
+			require.Equal(t, exitOK, code, errs)
+			require.Len(t, serveResults(t, res), 2)
+			mu.Lock()
+			defer mu.Unlock()
+			assert.Equal(t, tc.want, timings, "a --no-timing seat gets no timing line; the others get one a board")
+		})
+	}
 }
 
 func TestServeRemoteNorthBesideBuiltinSouth(t *testing.T) {
@@ -370,7 +392,6 @@ func TestServeUsageErrors(t *testing.T) {
 		{"unknown bot", []string{"--results", res, "--seat", "N=builtin:genius"}, exitUsage, "genius"},
 		{"command bot", []string{"--results", res, "--seat", "N=./mybot --fast"}, exitUsage, "built-in"},
 		{"bad no-timing seat", []string{"--results", res, "--no-timing", "Eest"}, exitUsage, "--no-timing"},
-		{"no timing for anyone", []string{"--results", res, "--no-timing", "N", "--no-timing", "E", "--no-timing", "S", "--no-timing", "W"}, exitUsage, "all four"},
 		{"bad seat address", []string{"--results", res, "--seat-address", "North=example.com"}, exitUsage, "--seat-address"},
 		{"seat address without seat", []string{"--results", res, "--seat-address", "192.0.2.7"}, exitUsage, "--seat-address"},
 		{"bad policy", []string{"--results", res, "--on-fault", "forgive"}, exitUsage, "--on-fault"},

@@ -71,9 +71,11 @@ func TestRunSPRTErrors(t *testing.T) {
 		{"bad key", append([]string{"run", "--sprt", "imp0=0,imp1=0.5,elo1=3"}, two...), exitUsage, `--sprt: unknown key "elo1"`},
 		{"bad value", append([]string{"run", "--sprt", "imp0=0,imp1=x"}, two...), exitUsage, `--sprt: imp1 "x": want a number`},
 		{"missing imp1", append([]string{"run", "--sprt", "imp0=0"}, two...), exitUsage, "--sprt: imp1 is missing"},
-		{"cap below minimum", append([]string{"run", "--sprt", "imp0=0,imp1=0.5", "--boards", "50"}, two...), exitDataErr, "50 boards (the cap) are fewer than min_boards 128"},
+		// Values the flags gave are a usage error naming the flag; the
+		// event file's are bad data naming the file and line.
+		{"cap below minimum", append([]string{"run", "--sprt", "imp0=0,imp1=0.5", "--boards", "50"}, two...), exitUsage, "--boards: sprt: 50 boards (the cap) are fewer than min_boards 128"},
 		{"round robin", []string{"run", rr, "--out", dir}, exitDataErr, "rr.toml:1: sprt: a sequential test is for a team match of two teams, not a round robin"},
-		{"flag on a round robin", []string{"run", rr, "--out", dir, "--sprt", "imp0=0,imp1=1"}, exitDataErr, "not a round robin"},
+		{"flag on a round robin", []string{"run", rr, "--out", dir, "--sprt", "imp0=0,imp1=1"}, exitUsage, "--sprt: sprt: a sequential test is for a team match of two teams, not a round robin"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -188,6 +188,9 @@ func flagAtFault(fs *flag.FlagSet, haveFile bool, key string) (string, bool) {
 	if key == "schedule" || !haveFile && strings.HasPrefix(key, "bots.") {
 		name = "team" // the number of teams; a bot only --team defined
 	}
+	if strings.HasPrefix(key, "teams.") && strings.HasSuffix(key, ".mounts") && fs.Changed("mount") {
+		name = "mount"
+	}
 	switch {
 	case name != "" && fs.Changed(name):
 		return "--" + name, true

@@ -127,6 +127,7 @@ func TestRunMountFlag(t *testing.T) {
 		})
 	}
 	code, _, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--mount", "B=/no/such/folder", "--boards", "1", "--quiet", "--out", t.TempDir())
-	assert.Equal(t, exitDataErr, code, errs)
+	assert.Equal(t, exitUsage, code, errs)
+	assert.Contains(t, errs, "--mount: ")
 	assert.Contains(t, errs, "/no/such/folder")
 }

@@ -220,6 +220,20 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 	return s[min(len(s)-1, int(p*float64(len(s))))]
 }
 
+// cpuTimed is a player whose card decisions are timed in process CPU time.
+type cpuTimed struct {
+	player.Player
+	record func(index int, cpu time.Duration)
+}
+
+// Card times the player's card.
+func (p cpuTimed) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
+	t0 := cpuTime()
+	c, err := p.Player.Card(ctx, v)
+	p.record(v.Play.Len(), cpuTime()-t0)
+	return c, err
+}
+
 // BenchmarkMeasureLevels plays seeded boards with four bots of one level,
 // driven by their views only, and reports the tricks each side lost
 // against double dummy per board over the whole play (and, for comparison
@@ -271,6 +285,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
 				var nodes []time.Duration // solver nodes per searched decision (as a Duration, to share percentile)
+				// The process's CPU time per card decision (all, searched
+				// ones, opening leads): with GOMAXPROCS=1 what the decision
+				// cost, however busy the machine was.
+				var cpuAll, cpuSearched, cpuLead []time.Duration
+				lastSearched := false
 				earlyWorlds := 0
 				// Sampled (not exact) searches by trick: worlds solved and times.
 				var worldsBy [13]int
@@ -304,6 +323,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 						}
 						players[s] = New(seatLevel, uint64(s), append(opts, WithSolver(NewDDSSolver), WithParams(seatParams), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
+							lastSearched = d.Policy == "search" && !d.Stats.Trivial
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
 								searched = append(searched, d.Elapsed)
@@ -331,6 +351,15 @@ func BenchmarkMeasureLevels(b *testing.B) {
 								abandoned++
 							}
 						}))...)
+						players[s] = cpuTimed{Player: players[s], record: func(index int, cpu time.Duration) {
+							cpuAll = append(cpuAll, cpu)
+							if lastSearched {
+								cpuSearched = append(cpuSearched, cpu)
+							}
+							if index == 0 {
+								cpuLead = append(cpuLead, cpu)
+							}
+						}}
 					}
 					require.NoError(b, player.PlayBoard(context.Background(), bd, players))
 					if c, _ := bd.Contract(); c.PassedOut() {
@@ -384,6 +413,10 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
 					percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
 					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped, abandoned)
+				b.Logf("%s: process CPU time per card (GOMAXPROCS=1 makes it the decision's): all p50 %v p95 %v max %v (%d); searched p50 %v p95 %v max %v (%d); opening lead p50 %v p95 %v max %v (%d)",
+					level, percentile(cpuAll, 0.5), percentile(cpuAll, 0.95), percentile(cpuAll, 1), len(cpuAll),
+					percentile(cpuSearched, 0.5), percentile(cpuSearched, 0.95), percentile(cpuSearched, 1), len(cpuSearched),
+					percentile(cpuLead, 0.5), percentile(cpuLead, 0.95), percentile(cpuLead, 1), len(cpuLead))
 				var per [13]string
 				for i, x := range byTrick {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)

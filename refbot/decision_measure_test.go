@@ -203,7 +203,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 		b.Run(variant.name, func(b *testing.B) {
 			for b.Loop() {
 				params := variant.params
-				params.Budget, params.LeadBudget = time.Hour, time.Hour
+				params.ClockCap, params.LeadClockCap = time.Hour, time.Hour
 				perBoard := make([]float64, len(boards))
 				var loss, diff []float64
 				changed, recorded := 0, 0

@@ -102,28 +102,49 @@ type SideTimes struct {
 // Record is one finished board in one room. Required keys are always
 // written; optional ones are omitted when empty.
 type Record struct {
-	Ruleset     string         `json:"ruleset"`
-	Event       string         `json:"event"`
-	Match       string         `json:"match"`
-	Room        string         `json:"room"`
-	Table       string         `json:"table"`
-	Board       int            `json:"board"`
-	Dealer      string         `json:"dealer"`
-	Vulnerable  string         `json:"vulnerable"`
-	Deal        string         `json:"deal"`
-	Players     Seats          `json:"players"`
-	Auction     []Call         `json:"auction"`
-	Play        []string       `json:"play"`
-	Contract    string         `json:"contract"`
-	Declarer    string         `json:"declarer"`
-	Tricks      *int           `json:"tricks"`
-	ScoreNS     *int           `json:"score_ns"`
-	Termination Termination    `json:"termination"`
-	Adjusted    *Adjusted      `json:"adjusted,omitempty"`
-	TimeMS      SideTimes      `json:"time_ms"`
-	Seed        string         `json:"seed,omitempty"`    // the deal seed, when dealt from one (engine.BoardSetup.Seed)
-	Attempt     int            `json:"attempt,omitempty"` // replay count under the replay fault policy
-	Extra       map[string]any `json:"extra,omitempty"`   // tool-specific additions
+	Ruleset     string      `json:"ruleset"`
+	Event       string      `json:"event"`
+	Match       string      `json:"match"`
+	Room        string      `json:"room"`
+	Table       string      `json:"table"`
+	Board       int         `json:"board"`
+	Dealer      string      `json:"dealer"`
+	Vulnerable  string      `json:"vulnerable"`
+	Deal        string      `json:"deal"`
+	Players     Seats       `json:"players"`
+	Auction     []Call      `json:"auction"`
+	Play        []string    `json:"play"`
+	Contract    string      `json:"contract"`
+	Declarer    string      `json:"declarer"`
+	Tricks      *int        `json:"tricks"`
+	ScoreNS     *int        `json:"score_ns"`
+	Termination Termination `json:"termination"`
+	Adjusted    *Adjusted   `json:"adjusted,omitempty"`
+	TimeMS      SideTimes   `json:"time_ms"`
+	Seed        string      `json:"seed,omitempty"`    // the deal seed, when dealt from one (engine.BoardSetup.Seed)
+	Attempt     int         `json:"attempt,omitempty"` // replay count under the replay fault policy
+	// ClockCapped lists the seats whose built-in bot let the clock, not
+	// its counts, shape some of its decisions on this board (a machine far
+	// slower or busier than expected): the board may then not replay the
+	// same from its seed. Omitted when none did.
+	ClockCapped []ClockCap     `json:"clock_capped,omitempty"`
+	Extra       map[string]any `json:"extra,omitempty"` // tool-specific additions
+}
+
+// ClockCap counts one seat's decisions on a board that the clock shaped.
+type ClockCap struct {
+	Seat      string `json:"seat"`
+	Decisions int    `json:"decisions"`
+}
+
+// ClockCappedDecisions returns how many decisions of the board the clock
+// shaped, over every seat.
+func (r *Record) ClockCappedDecisions() int {
+	n := 0
+	for _, c := range r.ClockCapped {
+		n += c.Decisions
+	}
+	return n
 }
 
 // Key identifies a board-room within an event, for resuming.

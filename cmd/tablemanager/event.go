@@ -394,6 +394,9 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		}
 	}
 	fmt.Fprintf(e.stdout, "\nResults: %s\n", out.ResultsOut)
+	if out.ClockCapped.Any() {
+		fmt.Fprintf(e.stderr, "tablemanager run: %s\n", out.ClockCapped)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v; run the same command again to resume\n", err)
 		if errors.Is(err, tournaments.ErrInterrupted) {

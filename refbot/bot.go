@@ -183,14 +183,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 			search = true // decided; skip the heuristic below
 		}
 	} else if search {
-		// A hard deadline of its own, as the protocol client gives none:
-		// past it the heuristic answers and the search is abandoned.
-		sctx, cancel := ctx, context.CancelFunc(func() {})
-		if limit := b.hardLimit(v); limit > 0 {
-			sctx, cancel = context.WithTimeout(ctx, limit)
-		}
-		d.Card, d.Stats, err = b.search(sctx, v)
-		cancel()
+		d.Card, d.Stats, err = b.search(ctx, v)
 		if err != nil {
 			d.Fallback = "heuristic"
 			d.ClockCapped = errors.Is(err, errAbandoned)
@@ -284,9 +277,10 @@ func (b *Bot) TakeClockCapped(board int) int {
 var errAbandoned = errors.New("search abandoned at the deadline")
 
 // search runs the sampler search on its own goroutine with a solver from
-// the idle list, so that the caller's deadline is kept even when one solve
-// runs long: on the deadline the search is abandoned (it returns its
-// solver when it ends) and the caller falls back to the heuristic.
+// the idle list, so that the caller's deadline, and the bot's hard limit,
+// are kept even when one solve runs long: on the deadline the search is
+// abandoned (it returns its solver when it ends) and the caller falls back
+// to the heuristic.
 func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchStats, error) {
 	type result struct {
 		c   engine.Card
@@ -300,7 +294,17 @@ func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchSt
 		params = params.forLead()
 	}
 	seed := DecisionSeed(b.seed, view.Number, view.Play.Turn(), view.Play.Len())
+	// The solver first: a bot's first search allocates its table, which
+	// on a busy machine can take longer than the search, and is no part
+	// of what the clock guards.
 	solver := b.takeSolver()
+	// A hard deadline of its own, as the protocol client gives none: past
+	// it the heuristic answers and the search is abandoned.
+	if limit := b.hardLimit(v); limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
 	done := make(chan result, 1)
 	go func() {
 		var r result

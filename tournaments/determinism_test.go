@@ -1,0 +1,115 @@
+package tournaments
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/refbot"
+)
+
+// lightRefbots seats the built-in bots with their level's settings, the
+// node limits divided by div so that a test of every level stays cheap
+// under the race detector (the decisions are shaped by the same code and
+// counts as the level's, only smaller), and no clock cap: the safety net
+// binds on a machine as slow as the race detector on a shared machine
+// makes this one, and the test is of what the counts decide.
+func lightRefbots(div uint64) PlayerFactory {
+	return func(spec BotSpec, team string) (player.Player, error) {
+		if spec.Builtin != BuiltinRefbot {
+			return NewBuiltinBot(spec, team)
+		}
+		l, err := refbot.ParseLevel(spec.Level)
+		if err != nil {
+			return nil, err
+		}
+		p := l.Params()
+		p.Nodes /= div
+		p.LeadNodes /= div
+		p.ClockCap, p.LeadClockCap = 0, 0
+
+		return refbot.New(l, teamSeed(team), refbot.WithParams(p)), nil
+	}
+}
+
+// eatCPUs keeps n goroutines busy until stop is closed, as a researcher's
+// other work on the machine would.
+func eatCPUs(n int, stop <-chan struct{}) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sum := sha256.Sum256([]byte{byte(i)})
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				for range 1000 {
+					sum = sha256.Sum256(sum[:])
+				}
+			}
+		}()
+	}
+	return &wg
+}
+
+// TestSameSeedSameGameUnderLoad plays one short event of each level twice
+// with the same seed: on one table at a time, and on four at once beside
+// busy goroutines eating the CPUs. Every record must be the same (auction,
+// play, score), as a seeded event is an experiment that is rerun,
+// sharded and merged: a bot's decisions may depend on what its seat has
+// seen, the seed and the level's settings, never on the machine's speed
+// at the moment.
+func TestSameSeedSameGameUnderLoad(t *testing.T) {
+	// Two boards, each its own table in each room: four tables, as
+	// many as the loaded run plays at once.
+	boards, div := 2, uint64(32)
+	if testing.Short() {
+		div = 128
+	}
+	for _, tc := range []struct{ a, b string }{
+		{"refbot:expert", "refbot:hard"},
+		{"refbot:hard", "refbot:medium"},
+		{"refbot:medium", "refbot:easy"},
+		{"refbot:easy", "random"},
+	} {
+		t.Run(tc.a+"-vs-"+tc.b, func(t *testing.T) {
+			play := func(concurrency int, busy bool) []string {
+				body := fmt.Sprintf("name = \"det\"\nsegment = 1\nconcurrency = %d\n[boards]\nseed = \"same-seed\"\ncount = %d\n"+
+					"[teams.A]\nbots = [\"builtin:%s\"]\n[teams.B]\nbots = [\"builtin:%s\"]\n", concurrency, boards, tc.a, tc.b)
+				f, err := ParseFile([]byte(body), "det.toml")
+				require.NoError(t, err)
+				f.Out = t.TempDir()
+				ev, err := Resolve(f)
+				require.NoError(t, err)
+				if busy {
+					stop := make(chan struct{})
+					wg := eatCPUs(runtime.GOMAXPROCS(0), stop)
+					defer func() { close(stop); wg.Wait() }()
+				}
+				out := runEvent(t, ev, Options{Runner: SimRunner{NewPlayer: lightRefbots(div)}})
+				require.Equal(t, 2*boards, out.Played)
+				require.False(t, out.ClockCapped.Any(), "%s", out.ClockCapped)
+				var recs []string
+				for _, r := range readRecords(t, ev.Out) {
+					require.Empty(t, r.ClockCapped)
+					recs = append(recs, fmt.Sprintf("%s %s %d: %v %v %s %v", r.Match, r.Room, r.Board, r.Auction, r.Play, r.Contract, *r.ScoreNS))
+				}
+				return recs
+			}
+			quiet := play(1, false)
+			loaded := play(4, true)
+			assert.Equal(t, strings.Join(quiet, "\n"), strings.Join(loaded, "\n"))
+		})
+	}
+}

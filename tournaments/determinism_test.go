@@ -1,12 +1,15 @@
 package tournaments
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -112,4 +115,102 @@ func TestSameSeedSameGameUnderLoad(t *testing.T) {
 			assert.Equal(t, strings.Join(quiet, "\n"), strings.Join(loaded, "\n"))
 		})
 	}
+}
+
+// refbotEventFile is a team match of two built-in bots, one board a table.
+func refbotEventFile(t *testing.T, a, b string, boards int) *File {
+	t.Helper()
+	body := fmt.Sprintf("name = \"rb\"\nsegment = 1\nconcurrency = 2\n[boards]\nseed = \"shards\"\ncount = %d\n"+
+		"[teams.A]\nbots = [\"builtin:%s\"]\n[teams.B]\nbots = [\"builtin:%s\"]\n", boards, a, b)
+	f, err := ParseFile([]byte(body), "rb.toml")
+	require.NoError(t, err)
+	return f
+}
+
+// runWith plays shard k of n of the event file into dir (n = 0: the whole
+// event) with the players of newPlayer.
+func runWith(t *testing.T, f *File, k, n int, dir string, newPlayer PlayerFactory) *RunResult {
+	t.Helper()
+	f.Out = dir
+	ev, err := Resolve(f)
+	require.NoError(t, err)
+	opt := Options{Runner: SimRunner{NewPlayer: newPlayer}}
+	if n > 0 {
+		require.NoError(t, ev.SetShard(Shard{k, n}))
+		opt.Manifest, err = NewManifest(f, ev)
+		require.NoError(t, err)
+	}
+	out, err := Run(context.Background(), ev, opt)
+	require.NoError(t, err)
+	return out
+}
+
+// TestRefbotShardsMergeToTheWholeRun plays an event of searching levels
+// whole, and in three shards played at once, and requires the merged
+// shards' records to be the whole run's: the bots' decisions do not depend
+// on which boards a process played before, nor on how many ran beside it.
+func TestRefbotShardsMergeToTheWholeRun(t *testing.T) {
+	root := t.TempDir()
+	bots := lightRefbots(32)
+	whole := filepath.Join(root, "whole")
+	runWith(t, refbotEventFile(t, "refbot:expert", "refbot:medium", 3), 0, 0, whole, bots)
+	var dirs []string
+	var wg sync.WaitGroup
+	for k := range 3 {
+		d := filepath.Join(root, fmt.Sprintf("shard-%d", k))
+		dirs = append(dirs, d)
+		f := refbotEventFile(t, "refbot:expert", "refbot:medium", 3)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runWith(t, f, k, 3, d, bots)
+		}()
+	}
+	wg.Wait()
+	_, res := mergeInto(t, filepath.Join(root, "merged"), dirs...)
+	assert.Equal(t, 6, res.Records)
+	assert.Equal(t, recordsByRoom(t, filepath.Join(whole, ResultsFile)), recordsByRoom(t, filepath.Join(root, "merged", ResultsFile)))
+}
+
+// TestClockCappedBoardsAreReported checks what happens when the clock
+// binds: the board's record names the seats and their decisions, the run
+// counts them, and a shard's manifest carries the count for merge.
+func TestClockCappedBoardsAreReported(t *testing.T) {
+	capped := func(spec BotSpec, team string) (player.Player, error) {
+		if spec.Builtin != BuiltinRefbot {
+			return NewBuiltinBot(spec, team)
+		}
+		p := refbot.Medium.Params()
+		p.Nodes, p.ClockCap = 20_000, time.Nanosecond // every searched decision passes the cap
+		return refbot.New(refbot.Medium, teamSeed(team), refbot.WithParams(p)), nil
+	}
+	dir := t.TempDir()
+	out := runWith(t, refbotEventFile(t, "refbot:medium", "random", 2), 0, 2, dir, capped)
+	require.True(t, out.ClockCapped.Any())
+	boards, decisions := 0, 0
+	for _, r := range readRecords(t, dir) {
+		for _, c := range r.ClockCapped {
+			side := []string{"N", "S"} // team A, refbot's, in the open room
+			if r.Room == "closed" {
+				side = []string{"E", "W"}
+			}
+			assert.Contains(t, side, c.Seat, "board %d %s: only refbot's seats", r.Board, r.Room)
+			assert.Positive(t, c.Decisions)
+		}
+		if len(r.ClockCapped) > 0 {
+			boards++
+		}
+		decisions += r.ClockCappedDecisions()
+	}
+	assert.Equal(t, ClockCapTally{boards, decisions}, out.ClockCapped)
+	m, err := ReadManifest(dir)
+	require.NoError(t, err)
+	require.NotNil(t, m.ClockCapped)
+	assert.Equal(t, out.ClockCapped, *m.ClockCapped)
+	assert.Contains(t, out.ClockCapped.String(), "not reproducible")
+
+	// A resumed run counts the board-rooms on disk.
+	again := runWith(t, refbotEventFile(t, "refbot:medium", "random", 2), 0, 2, dir, capped)
+	assert.Equal(t, 0, again.Played)
+	assert.Equal(t, out.ClockCapped, again.ClockCapped)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/internal/cputime"
 	"github.com/openroom/openroom/player"
 )
 
@@ -228,9 +229,9 @@ type cpuTimed struct {
 
 // Card times the player's card.
 func (p cpuTimed) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
-	t0 := cpuTime()
+	t0 := cputime.Process()
 	c, err := p.Player.Card(ctx, v)
-	p.record(v.Play.Len(), cpuTime()-t0)
+	p.record(v.Play.Len(), cputime.Process()-t0)
 	return c, err
 }
 

@@ -50,12 +50,14 @@ type LevelParams struct {
 	Worlds   int    // worlds sampled per decision
 	Attempts int    // draws per wanted world at each relaxation step
 	Nodes    uint64 // solver nodes per decision (deterministic work limit)
-	// ClockCap is the safety net on a searched decision's time (0: none):
-	// no world is started once it has passed, and a search still running
-	// at twice the cap (plus hardLimitSlack) is abandoned for the
-	// heuristic's card. About ten times the level's expected decision
-	// time, it binds only on a machine far slower or busier than the one
-	// the counts were sized on.
+	// ClockCap is the safety net on a searched decision's wall time (0:
+	// none): no world is started once it has passed, and a search still
+	// running at twice the cap (plus hardLimitSlack) is abandoned for the
+	// heuristic's card. It is about 25 times the level's expected decision
+	// time (ten times at expert's opening lead, whose hard limit must stay
+	// within a table's 30 s action clock), as wall time on a machine
+	// shared with other work runs to ten times the CPU time; it binds only
+	// on a machine far slower or busier than that.
 	ClockCap     time.Duration
 	ExactTricks  int           // enumerate every layout when this many tricks or fewer remain
 	ExactLimit   int           // most layouts to enumerate (else sample)
@@ -114,20 +116,20 @@ func (p LevelParams) forLead() LevelParams {
 // searched decision takes, in CPU time on the 2-core reference machine,
 // about what the levels were once given as soft budgets (medium 40 ms,
 // hard 90 ms, expert 180 ms and 1 s for its opening lead; p95 within
-// them); the clock caps are ten times those. What each limit was sized
+// them); the clock caps are 25 times those (ten at the lead). What each limit was sized
 // for, and the measurements behind every choice, are in
 // docs/refbot-strength.md.
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: 400 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: time.Second,
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44, IMPs: true}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, ClockCap: 900 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, ClockCap: 2 * time.Second,
 			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 49, IMPs: true, PlayCheck: 8,
 			ReadCarding: ReadOpponents}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, ClockCap: 1800 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, ClockCap: 4 * time.Second,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49, IMPs: true,
 			LeadWorlds: 48, LeadNodes: 4_000_000, LeadClockCap: 10 * time.Second, LeadSuits: true, PlayCheck: 8,
 			ReadCarding: ReadOpponents}

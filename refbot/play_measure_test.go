@@ -515,13 +515,13 @@ func playExperiments() []struct {
 func paramsA07c1f6(l Level) LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: 400 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: time.Second,
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, ClockCap: 900 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, ClockCap: 2 * time.Second,
 			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, ClockCap: 1800 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, ClockCap: 4 * time.Second,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
 	}
 	return LevelParams{}

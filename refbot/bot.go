@@ -2,6 +2,8 @@ package refbot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -110,6 +112,16 @@ func NewBuiltin(level string, seed uint64, opts ...Option) (*Bot, error) {
 		return nil, err
 	}
 	return New(l, seed, opts...), nil
+}
+
+// TeamSeed returns the seed of a built-in bot playing for the team named
+// team: the table manager seeds its bots so (both seats of a team share
+// it; a decision's seed also holds the board, seat and card), and so does
+// the play page, so that its bots decide as a run's of the same deal and
+// seats.
+func TeamSeed(team string) uint64 {
+	h := sha256.Sum256([]byte("openroom/bot-seed/v1\x00" + team))
+	return binary.BigEndian.Uint64(h[:8])
 }
 
 // Level returns the bot's level.

@@ -1,8 +1,6 @@
 package tournaments
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 
 	"github.com/openroom/openroom/engine"
@@ -45,10 +43,7 @@ func NewBuiltinBot(spec BotSpec, team string) (player.Player, error) {
 }
 
 // teamSeed derives a bot seed from a team name.
-func teamSeed(team string) uint64 {
-	h := sha256.Sum256([]byte("openroom/bot-seed/v1\x00" + team))
-	return binary.BigEndian.Uint64(h[:8])
-}
+func teamSeed(team string) uint64 { return refbot.TeamSeed(team) }
 
 // clockCapper is a built-in bot that counts its decisions of a board that
 // the clock, not its counts, shaped (refbot.Bot.TakeClockCapped).

@@ -26,7 +26,7 @@ func main() {
 // at which each level decides: the opening lead, trick 2, trick 4
 // and an ending enumerated exactly.
 var (
-	boards = []int{2, 3}
+	boards = []int{2}
 	cards  = []int{0, 5, 13, 41}
 )
 

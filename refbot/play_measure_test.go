@@ -245,10 +245,10 @@ func (p cpuTimed) Card(ctx context.Context, v *engine.View) (engine.Card, error)
 // Each level is also measured as it was at commit a07c1f6 (the
 // sub-benchmarks named LEVEL-a07c1f6: play settings only, the bidding is
 // today's), for before-and-after figures on the same boards.
-// REFBOT_MEASURE_UNCAPPED=1 lifts the time budget, so that only the
-// deterministic limits (worlds, nodes) bind: the strength the levels have
-// on an idle machine, measured on a busy one (decision times then say
-// nothing about the budget).
+// REFBOT_MEASURE_UNCAPPED=1 lifts the clock cap, so that only the counts
+// (worlds, nodes) bind even on a machine so busy that the safety net
+// would: the strength the levels have on an idle machine, measured on a
+// busy one. The process CPU time per card is the decision's cost there.
 func BenchmarkMeasureLevels(b *testing.B) {
 	boards := measureBoards(96)
 	type config struct {

@@ -57,7 +57,7 @@ type Decision struct {
 // Option configures a Bot.
 type Option func(*Bot)
 
-// WithLogger sets the logger for fallbacks and capped budgets (default: discard).
+// WithLogger sets the logger for fallbacks and decisions the clock cap cut short (default: discard).
 func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 
 // WithSolver sets how the bot makes its double-dummy solvers (one per

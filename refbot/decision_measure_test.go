@@ -150,7 +150,7 @@ func decisionVariants() []variant {
 // REFBOT_REPLAY_CARDS=leads|all (default leads: the first card of tricks
 // 2-8; all: every card from the second of trick 1 to trick 8) choose the
 // decisions; REFBOT_REPLAY_VARIANTS=a,b measures the base and those named.
-// The time budget is lifted, as with REFBOT_MEASURE_UNCAPPED.
+// The clock cap is lifted, as with REFBOT_MEASURE_UNCAPPED.
 func BenchmarkMeasureDecisions(b *testing.B) {
 	path := os.Getenv("REFBOT_REPLAY")
 	if path == "" {

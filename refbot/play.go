@@ -71,7 +71,7 @@ func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	return searchCard(ctx, v, soft, p, solver, seed, time.Now)
 }
 
-// searchCard is SearchCard with the clock it reads its time budget from
+// searchCard is SearchCard with the clock it reads its clock cap from
 // (tests give a fake one).
 func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelParams, solver CardSolver, seed [32]byte, now func() time.Time) (engine.Card, SearchStats, error) {
 	start := now()

@@ -66,7 +66,7 @@ func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
 }
 
 // fakeClock is a search's clock that only the solver moves: each world
-// takes tick, so that tests can predict where the time budget stops.
+// takes tick, so that tests can predict where the clock cap stops.
 type fakeClock struct {
 	t    time.Time
 	tick time.Duration

@@ -102,36 +102,36 @@ type SideTimes struct {
 // Record is one finished board in one room. Required keys are always
 // written; optional ones are omitted when empty.
 type Record struct {
-	Ruleset     string      `json:"ruleset"`
-	Event       string      `json:"event"`
-	Match       string      `json:"match"`
-	Room        string      `json:"room"`
-	Table       string      `json:"table"`
-	Board       int         `json:"board"`
-	Dealer      string      `json:"dealer"`
-	Vulnerable  string      `json:"vulnerable"`
-	Deal        string      `json:"deal"`
-	Players     Seats       `json:"players"`
-	Auction     []Call      `json:"auction"`
-	Play        []string    `json:"play"`
-	Contract    string      `json:"contract"`
-	Declarer    string      `json:"declarer"`
-	Tricks      *int        `json:"tricks"`
-	ScoreNS     *int        `json:"score_ns"`
-	Termination Termination `json:"termination"`
-	Adjusted    *Adjusted   `json:"adjusted,omitempty"`
-	TimeMS      SideTimes   `json:"time_ms"`
-	Seed        string      `json:"seed,omitempty"`    // the deal seed, when dealt from one (engine.BoardSetup.Seed)
-	Attempt     int         `json:"attempt,omitempty"` // replay count under the replay fault policy
-	// ClockCapped lists the seats whose built-in bot let the clock, not
-	// its counts, shape some of its decisions on this board (a machine far
-	// slower or busier than expected): the board may then not replay the
-	// same from its seed. Omitted when none did.
+	Ruleset     string         `json:"ruleset"`
+	Event       string         `json:"event"`
+	Match       string         `json:"match"`
+	Room        string         `json:"room"`
+	Table       string         `json:"table"`
+	Board       int            `json:"board"`
+	Dealer      string         `json:"dealer"`
+	Vulnerable  string         `json:"vulnerable"`
+	Deal        string         `json:"deal"`
+	Players     Seats          `json:"players"`
+	Auction     []Call         `json:"auction"`
+	Play        []string       `json:"play"`
+	Contract    string         `json:"contract"`
+	Declarer    string         `json:"declarer"`
+	Tricks      *int           `json:"tricks"`
+	ScoreNS     *int           `json:"score_ns"`
+	Termination Termination    `json:"termination"`
+	Adjusted    *Adjusted      `json:"adjusted,omitempty"`
+	TimeMS      SideTimes      `json:"time_ms"`
+	Seed        string         `json:"seed,omitempty"`    // the deal seed, when dealt from one (engine.BoardSetup.Seed)
+	Attempt     int            `json:"attempt,omitempty"` // replay count under the replay fault policy
+	Extra       map[string]any `json:"extra,omitempty"`   // tool-specific additions
 	ClockCapped []ClockCap     `json:"clock_capped,omitempty"`
-	Extra       map[string]any `json:"extra,omitempty"` // tool-specific additions
 }
 
-// ClockCap counts one seat's decisions on a board that the clock shaped.
+// ClockCap counts one seat's decisions on a board that the clock, not its
+// built-in bot's counts, shaped (a machine far slower or busier than
+// expected): the board may then not replay the same from its seed. A
+// record lists such seats in ClockCapped (clock_capped), omitted when
+// there are none.
 type ClockCap struct {
 	Seat      string `json:"seat"`
 	Decisions int    `json:"decisions"`

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/web/browsertest"
 )
 
 // TestSameDecisionsInWebAssembly compiles this command to WebAssembly
@@ -22,8 +24,8 @@ import (
 func TestSameDecisionsInWebAssembly(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		if os.Getenv("OPENROOM_REQUIRE_BROWSER") != "" {
-			t.Fatal("node is not installed and OPENROOM_REQUIRE_BROWSER is set")
+		if os.Getenv(browsertest.RequireEnv) != "" {
+			t.Fatalf("node is not installed and %s is set", browsertest.RequireEnv)
 		}
 		t.Skip("node is not installed")
 	}

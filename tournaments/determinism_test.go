@@ -153,7 +153,7 @@ func runWith(t *testing.T, f *File, k, n int, dir string, newPlayer PlayerFactor
 	return out
 }
 
-// TestRefbotShardsMergeToTheWholeRun plays an event of searching levels
+// TestRefbotShardsMergeToTheWholeRun plays an event of hard against medium
 // whole, and in three shards played at once, and requires the merged
 // shards' records to be the whole run's: the bots' decisions do not depend
 // on which boards a process played before, nor on how many ran beside it.
@@ -165,13 +165,13 @@ func TestRefbotShardsMergeToTheWholeRun(t *testing.T) {
 	}
 	bots := lightRefbots(div)
 	whole := filepath.Join(root, "whole")
-	runWith(t, refbotEventFile(t, "refbot:expert", "refbot:medium", 3), 0, 0, whole, bots)
+	runWith(t, refbotEventFile(t, "refbot:hard", "refbot:medium", 3), 0, 0, whole, bots)
 	var dirs []string
 	var wg sync.WaitGroup
 	for k := range 3 {
 		d := filepath.Join(root, fmt.Sprintf("shard-%d", k))
 		dirs = append(dirs, d)
-		f := refbotEventFile(t, "refbot:expert", "refbot:medium", 3)
+		f := refbotEventFile(t, "refbot:hard", "refbot:medium", 3)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

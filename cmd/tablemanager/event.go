@@ -480,10 +480,11 @@ func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.Tab
 		}
 	}
 	return &tournaments.ProtocolRunner{
-		Sandbox: sandbox,
-		LogDir:  filepath.Join(ev.Out, "logs"),
-		Listen:  ev.Listen,
-		Allow:   allow,
+		NewPlayer: e.newPlayer,
+		Sandbox:   sandbox,
+		LogDir:    filepath.Join(ev.Out, "logs"),
+		Listen:    ev.Listen,
+		Allow:     allow,
 		Notify: func(format string, args ...any) {
 			fmt.Fprintf(e.stderr, "\ntablemanager run: "+format+"\n", args...)
 		},

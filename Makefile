@@ -62,7 +62,7 @@ BOARDS ?= 500
 measure-bidding:
 	$(GO) test -run '^TestMeasureBidding$$' -count=1 -timeout 60m -v ./refbot/ -args -bidding.boards $(BOARDS) $(BIDDING_ARGS)
 
-## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its a07c1f6 settings on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the time budget).
+## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its a07c1f6 settings on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
 LEVEL ?= expert
 PLAY_BOARDS ?= 100
 UNCAPPED ?=

@@ -2,6 +2,8 @@ package refbot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,6 +33,7 @@ type Bot struct {
 	mu      sync.Mutex
 	idle    []CardSolver // solvers not in use; a search abandoned at its deadline keeps its own
 	running int          // searches in flight
+	capped  map[int]int  // decisions the clock cut short, by board number, until taken
 }
 
 // Decision records one card decision, for logs and measurement.
@@ -44,12 +47,17 @@ type Decision struct {
 	Searched bool   // sampled worlds decided: the double-dummy search or rollouts (trivial choices included)
 	Policy   string // what decided: "search", "rollout" or "heuristic"
 	Fallback string // "" when the level's policy decided; else which fallback did
+	// ClockCapped: the clock, not the counts, shaped this decision (the
+	// clock cap or the caller's deadline cut the search short, it was
+	// abandoned at the hard limit, or it was skipped because an
+	// abandoned one still ran), so a replay may decide otherwise.
+	ClockCapped bool
 }
 
 // Option configures a Bot.
 type Option func(*Bot)
 
-// WithLogger sets the logger for fallbacks and capped budgets (default: discard).
+// WithLogger sets the logger for fallbacks and decisions the clock cap cut short (default: discard).
 func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 
 // WithSolver sets how the bot makes its double-dummy solvers (one per
@@ -106,6 +114,16 @@ func NewBuiltin(level string, seed uint64, opts ...Option) (*Bot, error) {
 	return New(l, seed, opts...), nil
 }
 
+// TeamSeed returns the seed of a built-in bot playing for the team named
+// team: the table manager seeds its bots so (both seats of a team share
+// it; a decision's seed also holds the board, seat and card), and so does
+// the play page, so that its bots decide as a run's of the same deal and
+// seats.
+func TeamSeed(team string) uint64 {
+	h := sha256.Sum256([]byte("openroom/bot-seed/v1\x00" + team))
+	return binary.BigEndian.Uint64(h[:8])
+}
+
 // Level returns the bot's level.
 func (b *Bot) Level() Level { return b.level }
 
@@ -157,6 +175,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 		// cannot be interrupted): do not pile another on the CPU.
 		search = false
 		d.Fallback = "heuristic (previous search still running)"
+		d.ClockCapped = true
 	}
 	if rollouts := b.rollouts(v); !search && rollouts > 0 {
 		soft := b.softFacts(v)
@@ -176,19 +195,17 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 			search = true // decided; skip the heuristic below
 		}
 	} else if search {
-		// A hard deadline of its own, as the protocol client gives none:
-		// past it the heuristic answers and the search is abandoned.
-		sctx, cancel := context.WithTimeout(ctx, b.hardLimit(v))
-		d.Card, d.Stats, err = b.search(sctx, v)
-		cancel()
+		d.Card, d.Stats, err = b.search(ctx, v)
 		if err != nil {
 			d.Fallback = "heuristic"
+			d.ClockCapped = errors.Is(err, errAbandoned)
 			b.log.Warn("search failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
 		} else {
 			d.Searched, d.Policy = true, "search"
 		}
 		if err == nil && d.Stats.Capped {
-			b.log.Info("time budget capped the search", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index,
+			d.ClockCapped = true
+			b.log.Warn("the clock cap cut the search short: this decision may differ from a replay", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index,
 				"worlds", d.Stats.Worlds, "of", d.Stats.Drawn, "elapsed", d.Stats.Elapsed)
 		}
 	}
@@ -205,6 +222,9 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 		d.Fallback = "first legal"
 	}
 	d.Elapsed = time.Since(start)
+	if d.ClockCapped {
+		b.noteCapped(v.Number)
+	}
 	if b.onDecide != nil {
 		b.onDecide(d)
 	}
@@ -223,24 +243,56 @@ func (b *Bot) rollouts(v *engine.View) int {
 	return b.params.Rollout
 }
 
+// hardLimitSlack is added to twice the clock cap for the hard limit: a
+// world already started when the cap passes is let finish unless it runs
+// very long.
+const hardLimitSlack = 200 * time.Millisecond
+
 // hardLimit is the longest a searched decision may take before the
-// heuristic answers instead: well past the soft budget, which only binds
-// under overload.
+// heuristic answers instead (0: none, when there is no clock cap): twice
+// the clock cap and a little, as the cap is checked only between worlds.
 func (b *Bot) hardLimit(v *engine.View) time.Duration {
-	budget := b.params.Budget
+	limit := b.params.ClockCap
 	if v.Play.Len() == 0 {
-		budget = b.params.forLead().Budget
+		limit = b.params.forLead().ClockCap
 	}
-	return 3*budget + 200*time.Millisecond
+	if limit <= 0 {
+		return 0
+	}
+	return 2*limit + hardLimitSlack
+}
+
+// noteCapped counts a decision of the board that the clock shaped.
+func (b *Bot) noteCapped(board int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.capped == nil {
+		b.capped = make(map[int]int)
+	}
+	b.capped[board]++
+}
+
+// TakeClockCapped returns how many of the bot's card decisions on the
+// board numbered board the clock shaped (Decision.ClockCapped) since the
+// last call for that board, and forgets them. A table runner asks it when
+// the board ends, to note in the board's record that its play may not be
+// reproduced from the seed.
+func (b *Bot) TakeClockCapped(board int) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := b.capped[board]
+	delete(b.capped, board)
+	return n
 }
 
 // errAbandoned marks a search that did not finish before its context ended.
 var errAbandoned = errors.New("search abandoned at the deadline")
 
 // search runs the sampler search on its own goroutine with a solver from
-// the idle list, so that the caller's deadline is kept even when one solve
-// runs long: on the deadline the search is abandoned (it returns its
-// solver when it ends) and the caller falls back to the heuristic.
+// the idle list, so that the caller's deadline, and the bot's hard limit,
+// are kept even when one solve runs long: on the deadline the search is
+// abandoned (it returns its solver when it ends) and the caller falls back
+// to the heuristic.
 func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchStats, error) {
 	type result struct {
 		c   engine.Card
@@ -254,7 +306,17 @@ func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchSt
 		params = params.forLead()
 	}
 	seed := DecisionSeed(b.seed, view.Number, view.Play.Turn(), view.Play.Len())
+	// The solver first: a bot's first search allocates its table, which
+	// on a busy machine can take longer than the search, and is no part
+	// of what the clock guards.
 	solver := b.takeSolver()
+	// A hard deadline of its own, as the protocol client gives none: past
+	// it the heuristic answers and the search is abandoned.
+	if limit := b.hardLimit(v); limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
 	done := make(chan result, 1)
 	go func() {
 		var r result

@@ -18,7 +18,7 @@ import (
 func testParams() LevelParams {
 	p := Hard.Params()
 	p.Worlds, p.Nodes, p.SearchCards = 6, 200_000, 0
-	p.Budget = 10 * time.Second // only the deterministic limits bind, even under -race
+	p.ClockCap = 10 * time.Second // only the deterministic limits bind, even under -race
 	return p
 }
 
@@ -196,7 +196,7 @@ func TestSearchExactEnding(t *testing.T) {
 			continue
 		}
 		p := Hard.Params()
-		p.Budget = time.Hour // the soft time cap binds on a loaded machine: test the deterministic limits
+		p.ClockCap = time.Hour // the soft time cap binds on a loaded machine: test the deterministic limits
 		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &BruteSolver{}, DecisionSeed(1, board, actor, v.Play.Len()))
 		require.NoError(t, err)
 		if st.Trivial {

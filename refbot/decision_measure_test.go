@@ -150,7 +150,7 @@ func decisionVariants() []variant {
 // REFBOT_REPLAY_CARDS=leads|all (default leads: the first card of tricks
 // 2-8; all: every card from the second of trick 1 to trick 8) choose the
 // decisions; REFBOT_REPLAY_VARIANTS=a,b measures the base and those named.
-// The time budget is lifted, as with REFBOT_MEASURE_UNCAPPED.
+// The clock cap is lifted, as with REFBOT_MEASURE_UNCAPPED.
 func BenchmarkMeasureDecisions(b *testing.B) {
 	path := os.Getenv("REFBOT_REPLAY")
 	if path == "" {
@@ -203,7 +203,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 		b.Run(variant.name, func(b *testing.B) {
 			for b.Loop() {
 				params := variant.params
-				params.Budget, params.LeadBudget = time.Hour, time.Hour
+				params.ClockCap, params.LeadClockCap = time.Hour, time.Hour
 				perBoard := make([]float64, len(boards))
 				var loss, diff []float64
 				changed, recorded := 0, 0

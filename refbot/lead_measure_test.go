@@ -34,7 +34,7 @@ func searchLeadSuits(worlds int, nodes uint64, target, suits bool) func(*engine.
 func searchLeadDraws(worlds int, nodes uint64, target, suits bool, attempts int) func(*engine.View, SoftFacts, [32]byte, CardSolver) (engine.Card, error) {
 	return func(v *engine.View, soft SoftFacts, seed [32]byte, sv CardSolver) (engine.Card, error) {
 		p := Expert.Params()
-		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits, p.Attempts = worlds, nodes, time.Hour, 0, suits, attempts
+		p.Worlds, p.Nodes, p.ClockCap, p.TargetCards, p.LeadSuits, p.Attempts = worlds, nodes, time.Hour, 0, suits, attempts
 		if target {
 			p.TargetCards = 52
 		}

@@ -17,7 +17,7 @@ type SearchStats struct {
 	Exact   bool          // every consistent layout was enumerated
 	Step    int           // loosest relaxation step among the worlds solved
 	Nodes   uint64        // solver nodes spent
-	Capped  bool          // the time budget (or the caller's context) stopped the search early
+	Capped  bool          // the clock cap (or the caller's context) stopped the search early: not reproducible
 	Elapsed time.Duration // time spent
 	Trivial bool          // one legal card, or all legal cards equivalent: no search
 	// ForContract: the card chosen makes (or defeats) the contract in
@@ -57,17 +57,21 @@ type SearchStats struct {
 // With p.PlayCheck, a world valued exactly in which one of the opponents'
 // last p.PlayCheck cards gave up a trick counts a quarter (playCheck).
 //
-// The deterministic limits are p.Worlds and p.Nodes (a world is started
-// only while the nodes spent plus the mean cost of a world so far stay
-// within p.Nodes, so fewer worlds are solved when many cards are left);
-// p.Budget only caps the search when the machine is too slow (a world is
-// started only while the time spent plus the mean time of a world so far
-// fit), and Stats.Capped says so. At least one world is always solved.
+// The limits are counts: p.Worlds, and p.Nodes (a world is started only
+// while the nodes spent plus the mean cost of a world so far stay within
+// p.Nodes, so fewer worlds are solved when many cards are left). The
+// solver's node count is a pure function of the decision when its table
+// starts empty (a tableKeeper's is emptied here), so the card is a pure
+// function of the view, soft, p and seed: the same at any load and on any
+// machine. The clock is a safety net only: once p.ClockCap has passed, or
+// ctx has ended, no further world is started and Stats.Capped says so (the
+// card may then differ from a replay). At least one world is always
+// solved.
 func SearchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelParams, solver CardSolver, seed [32]byte) (engine.Card, SearchStats, error) {
 	return searchCard(ctx, v, soft, p, solver, seed, time.Now)
 }
 
-// searchCard is SearchCard with the clock it reads its time budget from
+// searchCard is SearchCard with the clock it reads its clock cap from
 // (tests give a fake one).
 func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelParams, solver CardSolver, seed [32]byte, now func() time.Time) (engine.Card, SearchStats, error) {
 	start := now()
@@ -138,13 +142,13 @@ func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 	}
 	if tk, ok := solver.(tableKeeper); ok {
 		// One table for all the worlds of the decision: a position
-		// reached in one world is reached in many (over 819 replayed
-		// defence leads: 16% more worlds at trick 2 for the same
-		// nodes, 56% fewer nodes at tricks 5-8).
+		// reached in one world is reached in many, so more worlds fit
+		// the node limit. It starts empty at every decision, so what
+		// the solver searched before (other decisions, other boards,
+		// whichever seat used it last) never changes a node count here.
 		tk.StartDecision(true)
 	}
 	nodes0 := solver.Nodes()
-	worlds0 := now() // when the first world started
 	for i := range worlds {
 		if i > 0 {
 			// The deterministic work limit: stop when the next world,
@@ -154,11 +158,10 @@ func searchCard(ctx context.Context, v *engine.View, soft SoftFacts, p LevelPara
 			if used := solver.Nodes() - nodes0; p.Nodes > 0 && used+used/uint64(i) > p.Nodes {
 				break
 			}
-			// The time budget likewise: stop when the next world, at
-			// the mean time of those solved so far, would end past it
-			// (a world early in the play can take tens of milliseconds
-			// on a busy machine, which is what p95 went over by).
-			if t := now(); t.Sub(start)+t.Sub(worlds0)/time.Duration(i) > p.Budget || ctx.Err() != nil {
+			// The safety net: far past the time the counts were sized
+			// for (a machine much slower or busier than expected, or the
+			// caller's deadline), stop, at the cost of reproducibility.
+			if p.ClockCap > 0 && now().Sub(start) > p.ClockCap || ctx.Err() != nil {
 				st.Capped = true
 				break
 			}

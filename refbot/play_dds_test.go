@@ -59,7 +59,7 @@ func BenchmarkSearchCardDDS(b *testing.B) {
 			v := bd.View(actor)
 			s := NewDDSSolver()
 			p := tc.level.Params()
-			p.Budget = 1 << 40 // measure the deterministic work, not the cap
+			p.ClockCap = 1 << 40 // measure the deterministic work, not the cap
 			i := 0
 			for b.Loop() {
 				_, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, s, DecisionSeed(uint64(i), 3, actor, v.Play.Len()))
@@ -116,7 +116,7 @@ func TestTargetedSearchMakesAsOftenAsExact(t *testing.T) {
 		actor, _ := bd.Actor()
 		v := bd.View(actor)
 		p := Expert.Params()
-		p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.ExactTricks = 6, 0, time.Hour, 1, 0
+		p.Worlds, p.Nodes, p.ClockCap, p.TargetCards, p.ExactTricks = 6, 0, time.Hour, 1, 0
 		rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
 		seed := DecisionSeed(uint64(board), board, actor, v.Play.Len())
 		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, seed)
@@ -166,7 +166,7 @@ func recordedLead(t *testing.T, board int, p LevelParams) (*engine.Board, engine
 	bd := testBoard(t, "suit-leads", board, 1+board%4, engine.Strain(board%5))
 	ct, _ := bd.Contract()
 	v := bd.View(ct.Leader())
-	p.Worlds, p.Nodes, p.Budget = 5, 0, time.Hour
+	p.Worlds, p.Nodes, p.ClockCap = 5, 0, time.Hour
 	rec := &recordingSolver{TargetSolver: NewDDSSolver().(TargetSolver)}
 	c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, rec, DecisionSeed(9, board, ct.Leader(), 0))
 	require.NoError(t, err)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/internal/cputime"
 	"github.com/openroom/openroom/player"
 )
 
@@ -220,6 +221,20 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 	return s[min(len(s)-1, int(p*float64(len(s))))]
 }
 
+// cpuTimed is a player whose card decisions are timed in process CPU time.
+type cpuTimed struct {
+	player.Player
+	record func(index int, cpu time.Duration)
+}
+
+// Card times the player's card.
+func (p cpuTimed) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
+	t0 := cputime.Process()
+	c, err := p.Player.Card(ctx, v)
+	p.record(v.Play.Len(), cputime.Process()-t0)
+	return c, err
+}
+
 // BenchmarkMeasureLevels plays seeded boards with four bots of one level,
 // driven by their views only, and reports the tricks each side lost
 // against double dummy per board over the whole play (and, for comparison
@@ -230,10 +245,10 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 // Each level is also measured as it was at commit a07c1f6 (the
 // sub-benchmarks named LEVEL-a07c1f6: play settings only, the bidding is
 // today's), for before-and-after figures on the same boards.
-// REFBOT_MEASURE_UNCAPPED=1 lifts the time budget, so that only the
-// deterministic limits (worlds, nodes) bind: the strength the levels have
-// on an idle machine, measured on a busy one (decision times then say
-// nothing about the budget).
+// REFBOT_MEASURE_UNCAPPED=1 lifts the clock cap, so that only the counts
+// (worlds, nodes) bind even on a machine so busy that the safety net
+// would: the strength the levels have on an idle machine, measured on a
+// busy one. The process CPU time per card is the decision's cost there.
 func BenchmarkMeasureLevels(b *testing.B) {
 	boards := measureBoards(96)
 	type config struct {
@@ -259,7 +274,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 	uncapped := os.Getenv("REFBOT_MEASURE_UNCAPPED") != ""
 	uncap := func(p LevelParams) LevelParams {
 		if uncapped {
-			p.Budget, p.LeadBudget = time.Hour, time.Hour
+			p.ClockCap, p.LeadClockCap = time.Hour, time.Hour
 		}
 		return p
 	}
@@ -271,6 +286,11 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var decl, def, lateDecl, lateDef []float64
 				var times, searched, early, rolled []time.Duration
 				var nodes []time.Duration // solver nodes per searched decision (as a Duration, to share percentile)
+				// The process's CPU time per card decision (all, searched
+				// ones, opening leads): with GOMAXPROCS=1 what the decision
+				// cost, however busy the machine was.
+				var cpuAll, cpuSearched, cpuLead []time.Duration
+				lastSearched := false
 				earlyWorlds := 0
 				// Sampled (not exact) searches by trick: worlds solved and times.
 				var worldsBy [13]int
@@ -304,6 +324,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 						}
 						players[s] = New(seatLevel, uint64(s), append(opts, WithSolver(NewDDSSolver), WithParams(seatParams), WithDecisionHook(func(d Decision) {
 							times = append(times, d.Elapsed)
+							lastSearched = d.Policy == "search" && !d.Stats.Trivial
 							switch {
 							case d.Policy == "search" && !d.Stats.Trivial:
 								searched = append(searched, d.Elapsed)
@@ -331,6 +352,15 @@ func BenchmarkMeasureLevels(b *testing.B) {
 								abandoned++
 							}
 						}))...)
+						players[s] = cpuTimed{Player: players[s], record: func(index int, cpu time.Duration) {
+							cpuAll = append(cpuAll, cpu)
+							if lastSearched {
+								cpuSearched = append(cpuSearched, cpu)
+							}
+							if index == 0 {
+								cpuLead = append(cpuLead, cpu)
+							}
+						}}
 					}
 					require.NoError(b, player.PlayBoard(context.Background(), bd, players))
 					if c, _ := bd.Contract(); c.PassedOut() {
@@ -384,6 +414,10 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
 					percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
 					percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped, abandoned)
+				b.Logf("%s: process CPU time per card (GOMAXPROCS=1 makes it the decision's): all p50 %v p95 %v max %v (%d); searched p50 %v p95 %v max %v (%d); opening lead p50 %v p95 %v max %v (%d)",
+					level, percentile(cpuAll, 0.5), percentile(cpuAll, 0.95), percentile(cpuAll, 1), len(cpuAll),
+					percentile(cpuSearched, 0.5), percentile(cpuSearched, 0.95), percentile(cpuSearched, 1), len(cpuSearched),
+					percentile(cpuLead, 0.5), percentile(cpuLead, 0.95), percentile(cpuLead, 1), len(cpuLead))
 				var per [13]string
 				for i, x := range byTrick {
 					per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
@@ -481,13 +515,13 @@ func playExperiments() []struct {
 func paramsA07c1f6(l Level) LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, Budget: 40 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: time.Second,
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, Budget: 90 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, ClockCap: 2 * time.Second,
 			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, Budget: 180 * time.Millisecond,
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, ClockCap: 4 * time.Second,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
 	}
 	return LevelParams{}

@@ -67,7 +67,7 @@ func TestSearchWinsWithTheAceOverTheKing(t *testing.T) {
 	b := heartBoard(t, "HJ", "H2", "HK")
 	v := b.View(engine.North)
 	p := Expert.Params()
-	p.Worlds, p.Budget = 8, time.Hour
+	p.Worlds, p.ClockCap = 8, time.Hour
 	c, _, err := SearchCard(context.Background(), &v, NewSystem().Soft(&v), p, NewDDSSolver(), DecisionSeed(1, 55, engine.North, 3))
 	require.NoError(t, err)
 	assert.Equal(t, "HA", c.String())
@@ -130,7 +130,7 @@ func TestSearchPlaysForTheContractFirst(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testParams()
-			p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.Budget, p.IMPs = 3, 0, 0, 0, time.Hour, false
+			p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.ClockCap, p.IMPs = 3, 0, 0, 0, time.Hour, false
 			got, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &scriptedSolver{script: tc.script}, DecisionSeed(6, 6, actor, 4))
 			require.NoError(t, err)
 			require.Equal(t, 3, st.Worlds)
@@ -180,7 +180,7 @@ func TestSearchWeighsTheContractInIMPs(t *testing.T) {
 			}
 			for _, imps := range []bool{true, false} {
 				p := testParams()
-				p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.Budget, p.IMPs = tc.worlds, 0, 0, 0, time.Hour, imps
+				p.Worlds, p.ExactTricks, p.TargetCards, p.Nodes, p.ClockCap, p.IMPs = tc.worlds, 0, 0, 0, time.Hour, imps
 				got, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &scriptedSolver{script: script}, DecisionSeed(7, board, actor, 4))
 				require.NoError(t, err)
 				require.Equal(t, tc.worlds, st.Worlds)

@@ -50,7 +50,7 @@ func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
 		want  int
 	}{{4_500, 4}, {5_000, 5}, {999, 1}, {0, 20}, {1 << 30, 20}} {
 		p := testParams()
-		p.Worlds, p.ExactTricks, p.Nodes, p.Budget = 20, 0, tc.nodes, time.Hour
+		p.Worlds, p.ExactTricks, p.Nodes, p.ClockCap = 20, 0, tc.nodes, time.Hour
 		seed := DecisionSeed(9, 4, v.Play.Turn(), v.Play.Len())
 		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &flatCostSolver{cost: 1000}, seed)
 		require.NoError(t, err)
@@ -66,7 +66,7 @@ func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
 }
 
 // fakeClock is a search's clock that only the solver moves: each world
-// takes tick, so that tests can predict where the time budget stops.
+// takes tick, so that tests can predict where the clock cap stops.
 type fakeClock struct {
 	t    time.Time
 	tick time.Duration
@@ -85,30 +85,36 @@ func (s *tickingSolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.Card
 	return s.BruteSolver.CardValues(p, dst)
 }
 
-// TestSearchBudgetStopsBeforeTheNextWorld checks the soft time budget as
-// the node limit: a world is started only while the time spent plus the
-// mean time of a world so far fit in Budget, so that a search on a slow
-// machine ends within its budget rather than a world past it.
-func TestSearchBudgetStopsBeforeTheNextWorld(t *testing.T) {
+// TestSearchClockCapIsASafetyNet checks the clock cap: however slow the
+// clock says the worlds were, it changes nothing until the cap has passed
+// (the counts alone decide), and then no further world is started and the
+// search says it was capped.
+func TestSearchClockCapIsASafetyNet(t *testing.T) {
 	v := limitView(t)
 	for _, tc := range []struct {
-		budget time.Duration
+		name   string
+		cap    time.Duration
+		tick   time.Duration
 		want   int
 		capped bool
-	}{{100 * time.Millisecond, 3, true}, {120 * time.Millisecond, 4, true}, {10 * time.Millisecond, 1, true}, {time.Second, 20, false}} {
-		p := testParams()
-		p.Worlds, p.ExactTricks, p.Nodes, p.Budget = 20, 0, 0, tc.budget
-		clock := &fakeClock{t: time.Unix(0, 0), tick: 30 * time.Millisecond}
-		seed := DecisionSeed(9, 4, v.Play.Turn(), v.Play.Len())
-		_, st, err := searchCard(context.Background(), &v, SoftFacts{}, p, &tickingSolver{clock: clock}, seed, clock.now)
-		require.NoError(t, err)
-		require.False(t, st.Trivial, "the test position needs a choice")
-		assert.Equal(t, tc.want, st.Worlds, "budget %v", tc.budget)
-		assert.Equal(t, tc.capped, st.Capped, "budget %v", tc.budget)
-		assert.Equal(t, time.Duration(tc.want)*clock.tick, st.Elapsed, "budget %v", tc.budget)
-		if tc.want > 1 {
-			assert.LessOrEqual(t, st.Elapsed, tc.budget, "budget %v", tc.budget)
-		}
+	}{
+		{"no cap, an hour a world", 0, time.Hour, 20, false},
+		{"cap far off", time.Second, 30 * time.Millisecond, 20, false},
+		{"cap passed after the fourth world", 100 * time.Millisecond, 30 * time.Millisecond, 4, true},
+		{"cap passed after the first world", 10 * time.Millisecond, 30 * time.Millisecond, 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testParams()
+			p.Worlds, p.ExactTricks, p.Nodes, p.ClockCap = 20, 0, 0, tc.cap
+			clock := &fakeClock{t: time.Unix(0, 0), tick: tc.tick}
+			seed := DecisionSeed(9, 4, v.Play.Turn(), v.Play.Len())
+			_, st, err := searchCard(context.Background(), &v, SoftFacts{}, p, &tickingSolver{clock: clock}, seed, clock.now)
+			require.NoError(t, err)
+			require.False(t, st.Trivial, "the test position needs a choice")
+			assert.Equal(t, tc.want, st.Worlds)
+			assert.Equal(t, tc.capped, st.Capped)
+			assert.Equal(t, time.Duration(tc.want)*clock.tick, st.Elapsed)
+		})
 	}
 }
 
@@ -190,7 +196,7 @@ func BenchmarkLeadCost(b *testing.B) {
 	const boards = 40
 	sys := NewSystem()
 	p := Expert.Params().forLead()
-	p.Nodes, p.Budget = 0, time.Hour
+	p.Nodes, p.ClockCap = 0, time.Hour
 	for b.Loop() {
 		var times []time.Duration
 		var nodes []time.Duration // solver nodes per lead (as a Duration, to share percentile)

@@ -414,7 +414,7 @@ func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
 // hand whenever the search led another suit than the heuristic would.
 func TestLeadModelReadsASearchedLeadWithinItsSuit(t *testing.T) {
 	p := Expert.Params()
-	p.Worlds, p.Nodes, p.Budget, p.TargetCards, p.LeadSuits = 5, 0, time.Hour, 52, true
+	p.Worlds, p.Nodes, p.ClockCap, p.TargetCards, p.LeadSuits = 5, 0, time.Hour, 52, true
 	sv := NewDDSSolver()
 	differ := 0
 	for n := 1; n <= 8; n++ {

@@ -124,6 +124,27 @@ type Record struct {
 	Seed        string         `json:"seed,omitempty"`    // the deal seed, when dealt from one (engine.BoardSetup.Seed)
 	Attempt     int            `json:"attempt,omitempty"` // replay count under the replay fault policy
 	Extra       map[string]any `json:"extra,omitempty"`   // tool-specific additions
+	ClockCapped []ClockCap     `json:"clock_capped,omitempty"`
+}
+
+// ClockCap counts one seat's decisions on a board that the clock, not its
+// built-in bot's counts, shaped (a machine far slower or busier than
+// expected): the board may then not replay the same from its seed. A
+// record lists such seats in ClockCapped (clock_capped), omitted when
+// there are none.
+type ClockCap struct {
+	Seat      string `json:"seat"`
+	Decisions int    `json:"decisions"`
+}
+
+// ClockCappedDecisions returns how many decisions of the board the clock
+// shaped, over every seat.
+func (r *Record) ClockCappedDecisions() int {
+	n := 0
+	for _, c := range r.ClockCapped {
+		n += c.Decisions
+	}
+	return n
 }
 
 // Key identifies a board-room within an event, for resuming.

@@ -98,6 +98,27 @@ func TestWriteReadRoundTrip(t *testing.T) {
 	assert.Equal(t, "A+", got[2].Adjusted.NS)
 }
 
+// TestClockCappedIsOptional checks the clock_capped key: written only for
+// a board on which the clock shaped a bot's decision, read back, and
+// absent from (so not required of) every other record.
+func TestClockCappedIsOptional(t *testing.T) {
+	r := FromBoard(playedBoard(t), nil)
+	var buf bytes.Buffer
+	require.NoError(t, NewWriter(&buf).Write(&r))
+	assert.NotContains(t, buf.String(), "clock_capped")
+
+	r.ClockCapped = []ClockCap{{Seat: "N", Decisions: 2}, {Seat: "W", Decisions: 1}}
+	buf.Reset()
+	require.NoError(t, NewWriter(&buf).Write(&r))
+	assert.Contains(t, buf.String(), `"clock_capped":[{"seat":"N","decisions":2},{"seat":"W","decisions":1}]`)
+	got, bad, err := Read(&buf)
+	require.NoError(t, err)
+	require.Empty(t, bad)
+	require.Len(t, got, 1)
+	assert.Equal(t, r.ClockCapped, got[0].ClockCapped)
+	assert.Equal(t, 3, got[0].ClockCappedDecisions())
+}
+
 func TestReadSkipsTornAndMalformedLines(t *testing.T) {
 	in := `{"ruleset":"bridge-duplicate-practice-v1","board":1,"termination":{"kind":"normal"}}
 not json

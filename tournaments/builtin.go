@@ -1,12 +1,12 @@
 package tournaments
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/results"
 )
 
 // PlayerFactory makes the player of a built-in bot's seat: the bot of a
@@ -43,7 +43,60 @@ func NewBuiltinBot(spec BotSpec, team string) (player.Player, error) {
 }
 
 // teamSeed derives a bot seed from a team name.
-func teamSeed(team string) uint64 {
-	h := sha256.Sum256([]byte("openroom/bot-seed/v1\x00" + team))
-	return binary.BigEndian.Uint64(h[:8])
+func teamSeed(team string) uint64 { return refbot.TeamSeed(team) }
+
+// clockCapper is a built-in bot that counts its decisions of a board that
+// the clock, not its counts, shaped (refbot.Bot.TakeClockCapped).
+type clockCapper interface {
+	TakeClockCapped(board int) int
+}
+
+// clockCaps are a table's seats whose bots count the decisions the clock
+// shaped: each board's record is stamped with them as it ends, as a board
+// played so cannot be promised to replay the same from its seed.
+type clockCaps [engine.NumSeats]clockCapper
+
+// seat notes the seat's player, if it counts.
+func (c *clockCaps) seat(s engine.Seat, p player.Player) {
+	if cc, ok := p.(clockCapper); ok {
+		c[s] = cc
+	}
+}
+
+// stamp notes in the record the seats whose bots the clock shaped on its
+// board.
+func (c *clockCaps) stamp(r *results.Record) {
+	for s, cc := range c {
+		if cc == nil {
+			continue
+		}
+		if n := cc.TakeClockCapped(r.Board); n > 0 {
+			r.ClockCapped = append(r.ClockCapped, results.ClockCap{Seat: engine.Seat(s).String(), Decisions: n})
+		}
+	}
+}
+
+// ClockCapTally counts the board-rooms, and the decisions in them, that a
+// built-in bot let the clock shape (results.Record.ClockCapped): an event
+// with any is not reproducible from its seed.
+type ClockCapTally struct {
+	Boards    int `json:"boards"`
+	Decisions int `json:"decisions"`
+}
+
+// add counts a record.
+func (t *ClockCapTally) add(r *results.Record) {
+	if n := r.ClockCappedDecisions(); n > 0 {
+		t.Boards++
+		t.Decisions += n
+	}
+}
+
+// Any reports whether the clock shaped any decision.
+func (t ClockCapTally) Any() bool { return t.Boards > 0 }
+
+// String says what the tally means, for a user: why the event is not
+// reproducible.
+func (t ClockCapTally) String() string {
+	return fmt.Sprintf("not reproducible: on %d board-room(s) the clock cut short %d decision(s) of a built-in bot (a machine far slower or busier than the bots' counts were sized for); the same seed may play those boards differently (each record's clock_capped names the seats)", t.Boards, t.Decisions)
 }

@@ -47,6 +47,11 @@ type Manifest struct {
 	// line's flags applied and no output folder: merge resolves it to
 	// score the merged results and write the match files.
 	EventFile string `json:"event_file"`
+	// ClockCapped, written when the shard's run ends, counts its
+	// board-rooms on which the clock shaped a built-in bot's decision
+	// (omitted when none): the shard is then not reproducible from the
+	// seed, and merge says so.
+	ClockCapped *ClockCapTally `json:"clock_capped,omitempty"`
 }
 
 // ProgramVersion names the running program's build: its module version

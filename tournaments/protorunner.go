@@ -75,6 +75,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			r.Logf("%s: "+format, append([]any{job.Table}, args...)...)
 		}
 	}
+	var caps clockCaps
 	cfg := protocol.Config{
 		Boards:           job.Boards,
 		Identity:         job.Identity(),
@@ -84,9 +85,14 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		BoardBudget:      job.Clocks.Board,
 		ReconnectTimeout: job.Faults.Reconnect,
 		StartTimeout:     job.Clocks.Start,
-		OnBoard:          onBoard,
-		OnAction:         job.OnAction,
-		Logf:             logf,
+		// A built-in bot's last decision of the board is counted before
+		// its card is sent, so before the board ends here.
+		OnBoard: func(r results.Record) error {
+			caps.stamp(&r)
+			return onBoard(r)
+		},
+		OnAction: job.OnAction,
+		Logf:     logf,
 	}
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = r.StartTimeout
@@ -110,6 +116,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			}
 			team := job.Team(s)
 			cfg.Local[s] = protocol.ClientBot(team, bot)
+			caps.seat(s, bot)
 		case BotCommand:
 			commands = append(commands, s)
 		default:

@@ -127,6 +127,10 @@ type RunResult struct {
 	Warnings   []string // non-fatal trouble: match writers that failed
 	ResultsOut string   // path of the results file
 	NewSeed    string   // the seed drawn by this run for an event given none ("" if none was drawn or an earlier run's was kept)
+	// ClockCapped counts the board-rooms in the results file (on disk
+	// before and played now) on which the clock shaped a built-in bot's
+	// decision: when any, the event is not reproducible from its seed.
+	ClockCapped ClockCapTally
 }
 
 // Run plays an event: the board-rooms not yet in DIR/results.jsonl are
@@ -189,6 +193,7 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		return nil, err
 	}
 	out.BadLines, out.Resumed, out.NewSeed = st.bad, st.done, st.newSeed
+	out.ClockCapped = st.clockCapped
 	tracker := st.tracker
 
 	jobs := ev.Jobs()
@@ -221,11 +226,21 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		}
 		runErr = s.play(ctx, todo)
 		out.Played = s.played
+		out.ClockCapped.Boards += s.clockCapped.Boards
+		out.ClockCapped.Decisions += s.clockCapped.Decisions
 		if cerr := f.Close(); cerr != nil && runErr == nil {
 			runErr = fmt.Errorf("results: %w", cerr)
 		}
 		if runErr != nil && !errors.Is(runErr, ErrInterrupted) {
 			return out, runErr
+		}
+	}
+	if opt.Manifest != nil && out.ClockCapped.Any() {
+		// The shard's manifest says so too, for merge to report.
+		m := *opt.Manifest
+		m.ClockCapped = &out.ClockCapped
+		if err := writeManifest(ev.Out, &m, true); err != nil {
+			return out, err
 		}
 	}
 	// Score what is on disk, earlier runs and this one alike, so a resumed
@@ -297,6 +312,8 @@ type onDisk struct {
 	done    int                    // board-rooms done
 	bad     int                    // malformed lines
 	newSeed string                 // the seed drawn, for an event given none that had none on disk
+
+	clockCapped ClockCapTally // the board-rooms on disk the clock shaped
 }
 
 // readOnDisk reads the event's results file (a missing one has no
@@ -396,6 +413,7 @@ func (st *onDisk) add(r *results.Record, at results.Span) error {
 		return nil // a second record of the board-room
 	}
 	st.done++
+	st.clockCapped.add(r)
 	st.tracker.add(r)
 	if st.obs != nil {
 		st.obs.BoardOnDisk(r)
@@ -419,6 +437,8 @@ type session struct {
 	sprt   *sprtTracker // the sequential test, nil without one; decided() needs no lock
 	done   int
 	played int
+
+	clockCapped ClockCapTally // the board-rooms played the clock shaped
 }
 
 // play runs the jobs on up to ev.Concurrency tables.
@@ -536,6 +556,7 @@ func (s *session) record(j TableJob, r results.Record) error {
 	}
 	s.done++
 	s.played++
+	s.clockCapped.add(&r)
 	s.sprt.add(&r)
 	if s.opt.Observer != nil {
 		s.opt.Observer.BoardFinished(&j, &r)

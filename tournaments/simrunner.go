@@ -24,6 +24,7 @@ type SimRunner struct {
 // RunTable plays the job's boards; see TableRunner.
 func (r SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
 	ref := player.Referee{OnAction: job.OnAction}
+	var caps clockCaps
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
 		if spec.Kind != BotBuiltin {
@@ -34,6 +35,7 @@ func (r SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(resu
 			return err
 		}
 		ref.Players[s] = b
+		caps.seat(s, b)
 	}
 	var board engine.Board
 	for _, bd := range job.Boards {
@@ -45,7 +47,9 @@ func (r SimRunner) RunTable(ctx context.Context, job TableJob, onBoard func(resu
 		if err != nil {
 			return err
 		}
-		if err := onBoard(job.Record(&board, ref.Alerts(), o)); err != nil {
+		rec := job.Record(&board, ref.Alerts(), o)
+		caps.stamp(&rec)
+		if err := onBoard(rec); err != nil {
 			return err
 		}
 	}

@@ -473,6 +473,9 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		}
 	}
 	fmt.Fprintf(e.stdout, "\nResults: %s\n", out.ResultsOut)
+	if out.ClockCapped.Any() {
+		fmt.Fprintf(e.stderr, "tablemanager run: %s\n", out.ClockCapped)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v; run the same command again to resume\n", err)
 		if errors.Is(err, tournaments.ErrInterrupted) {
@@ -580,10 +583,11 @@ func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.Tab
 		}
 	}
 	return &tournaments.ProtocolRunner{
-		Sandbox: sb,
-		LogDir:  filepath.Join(ev.Out, "logs"),
-		Listen:  ev.Listen,
-		Allow:   allow,
+		NewPlayer: e.newPlayer,
+		Sandbox:   sb,
+		LogDir:    filepath.Join(ev.Out, "logs"),
+		Listen:    ev.Listen,
+		Allow:     allow,
 		Notify: func(format string, args ...any) {
 			fmt.Fprintf(e.stderr, "\ntablemanager run: "+format+"\n", args...)
 		},

@@ -46,10 +46,9 @@ func TestRunDefaultEventTwice(t *testing.T) {
 	assert.Len(t, readResults(t, filepath.Join("out", "default", "results.jsonl")), 32)
 
 	// --fresh plays it again, keeping the old results aside.
-	// The reference bot's decisions are deterministic only while its time
-	// budget does not cap its search, which happens under the race detector
-	// on a busy machine; so compare the deals, which never depend on the
-	// bots. (Identical results for deterministic bots at any concurrency are
+	// The reference bot's decisions are deterministic unless its clock cap
+	// binds, which the race detector on a busy machine can make happen; so
+	// compare the deals, which never depend on the bots. (Identical results for deterministic bots at any concurrency are
 	// tested in package tournaments.)
 	code, out3, errs := runCmd(t, "", "run", "--fresh", "--quiet")
 	require.Equal(t, exitOK, code, errs)
@@ -195,7 +194,7 @@ func TestRunInterruptedThenResumed(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // Ctrl-C before the first board: nothing starts
 	var out, errb bytes.Buffer
-	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
+	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: &out, stderr: &errb, newPlayer: testPlayers}
 	code := dispatch(e, []string{"run", "--out", dir, "--quiet"})
 	assert.Equal(t, exitInterrupted, code)
 	assert.Contains(t, errb.String(), "run the same command again to resume")

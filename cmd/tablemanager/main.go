@@ -12,6 +12,8 @@ import (
 	"github.com/openroom/openroom/sandbox"
 
 	flag "github.com/spf13/pflag"
+
+	"github.com/openroom/openroom/tournaments"
 )
 
 // Exit statuses, following BSD sysexits where one fits.
@@ -32,6 +34,11 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// newPlayer seats run's built-in bots; nil means theirs
+	// (tournaments.NewBuiltinBot). Tests under the race detector seat
+	// lighter ones: a built-in bot's counts, not the clock, bound its
+	// search, and at full size they take minutes a board there.
+	newPlayer tournaments.PlayerFactory
 }
 
 // command is one subcommand of tablemanager.

@@ -140,6 +140,17 @@ func runMerge(e *env, args []string) int {
 		}
 	}
 	fmt.Fprintf(e.stdout, "\nResults: %s (%d of %d board-rooms, from %d of %d shards)\n", res.ResultsOut, res.Records, res.Expected, len(set.Folders), set.N)
+	var capped tournaments.ClockCapTally
+	for _, f := range set.Folders {
+		if c := f.Manifest.ClockCapped; c != nil {
+			capped.Boards += c.Boards
+			capped.Decisions += c.Decisions
+			fmt.Fprintf(e.stderr, "tablemanager merge: shard %s (%s): %s\n", f.Manifest.Shard, f.Dir, c)
+		}
+	}
+	if capped.Any() {
+		fmt.Fprintf(e.stderr, "tablemanager merge: the merged event is %s\n", capped)
+	}
 	if unwritten > 0 {
 		return exitFailure
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -162,4 +163,46 @@ func TestMergeSPRT(t *testing.T) {
 	code, _, errs = runCmd(t, "", append([]string{"merge", "--out", filepath.Join(root, "m3"), "--sprt", "imp0=0"}, dirs...)...)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errs, "--sprt")
+}
+
+// TestClockCappedShardIsReported checks what a user is told about a board
+// on which the clock shaped a built-in bot's decision: a (re)run of the
+// shard says the event is not reproducible and why, its manifest carries
+// the count, and merge reports it by shard and for the merged event.
+func TestClockCappedShardIsReported(t *testing.T) {
+	shards := filepath.Join(t.TempDir(), "s")
+	for _, k := range []string{"0", "1"} {
+		code, _, errs := runCmd(t, "", append(shardArgs, "--out", shards, "--shard", k+"/2")...)
+		require.Equal(t, exitOK, code, errs)
+		assert.NotContains(t, errs, "not reproducible")
+	}
+	// As if the clock had cut short three of North's decisions on one
+	// board of shard 1.
+	dir := filepath.Join(shards, "shard-1-of-2")
+	path := filepath.Join(dir, "results.jsonl")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	first, rest, ok := strings.Cut(string(data), "\n")
+	require.True(t, ok)
+	var rec results.Record
+	require.NoError(t, json.Unmarshal([]byte(first), &rec))
+	rec.ClockCapped = []results.ClockCap{{Seat: "N", Decisions: 3}}
+	line, err := json.Marshal(&rec)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, []byte(string(line)+"\n"+rest), 0o644))
+
+	code, _, errs := runCmd(t, "", append(shardArgs, "--out", shards, "--shard", "1/2")...)
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, errs, "nothing to play")
+	assert.Contains(t, errs, "not reproducible: on 1 board-room(s) the clock cut short 3 decision(s)")
+	manifest, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(manifest), `"clock_capped"`)
+
+	dirs, err := filepath.Glob(filepath.Join(shards, "shard-*-of-2"))
+	require.NoError(t, err)
+	code, _, errs = runCmd(t, "", append([]string{"merge", "--out", filepath.Join(shards, "merged")}, dirs...)...)
+	require.Equal(t, exitOK, code, errs)
+	assert.Contains(t, errs, "shard 1/2 ("+dir+"): not reproducible")
+	assert.Contains(t, errs, "the merged event is not reproducible: on 1 board-room(s) the clock cut short 3 decision(s)")
 }

@@ -15,7 +15,7 @@ import (
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, newPlayer: testPlayers}
 	code = dispatch(e, args)
 	return code, out.String(), errb.String()
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/rand"
 	"embed"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -241,9 +240,7 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request) (*session, erro
 		return nil, fmt.Errorf("all %d tables are in use; try again later", s.cfg.MaxSessions)
 	}
 	id := randomHex(16)
-	var seed [8]byte
-	_, _ = rand.Read(seed[:]) // never fails (Go 1.24+)
-	se, err := newSession(s, id, binary.LittleEndian.Uint64(seed[:]))
+	se, err := newSession(s, id)
 	if err != nil {
 		return nil, err
 	}

@@ -85,14 +85,29 @@ type conn struct {
 	taken chan string // receives the new holder's notice when another tab takes over
 }
 
-func newSession(srv *Server, id string, botSeed uint64) (*session, error) {
+// The teams the play page's bots play for, and are seeded by
+// (refbot.TeamSeed): a person's board is the room of `tablemanager run
+// --team NS=builtin:refbot:LEVEL --team EW=builtin:refbot:LEVEL` with the
+// same seed and board in which team NS sits North-South, the person in
+// place of one bot, so its bots decide as that run's and the board replays
+// exactly from its record.
+const (
+	teamNS = "NS"
+	teamEW = "EW"
+)
+
+func newSession(srv *Server, id string) (*session, error) {
 	s := &session{id: id, srv: srv, seat: srv.cfg.Seat, sys: refbot.NewSystem(),
 		changed: make(chan struct{}), done: make(chan struct{}), lastSeen: time.Now()}
 	for seat := engine.North; seat <= engine.West; seat++ {
 		if seat == s.seat {
 			continue
 		}
-		b, err := refbot.NewBuiltin(srv.cfg.Level, botSeed+uint64(seat), refbot.WithSystem(s.sys))
+		team := teamNS
+		if seat.Side() == engine.EW {
+			team = teamEW
+		}
+		b, err := refbot.NewBuiltin(srv.cfg.Level, refbot.TeamSeed(team), refbot.WithSystem(s.sys))
 		if err != nil {
 			return nil, fmt.Errorf("play: bot at %s: %w", seat.Name(), err)
 		}

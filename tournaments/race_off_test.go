@@ -1,0 +1,6 @@
+//go:build !race
+
+package tournaments
+
+// underRace is set when the tests run under the race detector.
+const underRace = false

@@ -71,6 +71,25 @@ type runFlags struct {
 	manifest *tournaments.Manifest
 }
 
+// relayProgram is the relay's command line for this program.
+func relayProgram() ([]string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return relayBeside(self), nil
+}
+
+// relayBeside is the relay's command line for the program self:
+// openroom-relay beside it, if it is there, or self as relayCommand.
+func relayBeside(self string) []string {
+	relay := filepath.Join(filepath.Dir(self), "openroom-relay")
+	if fi, err := os.Stat(relay); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+		return []string{relay}
+	}
+	return []string{self, relayCommand}
+}
+
 // relayCommand is the hidden command that runs the relay inside a command
 // bot's sandbox (sandbox.RelayMain).
 const relayCommand = "sandbox-relay"
@@ -558,7 +577,8 @@ func (pl *progressLine) end() {
 // bubblewrap sandbox; without one the event does not start unless
 // unsandboxed is set, which also runs them without it.
 //
-// The relay in each sandbox is this program itself, run as the hidden
+// The relay in each sandbox is openroom-relay where it sits beside this
+// program (it starts faster), else this program itself, run as the hidden
 // command relayCommand.
 func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.TableRunner, error) {
 	allow, err := protocol.ParseAllowList(ev.Allow)
@@ -570,11 +590,11 @@ func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.Tab
 		if unsandboxed {
 			fmt.Fprintf(e.stderr, "tablemanager run: --unsandboxed: command bots run as plain processes and can read all you can: %s (results, PBN, other bots' logs), the event file, the deal seed and this command line, and reach each other and any seat\n", ev.Out)
 		} else {
-			self, err := os.Executable()
+			relay, err := relayProgram()
 			if err != nil {
 				return nil, fmt.Errorf("%w: the relay (this program): %v", sandbox.ErrNoSandbox, err)
 			}
-			if sb, err = sandbox.Find(e.ctx, []string{self, relayCommand}); err != nil {
+			if sb, err = sandbox.Find(e.ctx, relay); err != nil {
 				return nil, fmt.Errorf("%w; command bots run only sandboxed (or give --unsandboxed to run them as plain processes)", err)
 			}
 			sb.Hide = ev.Secrets()

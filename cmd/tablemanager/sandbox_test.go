@@ -131,3 +131,16 @@ func TestRunMountFlag(t *testing.T) {
 	assert.Contains(t, errs, "--mount: ")
 	assert.Contains(t, errs, "/no/such/folder")
 }
+
+// The relay is openroom-relay where it sits beside tablemanager (make
+// build puts both in bin/), else tablemanager itself.
+func TestRelayBeside(t *testing.T) {
+	dir := t.TempDir()
+	self := filepath.Join(dir, "tablemanager")
+	assert.Equal(t, []string{self, relayCommand}, relayBeside(self))
+	relay := filepath.Join(dir, "openroom-relay")
+	require.NoError(t, os.WriteFile(relay, []byte("#!/bin/sh\n"), 0o644))
+	assert.Equal(t, []string{self, relayCommand}, relayBeside(self), "not executable")
+	require.NoError(t, os.Chmod(relay, 0o755))
+	assert.Equal(t, []string{relay}, relayBeside(self))
+}

@@ -425,8 +425,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				b.Logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
 				b.Logf("%s: of those, lost by %d cards chosen for the contract over more tricks (SearchStats.ForContract): declarer %.2f, defence %.2f a board",
 					level, forContractCards, forContract[0]/float64(max(played, 1)), forContract[1]/float64(max(played, 1)))
-				// The node counts are deterministic: at the solver's ~9,500 nodes/ms
-				// on an idle core they say what the decision times will be there.
+				// The node counts are deterministic: divided by the solver's speed
+				// on a core (BenchmarkWorldCost) they say what the decision times
+				// will be there.
 				b.Logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",
 					level, percentile(nodes, 0.5), percentile(nodes, 0.95), percentile(nodes, 1), len(nodes), params.Nodes)
 				for side, name := range []string{"declarer", "defence"} {

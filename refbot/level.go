@@ -125,13 +125,13 @@ func (l Level) Params() LevelParams {
 		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: time.Second,
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44, IMPs: true}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, ClockCap: 2 * time.Second,
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 300_000, ClockCap: 2 * time.Second,
 			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 49, IMPs: true, PlayCheck: 8,
 			ReadCarding: ReadOpponents}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, ClockCap: 4 * time.Second,
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 590_000, ClockCap: 4 * time.Second,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49, IMPs: true,
-			LeadWorlds: 48, LeadNodes: 4_000_000, LeadClockCap: 10 * time.Second, LeadSuits: true, PlayCheck: 8,
+			LeadWorlds: 48, LeadNodes: 3_200_000, LeadClockCap: 10 * time.Second, LeadSuits: true, PlayCheck: 8,
 			ReadCarding: ReadOpponents}
 	}
 	return LevelParams{}

@@ -473,6 +473,12 @@ func playExperiments() []struct {
 	hardNoCheck.PlayCheck = 0 // hard before the play check (see Level.Params)
 	noCarding := Expert.Params()
 	noCarding.ReadCarding = ReadNobody // expert before it read the opponents' carding (see Level.Params)
+	// The node limits the levels had before they were fitted to the
+	// decision times of the old time budgets, for paired comparisons.
+	expertWide := Expert.Params()
+	expertWide.Nodes, expertWide.LeadNodes = 1_200_000, 4_000_000
+	hardWide := Hard.Params()
+	hardWide.Nodes = 600_000
 	easy, medium, hard, expert := Easy, Medium, Hard, Expert
 	return []struct {
 		name   string
@@ -486,6 +492,8 @@ func playExperiments() []struct {
 		{"expert-nocheck", Expert, noCheck, "", nil},
 		{"hard-nocheck", Hard, hardNoCheck, "", nil},
 		{"expert-nocarding", Expert, noCarding, "", nil},
+		{"expert-wide", Expert, expertWide, "", nil},
+		{"hard-wide", Hard, hardWide, "", nil},
 		// The defenders told partner's real shape (oracleShape): what
 		// the defence would lose knowing it, which no real defence does.
 		{"expert-oracle-shape", Expert, Expert.Params(), oracleShape, nil},

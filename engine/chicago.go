@@ -1,6 +1,6 @@
 package engine
 
-// Chicago (rule set chicago-v1). Seed 001 only names it: a fixed four deals,
+// Chicago (rule set chicago-v1). The rule set only names it: a fixed four deals,
 // with rules adjusted for clubs where several tables play at once. Where the
 // seed is silent we follow the common (ACBL) Chicago rules:
 //   - four deals, the deal passing clockwise; a passed-out deal is redealt
@@ -15,10 +15,10 @@ package engine
 //     scores 100;
 //   - no rubber bonus: the totals after four deals are compared, and equal
 //     totals are a draw (games won do not break the tie: that is rubber
-//     bridge's rule, seed 001).
+//     bridge's rule).
 //
 // Trick points, overtricks, undertricks, slams and honours are rubber-v1's
-// (seed 001's table), with the vulnerability of the deal.
+// (the rule set's table), with the vulnerability of the deal.
 
 // chicagoDeals is the number of deals in a Chicago.
 const chicagoDeals = 4

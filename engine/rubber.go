@@ -10,7 +10,7 @@ import (
 
 // RubberKind is the rule set of a series of deals scored on one score sheet:
 // rubber bridge or Chicago. Both are separate rule sets from duplicate
-// (bridge-duplicate-practice-v1): seed 000 forbids mixing them silently, so
+// (bridge-duplicate-practice-v1): the duplicate rule set forbids mixing them silently, so
 // a board's number never decides anything here and Score never applies
 // them. The auction and the play are the same; dealing order, vulnerability
 // and scoring differ.
@@ -18,7 +18,7 @@ type RubberKind uint8
 
 // The two kinds of rubber.
 const (
-	// RubberBridge is rule set rubber-v1 (seed 001): games of 100 trick
+	// RubberBridge is rule set rubber-v1: games of 100 trick
 	// points below the line, vulnerability from games won, and the rubber
 	// ends when a side has won two games.
 	RubberBridge RubberKind = iota
@@ -184,7 +184,7 @@ func (s *RubberSheet) Side(side Side) *SideSheet {
 }
 
 // Honours is an honours bonus: Points (100 or 150) for the side of Holder,
-// or no bonus when Points is 0. Seed 001: 100 for four of the five trump
+// or no bonus when Points is 0. The rule set: 100 for four of the five trump
 // honours (A K Q J T) in one hand, 150 for all five, 150 for the four aces
 // in one hand at no trump. Honours count whether the holder declared or
 // defended, and whether or not the contract was made.
@@ -270,7 +270,7 @@ type Rubber struct {
 }
 
 // NewRubber starts a rubber of the kind whose first dealer is firstDealer
-// (seed 001: drawn at random, then the deal passes to the left).
+// (the rule set: drawn at random, then the deal passes to the left).
 func NewRubber(kind RubberKind, firstDealer Seat) *Rubber {
 	return &Rubber{kind: kind, first: firstDealer, dealer: firstDealer}
 }
@@ -352,7 +352,7 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 		e.Round = r.round + 1
 	}
 	if c.PassedOut() {
-		// Rubber bridge: the next dealer deals (seed 001 passes the deal to
+		// Rubber bridge: the next dealer deals (the rule set passes the deal to
 		// the left after every deal and says nothing special about a
 		// passed-out one; the Laws of Contract Bridge agree). Chicago
 		// redeals by the same dealer (see chicago.go).
@@ -377,10 +377,10 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 	}
 	by := c.String() + " by " + c.Declarer.String()
 	if d.Made {
-		// Seed 001: the trick points for the tricks bid go below the line
+		// The rule set: the trick points for the tricks bid go below the line
 		// (3NT making 13 tricks is still 100 below); overtricks and slams
 		// above. Unlike duplicate there is no game or part-score bonus on
-		// the deal, and seed 001's table has no bonus for making a doubled
+		// the deal, and the rule set's table has no bonus for making a doubled
 		// or redoubled contract (the Laws' 50/100 "insult"), so
 		// d.GameBonus and d.InsultBonus are not used.
 		add(side, true, ItemTricks, d.TrickScore, by)
@@ -413,7 +413,7 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 	if r.kind == Chicago {
 		r.chicagoBonuses(&e, side, vul, d.Made, gameWon, add)
 	} else if gameWon && r.games[side] == 2 {
-		// Seed 001: 700 for winning two games to none, 500 for two to one.
+		// The rule set: 700 for winning two games to none, 500 for two to one.
 		bonus := 700
 		if r.games[side.Other()] > 0 {
 			bonus = 500
@@ -459,10 +459,10 @@ func (r *Rubber) check(c Contract, tricks int, h Honours) error {
 }
 
 // rubberPenalty is the defenders' score for a defeated contract under
-// seed 001's table. It is the Law 77 figure except when doubled or
+// the rule set's table. It is the Law 77 figure except when doubled or
 // redoubled not vulnerable: the seed's table gives 100 for the first
 // undertrick and 200 for each one after (redoubled 200 and 400), where
-// duplicate's Law 77 raises the fourth and later to 300 (600). Seed 001's
+// duplicate's Law 77 raises the fourth and later to 300 (600). The rule set's
 // own worked example "5NT doubled, not vulnerable, 8 tricks: 800" uses the
 // vulnerable figures (200 + 300 + 300); the table is the rule, so that
 // deal scores 500 here.
@@ -523,7 +523,7 @@ func (r *Rubber) Sheet() RubberSheet {
 		case s.EW.Total > s.NS.Total:
 			s.Winner = EW.String()
 		case r.kind == RubberBridge && r.games[NS] != r.games[EW]:
-			// Seed 001: at equal totals the side with more games wins.
+			// The rule set: at equal totals the side with more games wins.
 			s.Winner = NS.String()
 			if r.games[EW] > r.games[NS] {
 				s.Winner = EW.String()

@@ -30,9 +30,9 @@ var assetFS embed.FS
 // Mode is how boards follow one another and are scored.
 type Mode string
 
-// The modes. Duplicate practice is seed 000's: each board stands alone,
+// The modes. Duplicate practice is the duplicate rule set's: each board stands alone,
 // its dealer and vulnerability from its number, scored by its Law 77 raw
-// score. Rubber bridge and Chicago are seed 001's: the deals are scored on
+// score. Rubber bridge and Chicago are the rubber rule set's: the deals are scored on
 // a rubber's score sheet (engine.Rubber), which also decides each deal's
 // dealer and vulnerability; the two scorings are never mixed.
 const (

@@ -46,6 +46,16 @@ func (c Contract) PassedOut() bool { return c.Level == 0 }
 // Dummy returns declarer's partner.
 func (c Contract) Dummy() Seat { return c.Declarer.Partner() }
 
+// Over returns how many tricks declarer took over the contract (the
+// overtricks, 0 when made exactly) or, negative, under it (the undertricks);
+// 0 for a passed-out board.
+func (c Contract) Over(tricks int) int {
+	if c.PassedOut() {
+		return 0
+	}
+	return tricks - c.Level - 6
+}
+
 // Leader returns the opening leader: declarer's left-hand opponent.
 func (c Contract) Leader() Seat { return c.Declarer.LHO() }
 

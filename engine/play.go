@@ -96,6 +96,13 @@ func (p *Play) Trick(i int) (cards []Card, leader Seat) {
 	return p.cards[4*i : hi], leader
 }
 
+// SeatOf returns the seat that played card i (0-based, in play order) of
+// the cards played so far.
+func (p *Play) SeatOf(i int) Seat {
+	_, leader := p.Trick(i / 4)
+	return (leader + Seat(i&3)) & 3
+}
+
 // Winner returns the seat that won completed trick i.
 func (p *Play) Winner(i int) Seat { return p.winners[i] }
 

@@ -196,6 +196,7 @@ func TestRandomPlayOuts(t *testing.T) {
 			for j, c := range cards {
 				owner, _ := b.Deal().Owner(c)
 				require.Equal(t, (leader+Seat(j))&3, owner, "trick %d card %d", i, j)
+				require.Equal(t, owner, p.SeatOf(4*i+j), "SeatOf(%d)", 4*i+j)
 				trick[j] = c
 			}
 			w := TrickWinner(trick, leader, c.Strain)
@@ -209,4 +210,24 @@ func TestRandomPlayOuts(t *testing.T) {
 		}
 	}
 	assert.Greater(t, played, 1000)
+}
+
+func TestContractOver(t *testing.T) {
+	tests := []struct {
+		contract string
+		tricks   int
+		want     int
+	}{
+		{"4S", 10, 0},
+		{"4S", 12, 2},
+		{"4SX", 7, -3},
+		{"7NTXX", 13, 0},
+		{"1C", 0, -7},
+		{"Pass", 0, 0},
+	}
+	for _, tt := range tests {
+		c, err := ParseContract(tt.contract)
+		require.NoError(t, err, tt.contract)
+		assert.Equal(t, tt.want, c.Over(tt.tricks), "%s with %d tricks", tt.contract, tt.tricks)
+	}
 }

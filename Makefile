@@ -1,17 +1,38 @@
-# openroom — the two commands a fresh machine needs are `make run` and `make test`.
+# openroom — the two commands a fresh machine needs are `make run` and `make test`;
+# `make help` lists every target.
 GO       ?= go
 BIN      := bin
 PKGS     := ./...
 FUZZTIME ?= 30s
 BENCHTIME ?= 1s
 FLOODTIME ?= 10s
+# staticcheck at a pinned version, fetched through the Go module proxy on first use.
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build test test-js screenshots run bench flood fuzz vet clean test-slurm measure-bidding measure-play measure-lead measure-decisions compare-play
+.PHONY: all build help check vet staticcheck test test-js screenshots run bench flood fuzz clean test-slurm measure-bidding measure-play measure-lead measure-decisions compare-play
 
+## all: the default: build.
 all: build
 
+## build: the programs into bin/ (tablemanager, refbot, openroom-relay, ...).
 build:
 	$(GO) build -o $(BIN)/ ./cmd/...
+
+## help: every target with one line on what it does.
+help:
+	@awk '/^## [a-z0-9-]+:/ { t = $$2; sub(/:$$/, "", t); d = $$0; sub(/^## [a-z0-9-]+: */, "", d); printf "  %-18s %s\n", t, d }' $(MAKEFILE_LIST)
+
+## check: the quick gate for every commit: vet, staticcheck and the short tests (no race detector).
+check: vet staticcheck
+	$(GO) test -short -count=1 $(PKGS)
+
+## vet: go vet over every package.
+vet:
+	$(GO) vet $(PKGS)
+
+## staticcheck: staticcheck over every package (pinned version, fetched on first use).
+staticcheck:
+	$(STATICCHECK) $(PKGS)
 
 ## test: vet and the whole test suite under the race detector (pure Go, no network beyond loopback).
 test:
@@ -86,6 +107,7 @@ B ?=
 compare-play:
 	REFBOT_COMPARE=$(abspath $(A)),$(abspath $(B)) $(GO) test -run '^$$' -bench 'ComparePlay' -benchtime 1x -v ./refbot/
 
+## clean: remove bin/.
 clean:
 	rm -rf $(BIN)
 

@@ -524,16 +524,17 @@ func reportRun(e *env, ev *tournaments.Event, rf *runFlags, out *tournaments.Run
 	if out.BadLines > 0 {
 		fmt.Fprintf(e.stderr, "tablemanager run: skipped %d malformed line(s) of %s (a line torn by a crash); those boards were played again\n", out.BadLines, out.ResultsOut)
 	}
-	unwritten := writeRunFiles(e, out)
+	unwritten := writeEventFiles(e, "run", out.Report, out.Warnings)
 	switch {
 	case out.Played == 0 && err == nil && out.Resumed < out.Report.Expected && out.Report.SPRT != nil:
 		fmt.Fprintf(e.stderr, "tablemanager run: the sequential test was already decided by the %d board-rooms in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
 	case out.Played == 0 && err == nil:
 		fmt.Fprintf(e.stderr, "tablemanager run: all %d board-rooms were already in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
 	}
-	if code := printReport(e, rf, out); code != exitOK {
+	if code := printReport(e, "run", out.Report, rf.showBoards); code != exitOK {
 		return code
 	}
+	fmt.Fprintf(e.stdout, "\nResults: %s\n", out.ResultsOut)
 	if out.ClockCapped.Any() {
 		fmt.Fprintf(e.stderr, "tablemanager run: %s\n", out.ClockCapped)
 	}
@@ -551,37 +552,36 @@ func reportRun(e *env, ev *tournaments.Event, rf *runFlags, out *tournaments.Run
 	return exitOK
 }
 
-// writeRunFiles says which match files the run could not write, writes
-// the summary file, and counts the files not written. The results file is
-// complete; a summary or match file that cannot be written fails the
-// command, and a rerun writes it again.
-func writeRunFiles(e *env, out *tournaments.RunResult) (unwritten int) {
-	for _, w := range out.Warnings {
-		fmt.Fprintf(e.stderr, "tablemanager run: match file not written: %s\n", w)
+// writeEventFiles says which match files a run or merge (cmd) could not
+// write, writes the summary file of rep, and counts the files not
+// written. The results file is complete; a summary or match file that
+// cannot be written fails the command, and a rerun writes it again.
+func writeEventFiles(e *env, cmd string, rep *tournaments.Report, warnings []string) (unwritten int) {
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "tablemanager %s: match file not written: %s\n", cmd, w)
 		unwritten++
 	}
-	if werr := tournaments.WriteSummaryFile(out.Report); werr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager run: summary not written: %v\n", werr)
+	if werr := tournaments.WriteSummaryFile(rep); werr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager %s: summary not written: %v\n", cmd, werr)
 		unwritten++
 	}
 	return unwritten
 }
 
-// printReport prints the run's summary, with --show-boards every board,
-// and where the results are, on standard output.
-func printReport(e *env, rf *runFlags, out *tournaments.RunResult) int {
-	if perr := out.Report.WriteSummary(e.stdout); perr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", perr)
+// printReport prints the summary of rep, and with showBoards (the
+// --show-boards of cmd) every board, on standard output.
+func printReport(e *env, cmd string, rep *tournaments.Report, showBoards bool) int {
+	if perr := rep.WriteSummary(e.stdout); perr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager %s: %v\n", cmd, perr)
 		return exitFailure
 	}
-	if rf.showBoards {
+	if showBoards {
 		fmt.Fprintln(e.stdout)
-		if perr := out.Report.WriteBoards(e.stdout); perr != nil {
-			fmt.Fprintf(e.stderr, "tablemanager run: %v\n", perr)
+		if perr := rep.WriteBoards(e.stdout); perr != nil {
+			fmt.Fprintf(e.stderr, "tablemanager %s: %v\n", cmd, perr)
 			return exitFailure
 		}
 	}
-	fmt.Fprintf(e.stdout, "\nResults: %s\n", out.ResultsOut)
 	return exitOK
 }
 

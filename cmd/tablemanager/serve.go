@@ -123,16 +123,11 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		return serveFail(e, exitNoInput, "%v", err)
 	}
 	defer out.close()
-	var lv *liveView
-	if sf.web != "" {
-		if lv, code = sf.startLive(e, &cfg, boards); lv == nil {
-			return code
-		}
-		defer lv.Stop()
-		if sf.webWait {
-			defer lv.Linger(e.ctx, e.stderr)
-		}
+	lv, stopLive, code := sf.startLive(e, &cfg, boards)
+	if code != exitOK {
+		return code
 	}
+	defer stopLive()
 	cfg.OnBoard = sf.onBoard(e, out, lv, len(boards))
 	tbl, err := protocol.NewTable(cfg)
 	if err != nil {
@@ -294,18 +289,27 @@ func (sf *serveFlags) tableConfig(boards []engine.BoardSetup, policy protocol.Fa
 	return cfg, nil
 }
 
-// startLive starts the table's --web page and has cfg show each action
-// on it. A nil view comes with the exit status to return.
-func (sf *serveFlags) startLive(e *env, cfg *protocol.Config, boards []engine.BoardSetup) (*liveView, int) {
-	lv, code := startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow, sf.webHosts)
-	if lv == nil {
-		return nil, code
+// startLive starts the table's --web page, if there is one, and has cfg
+// show each action on it; without --web the view is nil. stop, to be
+// deferred, keeps the page up until Ctrl-C with --web-wait, then stops
+// it. A page that cannot start comes as the exit status to return.
+func (sf *serveFlags) startLive(e *env, cfg *protocol.Config, boards []engine.BoardSetup) (lv *liveView, stop func(), code int) {
+	if sf.web == "" {
+		return nil, func() {}, exitOK
+	}
+	if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow, sf.webHosts); lv == nil {
+		return nil, nil, code
 	}
 	plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
 	_ = lv.State.Begin(plan, nil, nil, nil)
 	lv.State.TableStarted(sf.table)
 	cfg.OnAction = func(b *engine.Board) { lv.State.Action(sf.table, b) }
-	return lv, code
+	return lv, func() {
+		if sf.webWait {
+			lv.Linger(e.ctx, e.stderr)
+		}
+		lv.Stop()
+	}, exitOK
 }
 
 // onBoard is the table's OnBoard: each finished board is appended to the

@@ -50,13 +50,43 @@ func bidStrain(b int) engine.Strain { return engine.Strain(b % 5) }
 // above the other side's best, the other side sacrifices doubled when that
 // costs less, and each side does what is best for it.
 func ParOf(t *TrickTable, dealer engine.Seat, vul engine.Vulnerability) Par {
-	var best [2][5]int // [side][strain] tricks of the side's better declarer
+	best := sideBest(t)
+	high := highestMakeable(&best)
+	if high[0] < 0 && high[1] < 0 {
+		return Par{}
+	}
+	pd := parDeal{t: t, best: best, first: int(dealer) & 1}
+	if high[1] > high[0] || (high[1] == high[0] && pd.first == 1) {
+		pd.s = 1
+	}
+	pd.o = 1 - pd.s
+	pd.vulS = vul.Vulnerable(engine.Side(pd.s))
+	pd.vulO = vul.Vulnerable(engine.Side(pd.o))
+
+	bestVal, opts := pd.options(high[pd.o])
+	p := Par{ScoreNS: bestVal}
+	if pd.s == 1 {
+		p.ScoreNS = -bestVal
+	}
+	p.Contracts = pd.contracts(opts)
+	return p
+}
+
+// sideBest is, for each side and strain, the tricks of the side's better
+// declarer.
+func sideBest(t *TrickTable) [2][5]int {
+	var best [2][5]int
 	for st := 0; st < 5; st++ {
 		for seat := 0; seat < 4; seat++ {
 			best[seat&1][st] = max(best[seat&1][st], t[st][seat])
 		}
 	}
-	high := [2]int{-1, -1} // highest makeable bid of each side
+	return best
+}
+
+// highestMakeable is each side's highest makeable bid, -1 for none.
+func highestMakeable(best *[2][5]int) [2]int {
+	high := [2]int{-1, -1}
 	for side := 0; side < 2; side++ {
 		for b := 34; b >= 0; b-- {
 			if best[side][bidStrain(b)] >= bidLevel(b)+6 {
@@ -65,66 +95,75 @@ func ParOf(t *TrickTable, dealer engine.Seat, vul engine.Vulnerability) Par {
 			}
 		}
 	}
-	if high[0] < 0 && high[1] < 0 {
-		return Par{}
-	}
-	first := int(dealer) & 1
-	S := 0
-	if high[1] > high[0] || (high[1] == high[0] && first == 1) {
-		S = 1
-	}
-	O := 1 - S
-	vulS := vul.Vulnerable(engine.Side(S))
-	vulO := vul.Vulnerable(engine.Side(O))
+	return high
+}
 
-	// sacrifice returns the cheapest cost to O of outbidding bid b, and
-	// the bids that achieve it; ok is false when no sacrifice exists.
-	sacrifice := func(b int, dst []int) (int, []int, bool) {
-		cost, ok := 0, false
-		for st := 0; st < 5; st++ {
-			level := bidLevel(b)
-			if engine.Strain(st) <= bidStrain(b) {
-				level++
-			}
-			if level > 7 {
-				continue
-			}
-			c := engine.Contract{Level: level, Strain: engine.Strain(st), Penalty: engine.Doubled}
-			loss := -engine.Score(c, vulO, best[O][st])
-			switch {
-			case !ok || loss < cost:
-				cost, ok = loss, true
-				dst = append(dst[:0], (level-1)*5+st)
-			case loss == cost:
-				dst = append(dst, (level-1)*5+st)
-			}
+// parDeal is a deal as par sees it: the side S (s) that chooses its
+// contract, the other side O (o) that may sacrifice, and their
+// vulnerability.
+type parDeal struct {
+	t          *TrickTable
+	best       [2][5]int // [side][strain] tricks of the side's better declarer
+	first      int       // the side that bids first
+	s, o       int
+	vulS, vulO bool
+}
+
+// parOption is one way the par auction can end: S plays bid, or O
+// sacrifices doubled in one of sacs.
+type parOption struct {
+	bid  int
+	sacs []int // nil when S plays its own contract
+}
+
+// sacrifice returns the cheapest cost to O of outbidding bid b, and the
+// bids that achieve it (in dst's storage); ok is false when no sacrifice
+// exists.
+func (pd *parDeal) sacrifice(b int, dst []int) (int, []int, bool) {
+	cost, ok := 0, false
+	for st := 0; st < 5; st++ {
+		level := bidLevel(b)
+		if engine.Strain(st) <= bidStrain(b) {
+			level++
 		}
-		return cost, dst, ok
+		if level > 7 {
+			continue
+		}
+		c := engine.Contract{Level: level, Strain: engine.Strain(st), Penalty: engine.Doubled}
+		loss := -engine.Score(c, pd.vulO, pd.best[pd.o][st])
+		switch {
+		case !ok || loss < cost:
+			cost, ok = loss, true
+			dst = append(dst[:0], (level-1)*5+st)
+		case loss == cost:
+			dst = append(dst, (level-1)*5+st)
+		}
 	}
+	return cost, dst, ok
+}
 
+// options are the best endings for S, and what S scores by them: each of
+// S's making bids above O's highest makeable bid highO (or equal to it
+// when S bids first), ended by the sacrifice when that costs O less.
+func (pd *parDeal) options(highO int) (int, []parOption) {
 	bestVal := 0
 	found := false
-	type option struct {
-		bid  int
-		sacs []int // nil when S plays its own contract
-	}
-	var opts []option
+	var opts []parOption
 	var sacs []int
 	for b := 0; b < 35; b++ {
 		st := bidStrain(b)
-		if best[S][st] < bidLevel(b)+6 {
+		if pd.best[pd.s][st] < bidLevel(b)+6 {
 			continue
 		}
-		if b < high[O] || (b == high[O] && first != S) {
+		if b < highO || (b == highO && pd.first != pd.s) {
 			continue
 		}
-		score := engine.Score(engine.Contract{Level: bidLevel(b), Strain: st}, vulS, best[S][st])
+		score := engine.Score(engine.Contract{Level: bidLevel(b), Strain: st}, pd.vulS, pd.best[pd.s][st])
 		val := score
 		var cost int
 		var ok bool
-		cost, sacs, ok = sacrifice(b, sacs)
-		var o option
-		o.bid = b
+		cost, sacs, ok = pd.sacrifice(b, sacs)
+		o := parOption{bid: b}
 		if ok && cost < score {
 			val = cost
 			o.sacs = append([]int(nil), sacs...)
@@ -137,33 +176,35 @@ func ParOf(t *TrickTable, dealer engine.Seat, vul engine.Vulnerability) Par {
 			opts = append(opts, o)
 		}
 	}
+	return bestVal, opts
+}
 
-	p := Par{ScoreNS: bestVal}
-	if S == 1 {
-		p.ScoreNS = -bestVal
-	}
+// contracts are the par contracts of opts, each with every declarer of
+// its side who takes the side's best tricks in it, once each.
+func (pd *parDeal) contracts(opts []parOption) []ParContract {
+	var out []ParContract
 	seen := map[ParContract]bool{}
 	add := func(side, b int, doubled bool) {
 		st := bidStrain(b)
 		for seat := side; seat < 4; seat += 2 {
-			if t[st][seat] != best[side][st] {
+			if pd.t[st][seat] != pd.best[side][st] {
 				continue
 			}
-			c := ParContract{Level: bidLevel(b), Strain: st, Doubled: doubled, Declarer: engine.Seat(seat), Tricks: t[st][seat]}
+			c := ParContract{Level: bidLevel(b), Strain: st, Doubled: doubled, Declarer: engine.Seat(seat), Tricks: pd.t[st][seat]}
 			if !seen[c] {
 				seen[c] = true
-				p.Contracts = append(p.Contracts, c)
+				out = append(out, c)
 			}
 		}
 	}
 	for _, o := range opts {
 		if o.sacs == nil {
-			add(S, o.bid, false)
+			add(pd.s, o.bid, false)
 			continue
 		}
 		for _, d := range o.sacs {
-			add(O, d, true)
+			add(pd.o, d, true)
 		}
 	}
-	return p
+	return out
 }

@@ -47,12 +47,6 @@ func NewPosition(hands engine.Deal, trump engine.Strain, leader engine.Seat, pla
 	return p, p.Validate()
 }
 
-// DealPosition returns the position at the start of play of a full deal with
-// the given trump and opening leader.
-func DealPosition(d engine.Deal, trump engine.Strain, leader engine.Seat) (Position, error) {
-	return NewPosition(d, trump, leader)
-}
-
 // fullSuit is the mask of the 13 rank bits of a holding.
 const fullSuit = 0x7ffc
 

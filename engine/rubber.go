@@ -366,7 +366,24 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 	e.Declarer = c.Declarer.String()
 	d := ScoreDetails(c, vul.Vulnerable(side), tricks)
 	e.Result = d.Result()
-	add := func(s Side, below bool, kind ItemKind, points int, label string) {
+	add := entryAdder(&e, n)
+	writeDealItems(add, c, d, h)
+	gameWon := r.addBelow(&e, side, d)
+	if r.kind == Chicago {
+		r.chicagoBonuses(&e, side, vul, d.Made, gameWon, add)
+	} else if gameWon && r.games[side] == 2 {
+		r.rubberBonus(side, add)
+	}
+	r.dealer = r.dealer.Next()
+	e.Over = r.over
+	r.entries = append(r.entries, e)
+	return cloneEntry(e), nil
+}
+
+// entryAdder returns the function that writes an item of deal n in a
+// side's column of e, below the line or above it.
+func entryAdder(e *RubberEntry, n int) func(s Side, below bool, kind ItemKind, points int, label string) {
+	return func(s Side, below bool, kind ItemKind, points int, label string) {
 		item := ScoreItem{Deal: n, Kind: kind, Points: points, Label: label}
 		col := e.Side(s)
 		if below {
@@ -375,6 +392,13 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 			col.Above = append(col.Above, item)
 		}
 	}
+}
+
+// writeDealItems writes what the deal itself scores, d being contract c's
+// score details: a made contract's trick points, overtricks and slam
+// bonus, or the defenders' undertricks, and the honours h.
+func writeDealItems(add func(s Side, below bool, kind ItemKind, points int, label string), c Contract, d ScoreDetail, h Honours) {
+	side := c.Declarer.Side()
 	by := c.String() + " by " + c.Declarer.String()
 	if d.Made {
 		// The rule set: the trick points for the tricks bid go below the line
@@ -399,10 +423,15 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 	if h.Points > 0 {
 		add(h.Holder.Side(), false, ItemHonours, h.Points, h.label(c.Strain))
 	}
+}
+
+// addBelow adds a made contract's trick points to side's score below the
+// line, and tells whether they win a game, which it marks on e.
+func (r *Rubber) addBelow(e *RubberEntry, side Side, d ScoreDetail) (gameWon bool) {
 	if d.Made {
 		r.below[side] += d.TrickScore
 	}
-	gameWon := r.below[side] >= 100
+	gameWon = r.below[side] >= 100
 	if gameWon {
 		// A line is drawn: both sides start the next game from nothing
 		// below (earlier part scores stay in the totals).
@@ -410,21 +439,19 @@ func (r *Rubber) AddWithHonours(c Contract, tricks int, h Honours) (RubberEntry,
 		r.below = [2]int{}
 		e.GameWon = side.String()
 	}
-	if r.kind == Chicago {
-		r.chicagoBonuses(&e, side, vul, d.Made, gameWon, add)
-	} else if gameWon && r.games[side] == 2 {
-		// The rule set: 700 for winning two games to none, 500 for two to one.
-		bonus := 700
-		if r.games[side.Other()] > 0 {
-			bonus = 500
-		}
-		add(side, false, ItemRubber, bonus, fmt.Sprintf("rubber, %d games to %d", 2, r.games[side.Other()]))
-		r.over = true
+	return gameWon
+}
+
+// rubberBonus writes the bonus of side, which has just won its second
+// game, and ends the rubber.
+func (r *Rubber) rubberBonus(side Side, add func(s Side, below bool, kind ItemKind, points int, label string)) {
+	// The rule set: 700 for winning two games to none, 500 for two to one.
+	bonus := 700
+	if r.games[side.Other()] > 0 {
+		bonus = 500
 	}
-	r.dealer = r.dealer.Next()
-	e.Over = r.over
-	r.entries = append(r.entries, e)
-	return cloneEntry(e), nil
+	add(side, false, ItemRubber, bonus, fmt.Sprintf("rubber, %d games to %d", 2, r.games[side.Other()]))
+	r.over = true
 }
 
 // check validates one deal's input against the rubber's state.

@@ -701,9 +701,21 @@ func TestPipeBot(t *testing.T) {
 	steps = append(steps, mgrSends("End of session"))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	mgr, done := PipeBot(ctx, ClientConfig{Team: "pipe", Seat: seat}, playertest.Instant{})
+	mgr, done := pipeBot(ctx, ClientConfig{Team: "pipe", Seat: seat}, playertest.Instant{})
 	require.NoError(t, runManager(mgr, steps, nil))
 	require.NoError(t, <-done)
+}
+
+// pipeBot seats bot at a table over an in-memory pipe speaking the same
+// protocol as TCP. It returns the manager's end of the pipe and a channel
+// that receives the Client's result (nil after End of session) when it
+// stops. Cancel ctx or close the manager's end to stop the bot.
+func pipeBot(ctx context.Context, cfg ClientConfig, bot player.Player) (net.Conn, <-chan error) {
+	managerEnd, seatEnd := net.Pipe()
+	done := make(chan error, 1)
+	cl := NewClient(seatEnd, cfg, bot)
+	go func() { done <- cl.Run(ctx) }()
+	return managerEnd, done
 }
 
 // playLowest replaces the board's play with lowest-legal-card play.

@@ -153,34 +153,47 @@ func (t *Table) Run(ctx context.Context) (err error) {
 	t.localCtx = localCtx
 	t.timer = t.cfg.Clock.NewTimer(time.Hour)
 	t.timerAt = t.now().Add(time.Hour)
-	defer func() {
-		t.mu.Lock()
-		t.closing = true
-		t.mu.Unlock()
-		t.shutdown()
-		cancelLocal()
-		close(t.done)
-		// Connections whose registration is still queued are known only
-		// to the queue: close them as they come, until every goroutine
-		// has ended.
-		stop := make(chan struct{})
-		go func() {
-			for {
-				select {
-				case ev := <-t.events:
-					ev.c.nc.Close()
-				case <-stop:
-					return
-				}
-			}
-		}()
-		t.wg.Wait()
-		close(stop)
-	}()
+	defer t.finish(cancelLocal)
 	for s := engine.North; s < engine.NumSeats; s++ {
 		t.startLocal(s)
 	}
+	if err := t.awaitStart(ctx); err != nil {
+		return err
+	}
+	return t.playBoards(ctx)
+}
 
+// finish ends the session when Run returns: End of session to the seats,
+// every connection closed, the local bots' context cancelled (cancelLocal),
+// and every goroutine of the table ended.
+func (t *Table) finish(cancelLocal context.CancelFunc) {
+	t.mu.Lock()
+	t.closing = true
+	t.mu.Unlock()
+	t.shutdown()
+	cancelLocal()
+	close(t.done)
+	// Connections whose registration is still queued are known only
+	// to the queue: close them as they come, until every goroutine
+	// has ended.
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case ev := <-t.events:
+				ev.c.nc.Close()
+			case <-stop:
+				return
+			}
+		}
+	}()
+	t.wg.Wait()
+	close(stop)
+}
+
+// awaitStart waits until four bots are seated: ctx's error when ctx ends
+// first, ErrNoSeats, naming the empty seats, when StartTimeout passes.
+func (t *Table) awaitStart(ctx context.Context) error {
 	var startBy time.Time
 	if t.cfg.StartTimeout > 0 {
 		startBy = t.now().Add(t.cfg.StartTimeout)
@@ -196,30 +209,26 @@ func (t *Table) Run(ctx context.Context) (err error) {
 		}
 		return fmt.Errorf("%w: %s not seated within %s", ErrNoSeats, seatList(empty), t.cfg.StartTimeout)
 	}
+	return nil
+}
 
+// playBoards plays every board in turn and hands each one's record to
+// OnBoard; under ReplayOnFault a board that ends in a fault is played
+// again, up to MaxReplays times, its record naming the earlier faults.
+func (t *Table) playBoards(ctx context.Context) error {
 	var earlier []results.Termination // faults of replayed attempts of this board
 	for i := 0; i < len(t.cfg.Boards); {
 		spec := t.cfg.Boards[i]
 		attempt := len(earlier)
-		missing, err := t.awaitReturns(ctx)
+		rec, fault, err := t.boardAttempt(ctx, spec)
 		if err != nil {
 			return err
 		}
-		var rec results.Record
-		if len(missing) > 0 {
-			rec = t.missingRecord(spec, missing)
-		} else {
-			var fault *engine.Outcome
-			rec, fault, err = t.playBoard(ctx, spec)
-			if err != nil {
-				return err
-			}
-			if fault != nil {
-				t.logf("board %d: %v", spec.Number, fault)
-				if t.cfg.FaultPolicy == ReplayOnFault && attempt < t.cfg.MaxReplays {
-					earlier = append(earlier, results.TerminationOf(*fault))
-					continue
-				}
+		if fault != nil {
+			t.logf("board %d: %v", spec.Number, fault)
+			if t.cfg.FaultPolicy == ReplayOnFault && attempt < t.cfg.MaxReplays {
+				earlier = append(earlier, results.TerminationOf(*fault))
+				continue
 			}
 		}
 		rec.Attempt = attempt
@@ -235,6 +244,20 @@ func (t *Table) Run(ctx context.Context) (err error) {
 		i++
 	}
 	return nil
+}
+
+// boardAttempt plays one attempt of a board once every lost seat is back,
+// or, when some did not come back in time, records it as their fault. The
+// fault is the one that ended a board played.
+func (t *Table) boardAttempt(ctx context.Context, spec engine.BoardSetup) (results.Record, *engine.Outcome, error) {
+	missing, err := t.awaitReturns(ctx)
+	if err != nil {
+		return results.Record{}, nil, err
+	}
+	if len(missing) > 0 {
+		return t.missingRecord(spec, missing), nil, nil
+	}
+	return t.playBoard(ctx, spec)
 }
 
 // shutdown sends `End of session` to every seated bot and closes every

@@ -264,7 +264,31 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 		return
 	}
 	team := strings.TrimSpace(m.Team)
-	seat := m.Seat
+	seat, ok := t.claimedSeat(c, m, team)
+	if !ok {
+		return
+	}
+	if old := t.seats[seat]; old != nil {
+		t.claimTaken(c, m, seat, old, now)
+		return
+	}
+	if !t.joinTeam(c, seat, team) {
+		return
+	}
+	c.seat, c.info, c.stage = seat, t.redact(seat, m.Info), stSeated
+	t.seats[seat] = c
+	if c.info != "" {
+		t.logf("%s taken by %q (%s), which says: %s", seat.Name(), c.team, c.remote, c.info)
+	}
+	c.send(Seated{Seat: seat, Team: c.team})
+	c.expect("its ready for teams line", t.cfg.HandshakeTimeout, now)
+}
+
+// claimedSeat is the seat a Connecting line claims, by name or, for
+// `as ANYPL`, as chosen for its team; it refuses the connection (ok
+// false) when there is no such seat or the connection may not take it.
+func (t *Table) claimedSeat(c *hostConn, m Connect, team string) (seat engine.Seat, ok bool) {
+	seat = m.Seat
 	if m.AnySeat {
 		s, ok := t.freeSeatFor(team, m.Info, c)
 		if !ok {
@@ -275,55 +299,66 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 		if !ok {
 			t.logf("%s: no free seat for team %q", c.remote, team)
 			t.refuseConn(c, "no free seat")
-			return
+			return seat, false
 		}
 		seat = s
 	}
 	if seat >= engine.NumSeats {
 		t.refuseConn(c, "no such seat")
-		return
+		return seat, false
 	}
 	if !t.seatAllows(seat, c) {
 		// Not a word on why: the binding is configuration.
 		t.logf("%s: %s is bound to other addresses", c.remote, seat.Name())
 		t.refuseConn(c, "not allowed")
-		return
+		return seat, false
 	}
 	if !t.secretGiven(seat, c, m.Info) {
 		t.logf("%s: %s needs its secret", c.remote, seat.Name())
 		t.refuseConn(c, "not allowed")
-		return
+		return seat, false
 	}
-	if old := t.seats[seat]; old != nil {
-		// A bot that drops and connects again at once can claim its
-		// seat before the old connection's reader reports the close.
-		switch old.peer() {
-		case peerGone:
-			// Its loss goes first, as if reported, then this claim again.
-			t.logf("%s: %s's old connection %s has closed unreported; taken as lost", c.remote, seat.Name(), old.remote)
-			t.requeue = append(t.requeue, event{c: old, gone: true}, event{c: c, line: m.String(), msg: m})
-			return
-		case peerUnknown:
-			if c.holdUntil.IsZero() {
-				c.holdUntil = now.Add(t.cfg.ReconnectTimeout)
-				t.logf("%s: claim held while %s's old connection %s may have closed", c.remote, seat.Name(), old.remote)
-			}
-			if now.Before(c.holdUntil) {
-				// Held until the old connection is seen gone (loseSeat
-				// takes the claim up again) or is seen open.
-				held := m
-				held.Seat, held.AnySeat = seat, false
-				c.claim = &held
-				c.expect(seat.Name()+"'s old connection to close", min(holdRecheck, c.holdUntil.Sub(now)), now)
-				return
-			}
+	return seat, true
+}
+
+// claimTaken answers a claim m of a seat that old holds. A bot that drops
+// and connects again at once can claim its seat before the old
+// connection's reader reports the close: when old is seen closed, its
+// loss goes first and the claim is taken up again; while it may have
+// closed, the claim is held, up to ReconnectTimeout. Otherwise the claim
+// is refused.
+func (t *Table) claimTaken(c *hostConn, m Connect, seat engine.Seat, old *hostConn, now time.Time) {
+	switch old.peer() {
+	case peerGone:
+		// Its loss goes first, as if reported, then this claim again.
+		t.logf("%s: %s's old connection %s has closed unreported; taken as lost", c.remote, seat.Name(), old.remote)
+		t.requeue = append(t.requeue, event{c: old, gone: true}, event{c: c, line: m.String(), msg: m})
+		return
+	case peerUnknown:
+		if c.holdUntil.IsZero() {
+			c.holdUntil = now.Add(t.cfg.ReconnectTimeout)
+			t.logf("%s: claim held while %s's old connection %s may have closed", c.remote, seat.Name(), old.remote)
 		}
-		t.refuseConn(c, fmt.Sprintf("seat %s is taken", seat.Name()))
-		return
+		if now.Before(c.holdUntil) {
+			// Held until the old connection is seen gone (loseSeat
+			// takes the claim up again) or is seen open.
+			held := m
+			held.Seat, held.AnySeat = seat, false
+			c.claim = &held
+			c.expect(seat.Name()+"'s old connection to close", min(holdRecheck, c.holdUntil.Sub(now)), now)
+			return
+		}
 	}
+	t.refuseConn(c, fmt.Sprintf("seat %s is taken", seat.Name()))
+}
+
+// joinTeam checks the team name c connects to seat with, and sets the
+// team c plays for, naming the side if it has no name yet; it refuses the
+// connection (false) for a malformed or wrong name.
+func (t *Table) joinTeam(c *hostConn, seat engine.Seat, team string) bool {
 	if strings.ContainsAny(team, "\"") || team == "" {
 		t.refuseConn(c, "a team name must be non-empty and have no quotes")
-		return
+		return false
 	}
 	// An in-process bot beside a remote seat, on a side without a
 	// configured name, plays under whatever name the remote robot gives:
@@ -335,7 +370,7 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 		// the credential of the side.
 		t.logf("%s: %s plays for team %q here, not %q", c.remote, seat.Name(), want, team)
 		t.refuseConn(c, fmt.Sprintf("wrong team name for %s", seat.Name()))
-		return
+		return false
 	}
 	c.follows = follow && want == ""
 	if want == "" && !c.follows {
@@ -345,13 +380,7 @@ func (t *Table) connect(c *hostConn, m Connect, now time.Time) {
 	if c.team == "" {
 		c.team = team
 	}
-	c.seat, c.info, c.stage = seat, t.redact(seat, m.Info), stSeated
-	t.seats[seat] = c
-	if c.info != "" {
-		t.logf("%s taken by %q (%s), which says: %s", seat.Name(), c.team, c.remote, c.info)
-	}
-	c.send(Seated{Seat: seat, Team: c.team})
-	c.expect("its ready for teams line", t.cfg.HandshakeTimeout, now)
+	return true
 }
 
 // freeSeatFor picks a seat for `as ANYPL`: first a free seat whose side

@@ -143,8 +143,6 @@ func ownUserNS(pid int) bool {
 // rlimit mirrors struct rlimit64 of prlimit64.
 type rlimit struct{ cur, max uint64 }
 
-const rlimInfinity = ^uint64(0)
-
 // prlimit sets (if set is not nil) and returns a resource limit of pid.
 func prlimit(pid, resource int, set *rlimit) (rlimit, error) {
 	var old rlimit

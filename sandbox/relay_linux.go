@@ -112,6 +112,7 @@ func relayArgs(args []string) (listen string, fd int, argv []string, err error) 
 		}
 	}
 	if listen == "" || fd < 0 || len(argv) == 0 {
+		//lint:ignore ST1005 the message is the relay's usage line, whose ellipsis means "and its arguments"
 		return "", 0, nil, errors.New("want --listen ADDR --fd N -- PROG ARGS...")
 	}
 	return listen, fd, argv, nil

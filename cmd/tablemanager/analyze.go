@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -105,33 +106,9 @@ type pbnBoard struct {
 }
 
 func analyzePBN(e *env, in io.Reader, name string, o analyzeOptions) int {
-	r := pbn.NewReader(in)
-	var boards []pbnBoard
-	bad, last := 0, 0
-	for {
-		g, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		var pe *pbn.Error
-		if err != nil && !errors.As(err, &pe) {
-			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
-			return exitDataErr
-		}
-		if err == nil {
-			var bd engine.BoardSetup
-			if bd, err = g.Setup(last); err == nil {
-				last = bd.Number
-				boards = append(boards, pbnBoard{g, bd})
-				continue
-			}
-		}
-		bad++
-		fmt.Fprintf(e.stderr, "tablemanager analyze: skipped: %v\n", err)
-	}
-	if len(boards) == 0 && bad == 0 {
-		fmt.Fprintf(e.stderr, "tablemanager analyze: %s: no boards\n", inputName(name))
-		return exitDataErr
+	boards, bad, code := readPBNBoards(e, in, name)
+	if code != exitOK {
+		return code
 	}
 	deals := make([]engine.Deal, len(boards))
 	for i, b := range boards {
@@ -167,6 +144,40 @@ func analyzePBN(e *env, in io.Reader, name string, o analyzeOptions) int {
 		}
 	}
 	return finishAnalyze(e, out, len(boards), "boards", bad, prog.start)
+}
+
+// readPBNBoards reads the games of a PBN input, skipping (and counting as
+// bad) those that are not well-formed boards. Input that cannot be read
+// as PBN at all, or holds no games, is bad data.
+func readPBNBoards(e *env, in io.Reader, name string) (boards []pbnBoard, bad int, code int) {
+	r := pbn.NewReader(in)
+	last := 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		var pe *pbn.Error
+		if err != nil && !errors.As(err, &pe) {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+			return nil, bad, exitDataErr
+		}
+		if err == nil {
+			var bd engine.BoardSetup
+			if bd, err = g.Setup(last); err == nil {
+				last = bd.Number
+				boards = append(boards, pbnBoard{g, bd})
+				continue
+			}
+		}
+		bad++
+		fmt.Fprintf(e.stderr, "tablemanager analyze: skipped: %v\n", err)
+	}
+	if len(boards) == 0 && bad == 0 {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %s: no boards\n", inputName(name))
+		return nil, bad, exitDataErr
+	}
+	return boards, bad, exitOK
 }
 
 // pbnTable converts a solver table to the pbn package's layout.
@@ -223,28 +234,9 @@ type resultBoard struct {
 }
 
 func analyzeResults(e *env, in io.Reader, name string, o analyzeOptions) int {
-	recs, badLines, err := results.Read(in)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
-		return exitDataErr
-	}
-	bad := len(badLines)
-	for _, le := range badLines {
-		fmt.Fprintf(e.stderr, "tablemanager analyze: skipped: %v\n", le)
-	}
-	var boards []resultBoard
-	for _, rec := range recs {
-		d, err := rec.Decode()
-		if err != nil {
-			bad++
-			fmt.Fprintf(e.stderr, "tablemanager analyze: skipped board %d (%s %s): %v\n", rec.Board, rec.Match, rec.Room, err)
-			continue
-		}
-		boards = append(boards, resultBoard{rec: rec, board: d.Board})
-	}
-	if len(recs) == 0 && bad == 0 {
-		fmt.Fprintf(e.stderr, "tablemanager analyze: %s: no records\n", inputName(name))
-		return exitDataErr
+	boards, bad, code := readResultBoards(e, in, name)
+	if code != exitOK {
+		return code
 	}
 	deals := make([]engine.Deal, len(boards))
 	for i, b := range boards {
@@ -256,36 +248,7 @@ func analyzeResults(e *env, in io.Reader, name string, o analyzeOptions) int {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure
 	}
-	outs := make([]analyzedResult, len(boards))
-	lost := make([]error, len(boards))
-	// Tricks lost: one play analysis per board, spread over workers.
-	var pool dds.Pool
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	threads := o.threads
-	if threads <= 0 {
-		threads = 2
-	}
-	for w := 0; w < threads; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sv := pool.Get()
-			defer pool.Put(sv)
-			for i := range jobs {
-				outs[i], lost[i] = analyzeRecord(sv, &boards[i], &tables[i])
-				prog.tick()
-			}
-		}()
-	}
-	for i := range boards {
-		if e.ctx.Err() != nil {
-			break
-		}
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	outs, lost := analyzeRecords(e.ctx, boards, tables, o.threads, prog.tick)
 	if err := e.ctx.Err(); err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure
@@ -305,6 +268,71 @@ func analyzeResults(e *env, in io.Reader, name string, o analyzeOptions) int {
 		out.WriteByte('\n')
 	}
 	return finishAnalyze(e, out, len(boards), "records", bad, prog.start)
+}
+
+// readResultBoards reads the records of a results input and replays each,
+// skipping (and counting as bad) malformed lines and records that do not
+// replay. Input that cannot be read, or holds no records, is bad data.
+func readResultBoards(e *env, in io.Reader, name string) (boards []resultBoard, bad int, code int) {
+	recs, badLines, err := results.Read(in)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+		return nil, 0, exitDataErr
+	}
+	bad = len(badLines)
+	for _, le := range badLines {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: skipped: %v\n", le)
+	}
+	for _, rec := range recs {
+		d, err := rec.Decode()
+		if err != nil {
+			bad++
+			fmt.Fprintf(e.stderr, "tablemanager analyze: skipped board %d (%s %s): %v\n", rec.Board, rec.Match, rec.Room, err)
+			continue
+		}
+		boards = append(boards, resultBoard{rec: rec, board: d.Board})
+	}
+	if len(recs) == 0 && bad == 0 {
+		fmt.Fprintf(e.stderr, "tablemanager analyze: %s: no records\n", inputName(name))
+		return nil, bad, exitDataErr
+	}
+	return boards, bad, exitOK
+}
+
+// analyzeRecords analyses each board's record against its double-dummy
+// table, the play's tricks lost included, spread over threads workers
+// (2 when threads is not positive), calling tick after each. Once ctx is
+// done no more boards are started.
+func analyzeRecords(ctx context.Context, boards []resultBoard, tables []dds.TrickTable, threads int, tick func()) ([]analyzedResult, []error) {
+	outs := make([]analyzedResult, len(boards))
+	lost := make([]error, len(boards))
+	var pool dds.Pool
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	if threads <= 0 {
+		threads = 2
+	}
+	for w := 0; w < threads; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sv := pool.Get()
+			defer pool.Put(sv)
+			for i := range jobs {
+				outs[i], lost[i] = analyzeRecord(sv, &boards[i], &tables[i])
+				tick()
+			}
+		}()
+	}
+	for i := range boards {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return outs, lost
 }
 
 // inputName names the input in messages.

@@ -101,9 +101,42 @@ Rerunning the same event resumes it: boards already in results.jsonl are not pla
 `
 
 func runEvent(e *env, args []string) int {
+	var rf runFlags
+	fs := rf.flagSet()
+	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
+		return code
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(e.stderr, "tablemanager run: want at most one event file, found %d arguments\n", fs.NArg())
+		return exitUsage
+	}
+	if rf.webWait && rf.web == "" {
+		fmt.Fprintln(e.stderr, "tablemanager run: --web-wait needs --web ADDR")
+		return exitUsage
+	}
+	file, code := eventFile(e, fs, &rf)
+	if file == nil {
+		return code
+	}
+	if code := applyFlags(e, fs, &rf, file); code != exitOK {
+		return code
+	}
+	ev, err := tournaments.Resolve(file)
+	if err != nil {
+		return resolveFailed(e, fs, err)
+	}
+	if fs.Changed("shard") {
+		if code := shardEvent(e, &rf, file, ev); code != exitOK {
+			return code
+		}
+	}
+	return playEvent(e, ev, &rf)
+}
+
+// flagSet defines run's flags on rf.
+func (rf *runFlags) flagSet() *flag.FlagSet {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	var rf runFlags
 	fs.StringArrayVar(&rf.teams, "team", nil, "a team as NAME=BOT (repeat; two teams make a team match); BOT is builtin:random, builtin:refbot:LEVEL, remote (connects to --listen) or a command line with {host} {port} {seat} {name}")
 	fs.IntVar(&rf.boards, "boards", 0, "boards per match (with --sprt, the most a test may take)")
 	fs.StringVar(&rf.seed, "seed", "", "deal seed, any string (default: the event file's, or a fresh random one kept in the output folder)")
@@ -126,19 +159,14 @@ func runEvent(e *env, args []string) int {
 	fs.StringArrayVar(&rf.mounts, "mount", nil, "TEAM=PATH: a folder or file the sandboxed command bots of TEAM may read, e.g. their models (repeat)")
 	fs.StringVar(&rf.shard, "shard", "", "play shard K/N of every match (K from 0; auto/N takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into OUT/shard-K-of-N; tablemanager merge joins the shards")
 	rf.botLimits = botLimitFlags(fs)
-	if code, ok := parseFlags(e, fs, args, runUsage); !ok {
-		return code
-	}
-	if fs.NArg() > 1 {
-		fmt.Fprintf(e.stderr, "tablemanager run: want at most one event file, found %d arguments\n", fs.NArg())
-		return exitUsage
-	}
-	if rf.webWait && rf.web == "" {
-		fmt.Fprintln(e.stderr, "tablemanager run: --web-wait needs --web ADDR")
-		return exitUsage
-	}
+	return fs
+}
 
-	var file *tournaments.File
+// eventFile is the event as a file gives it: the event file named on the
+// command line, the default event when there is neither one nor --team,
+// else an empty match for the flags to fill. A nil file comes with the
+// exit status to return.
+func eventFile(e *env, fs *flag.FlagSet, rf *runFlags) (*tournaments.File, int) {
 	switch {
 	case fs.NArg() == 1:
 		f, err := tournaments.LoadFile(fs.Arg(0))
@@ -146,41 +174,34 @@ func runEvent(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
 			var ce *tournaments.ConfigError
 			if errors.As(err, &ce) {
-				return exitDataErr
+				return nil, exitDataErr
 			}
-			return exitNoInput
+			return nil, exitNoInput
 		}
-		file = f
+		return f, exitOK
 	case len(rf.teams) == 0:
-		file = defaultFile()
-	default:
-		file = &tournaments.File{Name: "match"}
+		return defaultFile(), exitOK
 	}
-	if code := applyFlags(e, fs, &rf, file); code != exitOK {
-		return code
-	}
-	ev, err := tournaments.Resolve(file)
-	if err != nil {
-		var ce *tournaments.ConfigError
-		if errors.As(err, &ce) && ce.Err == nil {
-			if flag, ok := flagAtFault(fs, fs.NArg() == 1, ce.Key); ok {
-				fmt.Fprintf(e.stderr, "tablemanager run: %s: %s\n", flag, ce.Msg)
-				return exitUsage
-			}
-		}
-		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
-		var pe *iofs.PathError
-		if errors.As(err, &pe) {
-			return exitNoInput // the board set's PBN file cannot be opened
-		}
-		return exitDataErr
-	}
-	if fs.Changed("shard") {
-		if code := shardEvent(e, &rf, file, ev); code != exitOK {
-			return code
+	return &tournaments.File{Name: "match"}, exitOK
+}
+
+// resolveFailed reports an event that does not resolve and returns the
+// exit status: a bad flag value is a usage error, a board set's PBN file
+// that cannot be opened 66, any other fault bad data.
+func resolveFailed(e *env, fs *flag.FlagSet, err error) int {
+	var ce *tournaments.ConfigError
+	if errors.As(err, &ce) && ce.Err == nil {
+		if flag, ok := flagAtFault(fs, fs.NArg() == 1, ce.Key); ok {
+			fmt.Fprintf(e.stderr, "tablemanager run: %s: %s\n", flag, ce.Msg)
+			return exitUsage
 		}
 	}
-	return playEvent(e, ev, &rf)
+	fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
+	var pe *iofs.PathError
+	if errors.As(err, &pe) {
+		return exitNoInput // the board set's PBN file cannot be opened
+	}
+	return exitDataErr
 }
 
 // flagAtFault tells whether an event key that failed to resolve got its
@@ -234,67 +255,87 @@ func defaultFile() *tournaments.File {
 	return f
 }
 
-// applyFlags lets the flags that were set override the file.
+// applyFlags lets the flags that were set override the file. A flag's
+// bad value is a usage error.
 func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int {
-	if len(rf.teams) > 0 {
-		f.Teams = map[string]tournaments.TeamConfig{}
-		f.Schedule.Teams = nil
-		if f.Bots == nil {
-			f.Bots = map[string]tournaments.BotConfig{}
-		}
-		for _, t := range rf.teams {
-			name, bot, ok := strings.Cut(t, "=")
-			name, bot = strings.TrimSpace(name), strings.TrimSpace(bot)
-			if !ok || name == "" || bot == "" {
-				fmt.Fprintf(e.stderr, "tablemanager run: --team %q: want NAME=BOT\n", t)
-				return exitUsage
-			}
-			for other := range f.Teams {
-				switch {
-				case other == name:
-					fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s given twice\n", t, name)
-					return exitUsage
-				case strings.EqualFold(other, name):
-					fmt.Fprintf(e.stderr, "tablemanager run: --team %q: team %s differs only in case from team %s\n", t, name, other)
-					return exitUsage
-				}
-			}
-			spec, err := tournaments.ParseBotSpec(bot)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "tablemanager run: --team %s: %v\n", name, err)
-				return exitUsage
-			}
-			if _, defined := f.Bots[bot]; !defined {
-				f.Bots[bot] = botConfig(spec)
-			}
-			f.Teams[name] = tournaments.TeamConfig{Bots: []string{bot}}
-			f.Schedule.Teams = append(f.Schedule.Teams, name)
+	for _, apply := range []func(*flag.FlagSet, *runFlags, *tournaments.File) error{
+		applyTeamFlags, applyMountFlags, applyBoardFlags, applyEventFlags, applyLimitFlags, applySPRTFlag,
+	} {
+		if err := apply(fs, rf, f); err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
+			return exitUsage
 		}
 	}
+	return exitOK
+}
+
+// applyTeamFlags replaces the file's teams, and the schedule's list of
+// them, with those of --team, one bot each.
+func applyTeamFlags(_ *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
+	if len(rf.teams) == 0 {
+		return nil
+	}
+	f.Teams = map[string]tournaments.TeamConfig{}
+	f.Schedule.Teams = nil
+	if f.Bots == nil {
+		f.Bots = map[string]tournaments.BotConfig{}
+	}
+	for _, t := range rf.teams {
+		name, bot, ok := strings.Cut(t, "=")
+		name, bot = strings.TrimSpace(name), strings.TrimSpace(bot)
+		if !ok || name == "" || bot == "" {
+			return fmt.Errorf("--team %q: want NAME=BOT", t)
+		}
+		for other := range f.Teams {
+			switch {
+			case other == name:
+				return fmt.Errorf("--team %q: team %s given twice", t, name)
+			case strings.EqualFold(other, name):
+				return fmt.Errorf("--team %q: team %s differs only in case from team %s", t, name, other)
+			}
+		}
+		spec, err := tournaments.ParseBotSpec(bot)
+		if err != nil {
+			return fmt.Errorf("--team %s: %v", name, err)
+		}
+		if _, defined := f.Bots[bot]; !defined {
+			f.Bots[bot] = botConfig(spec)
+		}
+		f.Teams[name] = tournaments.TeamConfig{Bots: []string{bot}}
+		f.Schedule.Teams = append(f.Schedule.Teams, name)
+	}
+	return nil
+}
+
+// applyMountFlags adds each --mount TEAM=PATH, made absolute, to its
+// team's mounts.
+func applyMountFlags(_ *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
 	for _, m := range rf.mounts {
 		team, path, ok := strings.Cut(m, "=")
 		team, path = strings.TrimSpace(team), strings.TrimSpace(path)
 		tc, found := f.Teams[team]
 		switch {
 		case !ok || team == "" || path == "":
-			fmt.Fprintf(e.stderr, "tablemanager run: --mount %q: want TEAM=PATH\n", m)
-			return exitUsage
+			return fmt.Errorf("--mount %q: want TEAM=PATH", m)
 		case !found:
-			fmt.Fprintf(e.stderr, "tablemanager run: --mount %q: no team %q\n", m, team)
-			return exitUsage
+			return fmt.Errorf("--mount %q: no team %q", m, team)
 		}
 		abs, err := filepath.Abs(path)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "tablemanager run: --mount %q: %v\n", m, err)
-			return exitUsage
+			return fmt.Errorf("--mount %q: %v", m, err)
 		}
 		tc.Mounts = append(tc.Mounts, abs)
 		f.Teams[team] = tc
 	}
+	return nil
+}
+
+// applyBoardFlags sets the board set: --boards, and --seed or --pbn (each
+// replaces the file's other; given both, --pbn wins).
+func applyBoardFlags(fs *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
 	if fs.Changed("boards") {
 		if rf.boards < 1 {
-			fmt.Fprintf(e.stderr, "tablemanager run: --boards %d: want 1 or more\n", rf.boards)
-			return exitUsage
+			return fmt.Errorf("--boards %d: want 1 or more", rf.boards)
 		}
 		f.Boards.Count = rf.boards
 	}
@@ -304,33 +345,35 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 	if fs.Changed("pbn") {
 		abs, err := filepath.Abs(rf.pbnFile)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "tablemanager run: --pbn: %v\n", err)
-			return exitUsage
+			return fmt.Errorf("--pbn: %v", err)
 		}
 		f.Boards.PBN, f.Boards.Seed = abs, ""
 		if !fs.Changed("boards") {
 			f.Boards.Count = 0 // the file's boards, unless --boards says otherwise
 		}
 	}
+	return nil
+}
+
+// applyEventFlags sets how and where the event is played: --out,
+// --concurrency, --segment, --name, --lin, --listen and --allow.
+func applyEventFlags(fs *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
 	if fs.Changed("out") {
 		abs, err := filepath.Abs(rf.out)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "tablemanager run: --out: %v\n", err)
-			return exitUsage
+			return fmt.Errorf("--out: %v", err)
 		}
 		f.Out = abs
 	}
 	if fs.Changed("concurrency") {
 		if rf.concurrency < 1 {
-			fmt.Fprintf(e.stderr, "tablemanager run: --concurrency %d: want 1 or more\n", rf.concurrency)
-			return exitUsage
+			return fmt.Errorf("--concurrency %d: want 1 or more", rf.concurrency)
 		}
 		f.Concurrency = rf.concurrency
 	}
 	if fs.Changed("segment") {
 		if rf.segment < 1 {
-			fmt.Fprintf(e.stderr, "tablemanager run: --segment %d: want 1 or more\n", rf.segment)
-			return exitUsage
+			return fmt.Errorf("--segment %d: want 1 or more", rf.segment)
 		}
 		f.Segment = rf.segment
 	}
@@ -346,18 +389,20 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 	if fs.Changed("allow") {
 		f.Allow = rf.allow
 	}
-	if code := applyLimitFlags(e, fs, rf, f); code != exitOK {
-		return code
+	return nil
+}
+
+// applySPRTFlag replaces the file's sequential test with --sprt's.
+func applySPRTFlag(fs *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
+	if !fs.Changed("sprt") {
+		return nil
 	}
-	if fs.Changed("sprt") {
-		p, err := sprt.ParseParams(rf.sprt)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "tablemanager run: --sprt: %v\n", err)
-			return exitUsage
-		}
-		f.SPRT = tournaments.SPRTConfigOf(p)
+	p, err := sprt.ParseParams(rf.sprt)
+	if err != nil {
+		return fmt.Errorf("--sprt: %v", err)
 	}
-	return exitOK
+	f.SPRT = tournaments.SPRTConfigOf(p)
+	return nil
 }
 
 // botConfig turns a command-line bot into the event file's form.
@@ -407,39 +452,8 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		}
 		opt.Observer = lv.State.Observer()
 	}
-	// The first Ctrl-C (e.ctx) lets the boards in play finish; a second
-	// one abandons them (they are played again on resume).
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt)
-	defer signal.Stop(sigs)
-	abort := make(chan struct{})
-	watchDone := make(chan struct{})
-	watcherGone := make(chan struct{})
-	// The watcher writes to stderr: wait for it before returning, so that
-	// nothing is written after the command has ended.
-	defer func() {
-		close(watchDone)
-		<-watcherGone
-	}()
-	go func() {
-		defer close(watcherGone)
-		select {
-		case <-e.ctx.Done():
-		case <-watchDone:
-			return
-		}
-		fmt.Fprintln(e.stderr, "\ntablemanager run: stopping after the boards in play (Ctrl-C again to stop at once)")
-		select {
-		case <-sigs: // the signal that cancelled e.ctx may be queued here too
-		case <-watchDone:
-			return
-		}
-		select {
-		case <-sigs:
-			close(abort)
-		case <-watchDone:
-		}
-	}()
+	abort, stopWatch := watchInterrupts(&e)
+	defer stopWatch()
 	opt.Abort = abort
 	var pl *progressLine
 	if !rf.quiet {
@@ -457,39 +471,68 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", err)
 		return runErrorCode(err)
 	}
+	return reportRun(&e, ev, rf, out, err)
+}
+
+// watchInterrupts watches for Ctrl-C while an event plays. The first one
+// (e.ctx) lets the boards in play finish, which it says on standard error;
+// a second one closes abort, abandoning them (they are played again on
+// resume). stop ends the watch, and returns once the watcher is gone.
+func watchInterrupts(e *env) (abort <-chan struct{}, stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	abortc := make(chan struct{})
+	watchDone := make(chan struct{})
+	watcherGone := make(chan struct{})
+	go func() {
+		defer close(watcherGone)
+		select {
+		case <-e.ctx.Done():
+		case <-watchDone:
+			return
+		}
+		fmt.Fprintln(e.stderr, "\ntablemanager run: stopping after the boards in play (Ctrl-C again to stop at once)")
+		select {
+		case <-sigs: // the signal that cancelled e.ctx may be queued here too
+		case <-watchDone:
+			return
+		}
+		select {
+		case <-sigs:
+			close(abortc)
+		case <-watchDone:
+		}
+	}()
+	// The watcher writes to stderr: wait for it before returning, so that
+	// nothing is written after the command has ended.
+	return abortc, func() {
+		close(watchDone)
+		<-watcherGone
+		signal.Stop(sigs)
+	}
+}
+
+// reportRun tells what a run that ended with a report did, err being
+// how it ended: notices on standard error, the summary file written, the
+// summary (and with --show-boards every board) on standard output. The
+// exit status is 130 after an interrupt, 1 when the run failed or a file
+// is not written.
+func reportRun(e *env, ev *tournaments.Event, rf *runFlags, out *tournaments.RunResult, err error) int {
 	if out.NewSeed != "" {
 		fmt.Fprintf(e.stderr, "tablemanager run: no seed given: the boards are dealt from the fresh random seed %s (kept in %s, so a rerun resumes)\n", out.NewSeed, filepath.Join(ev.Out, tournaments.SeedFile))
 	}
 	if out.BadLines > 0 {
 		fmt.Fprintf(e.stderr, "tablemanager run: skipped %d malformed line(s) of %s (a line torn by a crash); those boards were played again\n", out.BadLines, out.ResultsOut)
 	}
-	// The results file is complete; a summary or match file that cannot
-	// be written fails the command, and a rerun writes it again.
-	unwritten := 0
-	for _, w := range out.Warnings {
-		fmt.Fprintf(e.stderr, "tablemanager run: match file not written: %s\n", w)
-		unwritten++
-	}
-	if werr := tournaments.WriteSummaryFile(out.Report); werr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager run: summary not written: %v\n", werr)
-		unwritten++
-	}
+	unwritten := writeEventFiles(e, "run", out.Report, out.Warnings)
 	switch {
 	case out.Played == 0 && err == nil && out.Resumed < out.Report.Expected && out.Report.SPRT != nil:
 		fmt.Fprintf(e.stderr, "tablemanager run: the sequential test was already decided by the %d board-rooms in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
 	case out.Played == 0 && err == nil:
 		fmt.Fprintf(e.stderr, "tablemanager run: all %d board-rooms were already in %s; nothing to play (--fresh plays the event again)\n", out.Resumed, out.ResultsOut)
 	}
-	if perr := out.Report.WriteSummary(e.stdout); perr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager run: %v\n", perr)
-		return exitFailure
-	}
-	if rf.showBoards {
-		fmt.Fprintln(e.stdout)
-		if perr := out.Report.WriteBoards(e.stdout); perr != nil {
-			fmt.Fprintf(e.stderr, "tablemanager run: %v\n", perr)
-			return exitFailure
-		}
+	if code := printReport(e, "run", out.Report, rf.showBoards); code != exitOK {
+		return code
 	}
 	fmt.Fprintf(e.stdout, "\nResults: %s\n", out.ResultsOut)
 	if out.ClockCapped.Any() {
@@ -505,6 +548,39 @@ func playEvent(e0 *env, ev *tournaments.Event, rf *runFlags) int {
 	if unwritten > 0 {
 		fmt.Fprintf(e.stderr, "tablemanager run: %d file(s) not written; the results in %s are intact (run the same command again to write them)\n", unwritten, out.ResultsOut)
 		return exitFailure
+	}
+	return exitOK
+}
+
+// writeEventFiles says which match files a run or merge (cmd) could not
+// write, writes the summary file of rep, and counts the files not
+// written. The results file is complete; a summary or match file that
+// cannot be written fails the command, and a rerun writes it again.
+func writeEventFiles(e *env, cmd string, rep *tournaments.Report, warnings []string) (unwritten int) {
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "tablemanager %s: match file not written: %s\n", cmd, w)
+		unwritten++
+	}
+	if werr := tournaments.WriteSummaryFile(rep); werr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager %s: summary not written: %v\n", cmd, werr)
+		unwritten++
+	}
+	return unwritten
+}
+
+// printReport prints the summary of rep, and with showBoards (the
+// --show-boards of cmd) every board, on standard output.
+func printReport(e *env, cmd string, rep *tournaments.Report, showBoards bool) int {
+	if perr := rep.WriteSummary(e.stdout); perr != nil {
+		fmt.Fprintf(e.stderr, "tablemanager %s: %v\n", cmd, perr)
+		return exitFailure
+	}
+	if showBoards {
+		fmt.Fprintln(e.stdout)
+		if perr := rep.WriteBoards(e.stdout); perr != nil {
+			fmt.Fprintf(e.stderr, "tablemanager %s: %v\n", cmd, perr)
+			return exitFailure
+		}
 	}
 	return exitOK
 }

@@ -23,7 +23,7 @@ func botLimitFlags(fs *flag.FlagSet) map[string]*string {
 
 // applyLimitFlags checks the limit flags that were set and puts them
 // over the event file's [limits].
-func applyLimitFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int {
+func applyLimitFlags(fs *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
 	for _, x := range []struct {
 		key  string
 		size bool
@@ -45,10 +45,9 @@ func applyLimitFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File
 			parse = sandbox.ParseSize
 		}
 		if _, err := parse(v); err != nil {
-			fmt.Fprintf(e.stderr, "tablemanager run: --%s: %v\n", name, err)
-			return exitUsage
+			return fmt.Errorf("--%s: %v", name, err)
 		}
 		*x.out = tournaments.LimitValue(v)
 	}
-	return exitOK
+	return nil
 }

@@ -59,13 +59,8 @@ folder holds are listed on standard error, and the command fails unless --partia
 `
 
 func runMerge(e *env, args []string) int {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var mf mergeFlags
-	fs.StringVar(&mf.out, "out", "", "the merged event's folder (required; not one of the shards')")
-	fs.BoolVar(&mf.partial, "partial", false, "succeed when some board-rooms are missing (a wave of shards not finished yet): the summary covers those present")
-	fs.BoolVar(&mf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
-	fs.StringVar(&mf.sprt, "sprt", "", "decide a sequential test on the merged board-rooms, imp0=X,imp1=Y[,alpha=0.05,beta=0.05,min_boards=128] (replaces the event's own [sprt])")
+	fs := mf.flagSet()
 	if code, ok := parseFlags(e, fs, args, mergeUsage); !ok {
 		return code
 	}
@@ -86,60 +81,81 @@ func runMerge(e *env, args []string) int {
 		}
 		test = &p
 	}
-	set, err := tournaments.LoadShards(fs.Args())
-	if err != nil {
-		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
-		if errors.Is(err, os.ErrNotExist) || errors.Is(err, results.ErrNotRegular) {
-			return exitNoInput
-		}
-		return exitDataErr
-	}
-	if test != nil {
-		if err := set.Event.SetSPRT(*test); err != nil {
-			fmt.Fprintf(e.stderr, "tablemanager merge: --sprt: %v\n", err)
-			return exitUsage
-		}
+	set, code := loadShards(e, fs.Args(), test)
+	if set == nil {
+		return code
 	}
 	// The same scoring and files as the end of a run of the whole event,
 	// scored as the records are copied.
-	ev := set.Event
-	res, err := set.MergeAndScore(mf.out, matchWriters(ev))
+	res, err := set.MergeAndScore(mf.out, matchWriters(set.Event))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
-		switch {
-		case errors.Is(err, tournaments.ErrShardConflict), errors.Is(err, tournaments.ErrShardDuplicate),
-			errors.Is(err, results.ErrMismatch), errors.Is(err, results.ErrLineTooLong):
-			return exitDataErr
-		case errors.Is(err, results.ErrNotRegular), errors.Is(err, tournaments.ErrNoOutput):
-			return exitNoInput
-		}
-		return exitFailure
+		return mergeErrorCode(err)
 	}
 	for _, s := range res.Skipped {
 		fmt.Fprintf(e.stderr, "tablemanager merge: skipped %s\n", s)
 	}
-	rep, warnings := res.Report, res.Warnings
-	unwritten := 0
-	for _, w := range warnings {
-		fmt.Fprintf(e.stderr, "tablemanager merge: match file not written: %s\n", w)
-		unwritten++
-	}
-	if werr := tournaments.WriteSummaryFile(rep); werr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager merge: summary not written: %v\n", werr)
-		unwritten++
-	}
-	if perr := rep.WriteSummary(e.stdout); perr != nil {
-		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", perr)
-		return exitFailure
-	}
-	if mf.showBoards {
-		fmt.Fprintln(e.stdout)
-		if perr := rep.WriteBoards(e.stdout); perr != nil {
-			fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", perr)
-			return exitFailure
-		}
+	unwritten := writeEventFiles(e, "merge", res.Report, res.Warnings)
+	if code := printReport(e, "merge", res.Report, mf.showBoards); code != exitOK {
+		return code
 	}
 	fmt.Fprintf(e.stdout, "\nResults: %s (%d of %d board-rooms, from %d of %d shards)\n", res.ResultsOut, res.Records, res.Expected, len(set.Folders), set.N)
+	reportClockCaps(e, set)
+	if unwritten > 0 {
+		return exitFailure
+	}
+	return reportMissing(e, &mf, res)
+}
+
+// flagSet defines merge's flags on mf.
+func (mf *mergeFlags) flagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&mf.out, "out", "", "the merged event's folder (required; not one of the shards')")
+	fs.BoolVar(&mf.partial, "partial", false, "succeed when some board-rooms are missing (a wave of shards not finished yet): the summary covers those present")
+	fs.BoolVar(&mf.showBoards, "show-boards", false, "also print every board's contracts, scores and IMPs")
+	fs.StringVar(&mf.sprt, "sprt", "", "decide a sequential test on the merged board-rooms, imp0=X,imp1=Y[,alpha=0.05,beta=0.05,min_boards=128] (replaces the event's own [sprt])")
+	return fs
+}
+
+// loadShards reads the shard folders dirs, with the sequential test of
+// --sprt (test, if any) in place of the event's own. A nil set comes
+// with the exit status to return.
+func loadShards(e *env, dirs []string, test *sprt.Params) (*tournaments.ShardSet, int) {
+	set, err := tournaments.LoadShards(dirs)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "tablemanager merge: %v\n", err)
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, results.ErrNotRegular) {
+			return nil, exitNoInput
+		}
+		return nil, exitDataErr
+	}
+	if test != nil {
+		if err := set.Event.SetSPRT(*test); err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager merge: --sprt: %v\n", err)
+			return nil, exitUsage
+		}
+	}
+	return set, exitOK
+}
+
+// mergeErrorCode is the exit status of a merge that failed: shards that
+// clash or records that contradict themselves are bad data (65), an
+// output that cannot be written where it should 66.
+func mergeErrorCode(err error) int {
+	switch {
+	case errors.Is(err, tournaments.ErrShardConflict), errors.Is(err, tournaments.ErrShardDuplicate),
+		errors.Is(err, results.ErrMismatch), errors.Is(err, results.ErrLineTooLong):
+		return exitDataErr
+	case errors.Is(err, results.ErrNotRegular), errors.Is(err, tournaments.ErrNoOutput):
+		return exitNoInput
+	}
+	return exitFailure
+}
+
+// reportClockCaps names each shard whose bots the clock capped, and adds
+// them up for the merged event.
+func reportClockCaps(e *env, set *tournaments.ShardSet) {
 	var capped tournaments.ClockCapTally
 	for _, f := range set.Folders {
 		if c := f.Manifest.ClockCapped; c != nil {
@@ -151,17 +167,20 @@ func runMerge(e *env, args []string) int {
 	if capped.Any() {
 		fmt.Fprintf(e.stderr, "tablemanager merge: the merged event is %s\n", capped)
 	}
-	if unwritten > 0 {
-		return exitFailure
+}
+
+// reportMissing lists the board-rooms no shard holds; they fail the
+// merge unless --partial is given.
+func reportMissing(e *env, mf *mergeFlags, res *tournaments.MergeResult) int {
+	if len(res.Missing) == 0 {
+		return exitOK
 	}
-	if len(res.Missing) > 0 {
-		for _, m := range res.Missing {
-			fmt.Fprintf(e.stderr, "tablemanager merge: missing: %s\n", m)
-		}
-		if !mf.partial {
-			fmt.Fprintf(e.stderr, "tablemanager merge: %d of %d board-rooms missing: run the shards again (they resume), or give --partial\n", res.Expected-res.Records, res.Expected)
-			return exitFailure
-		}
+	for _, m := range res.Missing {
+		fmt.Fprintf(e.stderr, "tablemanager merge: missing: %s\n", m)
+	}
+	if !mf.partial {
+		fmt.Fprintf(e.stderr, "tablemanager merge: %d of %d board-rooms missing: run the shards again (they resume), or give --partial\n", res.Expected-res.Records, res.Expected)
+		return exitFailure
 	}
 	return exitOK
 }

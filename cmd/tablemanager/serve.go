@@ -87,9 +87,80 @@ func runServe(e *env, args []string) int {
 
 // serveWith is runServe with the bot factory as a parameter.
 func serveWith(e *env, args []string, bots botFactory) int {
+	var sf serveFlags
+	fs := sf.flagSet()
+	if code, ok := parseFlags(e, fs, args, serveUsage); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return serveFail(e, exitUsage, "unexpected argument %q", fs.Arg(0))
+	}
+	policy, err := sf.check()
+	if err != nil {
+		return serveFail(e, exitUsage, "%v", err)
+	}
+	allow, err := protocol.ParseAllowList(sf.allow)
+	if err != nil {
+		return serveFail(e, exitUsage, "--allow: %v", err)
+	}
+	if err := protocol.CheckListen(sf.listen, allow); err != nil {
+		return serveFail(e, exitUsage, "--listen: %v", err)
+	}
+	if err := sf.checkLimits(); err != nil {
+		return serveFail(e, exitUsage, "%v", err)
+	}
+	boards, code, err := sf.boardSetups(e)
+	if err != nil {
+		return serveFail(e, code, "%v", err)
+	}
+	cfg, err := sf.tableConfig(boards, policy, bots)
+	if err != nil {
+		return serveFail(e, exitUsage, "%v", err)
+	}
+
+	out, err := openOutputs(sf.resultsPath, sf.pbnPath)
+	if err != nil {
+		return serveFail(e, exitNoInput, "%v", err)
+	}
+	defer out.close()
+	lv, stopLive, code := sf.startLive(e, &cfg, boards)
+	if code != exitOK {
+		return code
+	}
+	defer stopLive()
+	cfg.OnBoard = sf.onBoard(e, out, lv, len(boards))
+	tbl, err := protocol.NewTable(cfg)
+	if err != nil {
+		return serveFail(e, exitDataErr, "%v", err)
+	}
+
+	ln, err := net.Listen("tcp", sf.listen)
+	if err != nil {
+		return serveFail(e, exitFailure, "%v", err)
+	}
+	fmt.Fprintf(e.stderr, "listening on %s: %d boards, waiting for %d bots\n", ln.Addr(), len(boards), 4-len(sf.seats))
+	srv := &protocol.Server{Table: tbl, Allow: allow, AcceptBudget: sf.acceptBudget, Logf: refusedLogf(e)}
+	runErr := serveTable(e, tbl, srv, ln)
+	if lv != nil {
+		lv.State.TableFinished(sf.table, runErr)
+		lv.State.EventFinished(runErr)
+	}
+	// The closing line counts the boards in the results file, also those
+	// whose --pbn copy failed.
+	return sf.sessionEnd(e, runErr, out.boards, len(boards))
+}
+
+// serveFail writes serve's one-line error to standard error and returns
+// the exit status code.
+func serveFail(e *env, code int, format string, args ...any) int {
+	fmt.Fprintf(e.stderr, "tablemanager serve: "+format+"\n", args...)
+	return code
+}
+
+// flagSet defines serve's flags on sf.
+func (sf *serveFlags) flagSet() *flag.FlagSet {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	var sf serveFlags
 	fs.StringVar(&sf.listen, "listen", "127.0.0.1:2000", "address to listen on; anything but loopback needs --allow")
 	fs.StringVar(&sf.boards, "boards", "", "board numbers to play, like 1-16 or 1-4,9 (default 1-16, or every board of --deals)")
 	fs.StringVar(&sf.seed, "seed", "", "deal seed, any string (default: a fresh random one, printed)")
@@ -117,77 +188,76 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	fs.StringVar(&sf.web, "web", "", "serve the table's live page on this address, e.g. 127.0.0.1:8080 (beyond loopback only for --allow)")
 	fs.StringArrayVar(&sf.webHosts, "web-host", nil, webHostUsage)
 	fs.BoolVar(&sf.webWait, "web-wait", false, "after the session, keep the --web page up until Ctrl-C")
-	if code, ok := parseFlags(e, fs, args, serveUsage); !ok {
-		return code
-	}
-	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(e.stderr, "tablemanager serve: "+format+"\n", args...)
-		return code
-	}
-	if fs.NArg() > 0 {
-		return fail(exitUsage, "unexpected argument %q", fs.Arg(0))
-	}
-	if sf.resultsPath == "" {
-		return fail(exitUsage, "--results FILE is required")
-	}
-	if sf.webWait && sf.web == "" {
-		return fail(exitUsage, "--web-wait needs --web ADDR")
-	}
-	if sf.dealsPath != "" && sf.seed != "" {
-		return fail(exitUsage, "give --seed or --deals, not both")
+	return fs
+}
+
+// check refuses flags that are missing or clash, and parses --on-fault;
+// its errors are usage errors.
+func (sf *serveFlags) check() (protocol.FaultPolicy, error) {
+	switch {
+	case sf.resultsPath == "":
+		return 0, errors.New("--results FILE is required")
+	case sf.webWait && sf.web == "":
+		return 0, errors.New("--web-wait needs --web ADDR")
+	case sf.dealsPath != "" && sf.seed != "":
+		return 0, errors.New("give --seed or --deals, not both")
 	}
 	policy, err := protocol.ParseFaultPolicy(sf.onFault)
 	if err != nil {
-		return fail(exitUsage, "--on-fault: %v", err)
+		return policy, fmt.Errorf("--on-fault: %v", err)
 	}
-	allow, err := protocol.ParseAllowList(sf.allow)
-	if err != nil {
-		return fail(exitUsage, "--allow: %v", err)
-	}
-	if err := protocol.CheckListen(sf.listen, allow); err != nil {
-		return fail(exitUsage, "--listen: %v", err)
-	}
+	return policy, nil
+}
+
+// checkLimits refuses timeouts, budgets and gaps out of range; its errors
+// are usage errors.
+func (sf *serveFlags) checkLimits() error {
 	for _, d := range []struct {
 		name string
 		v    time.Duration
 	}{{"action-timeout", sf.actionTimeout}, {"reconnect-timeout", sf.reconnectTimeout}, {"handshake-timeout", sf.handshakeTimeout}} {
 		if d.v <= 0 {
-			return fail(exitUsage, "--%s must be positive", d.name)
+			return fmt.Errorf("--%s must be positive", d.name)
 		}
 	}
-	if sf.startTimeout < 0 {
-		return fail(exitUsage, "--start-timeout must not be negative")
+	switch {
+	case sf.startTimeout < 0:
+		return errors.New("--start-timeout must not be negative")
+	case sf.acceptBudget == 0 || sf.acceptBudget < -1:
+		return errors.New("--accept-budget must be positive, or -1 for no bound")
+	case sf.boardBudget < 0 || sf.minGap < 0:
+		return errors.New("--board-budget and --min-gap cannot be negative")
 	}
-	if sf.acceptBudget == 0 || sf.acceptBudget < -1 {
-		return fail(exitUsage, "--accept-budget must be positive, or -1 for no bound")
-	}
-	if sf.boardBudget < 0 || sf.minGap < 0 {
-		return fail(exitUsage, "--board-budget and --min-gap cannot be negative")
-	}
+	return nil
+}
 
+// boardSetups are the boards to play: --deals's, or seeded ones (--seed,
+// else a fresh seed, printed), numbered by --boards. The error comes with
+// its exit status.
+func (sf *serveFlags) boardSetups(e *env) ([]engine.BoardSetup, int, error) {
 	var numbers []int
 	if sf.boards != "" {
+		var err error
 		if numbers, err = parseBoardList(sf.boards); err != nil {
-			return fail(exitUsage, "--boards: %v", err)
+			return nil, exitUsage, fmt.Errorf("--boards: %v", err)
 		}
 	}
-	var boards []engine.BoardSetup
 	if sf.dealsPath != "" {
-		var code int
-		if boards, code, err = readDealsFile(sf.dealsPath, numbers); err != nil {
-			return fail(code, "%v", err)
-		}
-	} else {
-		if numbers == nil {
-			numbers, _ = parseBoardList("1-16")
-		}
-		if sf.seed == "" {
-			sf.seed = freshSeed()
-			fmt.Fprintf(e.stderr, "seed %s\n", sf.seed)
-		}
-		boards = engine.SeededBoards(sf.seed, numbers)
+		return readDealsFile(sf.dealsPath, numbers)
 	}
+	if numbers == nil {
+		numbers, _ = parseBoardList("1-16")
+	}
+	if sf.seed == "" {
+		sf.seed = freshSeed()
+		fmt.Fprintf(e.stderr, "seed %s\n", sf.seed)
+	}
+	return engine.SeededBoards(sf.seed, numbers), exitOK, nil
+}
 
+// tableConfig is the table's configuration from the flags, with the
+// in-process bots of --seat seated; its errors are usage errors.
+func (sf *serveFlags) tableConfig(boards []engine.BoardSetup, policy protocol.FaultPolicy, bots botFactory) (protocol.Config, error) {
 	cfg := protocol.Config{
 		Boards: boards, Identity: results.Identity{Event: sf.event, Table: sf.table},
 		NSTeam: sf.nsTeam, EWTeam: sf.ewTeam,
@@ -197,47 +267,56 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	}
 	for _, spec := range sf.seatAddress {
 		if err := protocol.ParseSeatAddress(spec, &cfg.SeatAddress); err != nil {
-			return fail(exitUsage, "--seat-address %v", err)
+			return cfg, fmt.Errorf("--seat-address %v", err)
 		}
 	}
 	for _, spec := range sf.seatSecret {
 		if err := protocol.ParseSeatSecret(spec, &cfg.SeatSecret); err != nil {
 			// The secret itself is not echoed.
-			return fail(exitUsage, "--seat-secret: %v", err)
+			return cfg, fmt.Errorf("--seat-secret: %v", err)
 		}
 	}
 	for _, name := range sf.noTiming {
 		seat, err := engine.ParseSeat(strings.TrimSpace(name))
 		if err != nil {
-			return fail(exitUsage, "--no-timing %q: %v", name, err)
+			return cfg, fmt.Errorf("--no-timing %q: %v", name, err)
 		}
 		cfg.NoTiming[seat] = true
 	}
 	if err := seatBots(&cfg, sf.seats, bots); err != nil {
-		return fail(exitUsage, "--seat: %v", err)
+		return cfg, fmt.Errorf("--seat: %v", err)
 	}
+	return cfg, nil
+}
 
-	out, err := openOutputs(sf.resultsPath, sf.pbnPath)
-	if err != nil {
-		return fail(exitNoInput, "%v", err)
+// startLive starts the table's --web page, if there is one, and has cfg
+// show each action on it; without --web the view is nil. stop, to be
+// deferred, keeps the page up until Ctrl-C with --web-wait, then stops
+// it. A page that cannot start comes as the exit status to return.
+func (sf *serveFlags) startLive(e *env, cfg *protocol.Config, boards []engine.BoardSetup) (lv *liveView, stop func(), code int) {
+	if sf.web == "" {
+		return nil, func() {}, exitOK
 	}
-	defer out.close()
-	var lv *liveView
-	if sf.web != "" {
-		var code int
-		if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow, sf.webHosts); lv == nil {
-			return code
-		}
-		defer lv.Stop()
+	if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow, sf.webHosts); lv == nil {
+		return nil, nil, code
+	}
+	plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
+	_ = lv.State.Begin(plan, nil, nil, nil)
+	lv.State.TableStarted(sf.table)
+	cfg.OnAction = func(b *engine.Board) { lv.State.Action(sf.table, b) }
+	return lv, func() {
 		if sf.webWait {
-			defer lv.Linger(e.ctx, e.stderr)
+			lv.Linger(e.ctx, e.stderr)
 		}
-		plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
-		_ = lv.State.Begin(plan, nil, nil, nil)
-		lv.State.TableStarted(sf.table)
-		cfg.OnAction = func(b *engine.Board) { lv.State.Action(sf.table, b) }
-	}
-	cfg.OnBoard = func(r results.Record) error {
+		lv.Stop()
+	}, exitOK
+}
+
+// onBoard is the table's OnBoard: each finished board is appended to the
+// outputs, shown on the live page (lv, if any) and, unless --quiet, in a
+// progress line.
+func (sf *serveFlags) onBoard(e *env, out *outputs, lv *liveView, total int) func(results.Record) error {
+	return func(r results.Record) error {
 		if err := out.write(r); err != nil {
 			return err
 		}
@@ -245,47 +324,47 @@ func serveWith(e *env, args []string, bots botFactory) int {
 			lv.State.BoardFinished(&r)
 		}
 		if !sf.quiet {
-			fmt.Fprintf(e.stderr, "%s\n", serveProgress(r, out.boards, len(boards)))
+			fmt.Fprintf(e.stderr, "%s\n", serveProgress(r, out.boards, total))
 		}
 		return nil
 	}
-	tbl, err := protocol.NewTable(cfg)
-	if err != nil {
-		return fail(exitDataErr, "%v", err)
-	}
+}
 
-	ln, err := net.Listen("tcp", sf.listen)
-	if err != nil {
-		return fail(exitFailure, "%v", err)
+// refusedLogf is the server's Logf: a line on standard error for each
+// connection refused.
+func refusedLogf(e *env) func(string, ...any) {
+	return func(f string, a ...any) {
+		fmt.Fprintf(e.stderr, "refused: "+f+"\n", a...)
 	}
-	fmt.Fprintf(e.stderr, "listening on %s: %d boards, waiting for %d bots\n", ln.Addr(), len(boards), 4-len(sf.seats))
+}
+
+// serveTable has srv seat connections from ln at tbl while tbl plays
+// the session, and returns the table's error once the session and the
+// server are over.
+func serveTable(e *env, tbl *protocol.Table, srv *protocol.Server, ln net.Listener) error {
 	ctx, stop := context.WithCancel(e.ctx)
 	defer stop()
 	srvDone := make(chan error, 1)
-	go func() {
-		srvDone <- (&protocol.Server{Table: tbl, Allow: allow, AcceptBudget: sf.acceptBudget, Logf: func(f string, a ...any) {
-			fmt.Fprintf(e.stderr, "refused: "+f+"\n", a...)
-		}}).Serve(ctx, ln)
-	}()
+	go func() { srvDone <- srv.Serve(ctx, ln) }()
 	runErr := tbl.Run(ctx)
 	stop()
 	<-srvDone
-	if lv != nil {
-		lv.State.TableFinished(sf.table, runErr)
-		lv.State.EventFinished(runErr)
-	}
-	// The closing line counts the boards in the results file, also those
-	// whose --pbn copy failed.
-	played := out.boards
+	return runErr
+}
+
+// sessionEnd writes the closing line, counting the played boards of
+// total, and returns the exit status: 0 after End of session, 130 after
+// Ctrl-C, 1 when the session failed.
+func (sf *serveFlags) sessionEnd(e *env, runErr error, played, total int) int {
 	switch {
 	case runErr == nil:
 		fmt.Fprintf(e.stderr, "End of session: %d boards in %s\n", played, sf.resultsPath)
 		return exitOK
 	case errors.Is(runErr, context.Canceled) && e.ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "interrupted: %d of %d boards in %s\n", played, len(boards), sf.resultsPath)
+		fmt.Fprintf(e.stderr, "interrupted: %d of %d boards in %s\n", played, total, sf.resultsPath)
 		return exitInterrupted
 	}
-	return fail(exitFailure, "%v (%d boards in %s)", runErr, played, sf.resultsPath)
+	return serveFail(e, exitFailure, "%v (%d boards in %s)", runErr, played, sf.resultsPath)
 }
 
 // seatBots fills cfg.Local from --seat SEAT=BOT values. A built-in bot

@@ -169,34 +169,40 @@ func cleanName(s string) string {
 	return strings.ReplaceAll(cleanText(s), ",", " ")
 }
 
-// FromRecord builds the LIN board of a results record: players, dealer,
-// vulnerability, deal, calls (an alerted call becomes "!", with its text,
-// if any, as the explanation), the cards in played order and the board number. The record
-// is read with results.Record.Decode, so a call or card the rules refuse, or
-// a stated result the play does not give, is an error.
+// FromRecord builds the LIN board of a results record read from a file:
+// the record is decoded once (results.Record.Decode, so a call or card the
+// rules refuse, or a stated result the play does not give, is an error),
+// then written by FromBoard.
 func FromRecord(rec results.Record) (*Record, error) {
-	fail := func(format string, args ...any) (*Record, error) {
-		return nil, fmt.Errorf("lin: board %d: "+format, append([]any{rec.Board}, args...)...)
-	}
-	d, err := rec.Decode()
+	p, err := rec.Decode()
 	if err != nil {
-		return fail("%w", err)
+		return nil, fmt.Errorf("lin: board %d: %w", rec.Board, err)
 	}
-	eb := d.Board
-	b := &Record{Number: rec.Board, Dealer: eb.Dealer(), Vul: eb.Vulnerability(), Deal: eb.Deal()}
+	return FromBoard(p), nil
+}
+
+// FromBoard builds the LIN board of a board as played, reading the board
+// as it is (nothing is parsed or replayed): players, dealer,
+// vulnerability, deal, calls (an alerted call becomes "!", with its text,
+// if any, as the explanation), the cards in played order and the board
+// number.
+func FromBoard(p *results.Played) *Record {
+	eb := p.Board
+	b := &Record{Number: p.Record.Board, Dealer: eb.Dealer(), Vul: eb.Vulnerability(), Deal: eb.Deal()}
 	for s := engine.North; s < engine.NumSeats; s++ {
-		b.Players[s] = rec.Players.Get(s)
+		b.Players[s] = p.Record.Players.Get(s)
 	}
 	calls := eb.Auction().Calls()
 	b.Calls = make([]Call, len(calls))
 	for i, c := range calls {
-		b.Calls[i] = Call{Call: c, Alert: d.Alerted[i], Explanation: d.Alerts[i]}
+		b.Calls[i] = Call{Call: c, Alert: p.Alerted[i], Explanation: p.Alerts[i]}
 	}
 	b.Cards = append(make([]engine.Card, 0, eb.Play().Len()), eb.Play().Cards()...)
-	return b, nil
+	return b
 }
 
-// Line returns the LIN line of a results record (FromRecord, then String).
+// Line returns the LIN line of a results record read from a file
+// (FromRecord, then String).
 func Line(rec results.Record) (string, error) {
 	b, err := FromRecord(rec)
 	if err != nil {

@@ -125,6 +125,12 @@ type Record struct {
 	Attempt     int            `json:"attempt,omitempty"` // replay count under the replay fault policy
 	Extra       map[string]any `json:"extra,omitempty"`   // tool-specific additions
 	ClockCapped []ClockCap     `json:"clock_capped,omitempty"`
+
+	// board is the board the record was made from, when a table kept it
+	// (SetBoard): the writers and the live view read it instead of
+	// replaying the strings above. Unexported, so that it is never
+	// written and never set apart from the facts it gives.
+	board *engine.Board
 }
 
 // ClockCap counts one seat's decisions on a board that the clock, not its

@@ -232,7 +232,7 @@ func serveWith(e *env, args []string, bots botFactory) int {
 		if sf.webWait {
 			defer lv.Linger(e.ctx, e.stderr)
 		}
-		plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
+		plan := live.TablePlan(sf.event, live.PlanTable{Table: sf.table, NSTeam: sf.nsTeam, EWTeam: sf.ewTeam, Boards: boards})
 		_ = lv.State.Begin(plan, nil, nil, nil)
 		lv.State.TableStarted(sf.table)
 		cfg.OnAction = func(b *engine.Board) { lv.State.Action(sf.table, b) }

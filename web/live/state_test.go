@@ -275,7 +275,7 @@ func TestRecordsOnDiskAndDuplicates(t *testing.T) {
 
 func TestSingleTableBoardsArePublicWhenFinished(t *testing.T) {
 	boards := engine.SeededBoards("serve", []int{1, 2})
-	plan := TablePlan("serve", "", "", "1", "NS", "EW", boards)
+	plan := TablePlan("serve", PlanTable{Table: "1", NSTeam: "NS", EWTeam: "EW", Boards: boards})
 	st := New(Options{})
 	require.NoError(t, st.Begin(plan, nil, nil, nil))
 	st.TableStarted("1")

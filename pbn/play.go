@@ -71,8 +71,9 @@ collect:
 		var cards [4]engine.Card
 		n := 0
 		gap := false
-		for k := 0; k < 4; k++ {
-			seat := (trickLeader + engine.Seat(k)) & 3
+		// The seats in the order they play to the trick, from its leader;
+		// each one's card is in its column, from the opening leader's.
+		for k, seat := 0, trickLeader; k < 4; k, seat = k+1, seat.Next() {
 			tok := trick[(seat-leader)&3]
 			if tok == "-" {
 				gap = true

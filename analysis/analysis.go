@@ -102,8 +102,7 @@ func withTable(sv *dds.Solver, b *engine.Board, t *dds.TrickTable) (*Board, erro
 	// ns has a figure before the first card and after each analysed one;
 	// on error it stops at the refused card.
 	for i := 0; i < len(cards) && i+1 < len(ns); i++ {
-		_, leader := play.Trick(i / 4)
-		seat := (leader + engine.Seat(i%4)) & 3
+		seat := play.SeatOf(i)
 		cr := CardResult{Seat: seat.String(), Card: cards[i].String(), NSAfter: ns[i+1]}
 		switch d := ns[i] - ns[i+1]; {
 		case seat.Side() == engine.NS && d > 0:

@@ -49,7 +49,7 @@ func ParseDeal(s string) (Deal, error) {
 	s = strings.TrimSpace(s)
 	colon := strings.IndexByte(s, ':')
 	if colon < 0 {
-		return d, fmt.Errorf("deal %q: want the first seat and a colon, e.g. N:", s)
+		return d, fmt.Errorf("deal %q: want the first seat and a colon first (N:, E:, S: or W:)", s)
 	}
 	first, err := ParseSeat(s[:colon])
 	if err != nil {

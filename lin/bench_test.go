@@ -46,3 +46,27 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFromBoard writes the LIN lines of BenchmarkLine's boards from
+// records that kept their board, as a table makes them (Record.Played,
+// FromBoard and String): nothing is replayed.
+func BenchmarkFromBoard(b *testing.B) {
+	recs := sixteen(b)
+	for i := range recs {
+		p, err := recs[i].Decode()
+		if err != nil {
+			b.Fatal(err)
+		}
+		recs[i].SetBoard(p.Board)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range recs {
+			p, err := recs[i].Played()
+			if err != nil {
+				b.Fatal(err)
+			}
+			_ = FromBoard(p).String()
+		}
+	}
+}

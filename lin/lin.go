@@ -169,34 +169,40 @@ func cleanName(s string) string {
 	return strings.ReplaceAll(cleanText(s), ",", " ")
 }
 
-// FromRecord builds the LIN board of a results record: players, dealer,
-// vulnerability, deal, calls (an alerted call becomes "!", with its text,
-// if any, as the explanation), the cards in played order and the board number. The record
-// is read with results.Record.Decode, so a call or card the rules refuse, or
-// a stated result the play does not give, is an error.
+// FromRecord builds the LIN board of a results record read from a file:
+// the record is decoded once (results.Record.Decode, so a call or card the
+// rules refuse, or a stated result the play does not give, is an error),
+// then written by FromBoard.
 func FromRecord(rec results.Record) (*Record, error) {
-	fail := func(format string, args ...any) (*Record, error) {
-		return nil, fmt.Errorf("lin: board %d: "+format, append([]any{rec.Board}, args...)...)
-	}
-	d, err := rec.Decode()
+	p, err := rec.Decode()
 	if err != nil {
-		return fail("%w", err)
+		return nil, fmt.Errorf("lin: board %d: %w", rec.Board, err)
 	}
-	eb := d.Board
-	b := &Record{Number: rec.Board, Dealer: eb.Dealer(), Vul: eb.Vulnerability(), Deal: eb.Deal()}
+	return FromBoard(p), nil
+}
+
+// FromBoard builds the LIN board of a board as played, reading the board
+// as it is (nothing is parsed or replayed): players, dealer,
+// vulnerability, deal, calls (an alerted call becomes "!", with its text,
+// if any, as the explanation), the cards in played order and the board
+// number.
+func FromBoard(p *results.Played) *Record {
+	eb := p.Board
+	b := &Record{Number: p.Record.Board, Dealer: eb.Dealer(), Vul: eb.Vulnerability(), Deal: eb.Deal()}
 	for s := engine.North; s < engine.NumSeats; s++ {
-		b.Players[s] = rec.Players.Get(s)
+		b.Players[s] = p.Record.Players.Get(s)
 	}
 	calls := eb.Auction().Calls()
 	b.Calls = make([]Call, len(calls))
 	for i, c := range calls {
-		b.Calls[i] = Call{Call: c, Alert: d.Alerted[i], Explanation: d.Alerts[i]}
+		b.Calls[i] = Call{Call: c, Alert: p.Alerted[i], Explanation: p.Alerts[i]}
 	}
 	b.Cards = append(make([]engine.Card, 0, eb.Play().Len()), eb.Play().Cards()...)
-	return b, nil
+	return b
 }
 
-// Line returns the LIN line of a results record (FromRecord, then String).
+// Line returns the LIN line of a results record read from a file
+// (FromRecord, then String).
 func Line(rec results.Record) (string, error) {
 	b, err := FromRecord(rec)
 	if err != nil {
@@ -222,10 +228,7 @@ func Parse(s string) (*Record, error) {
 		return nil, &Error{Pair: 0, Err: fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLong, len(s), MaxLen)}
 	}
 	parts := strings.Split(s, "|")
-	b := &Record{}
-	var auction engine.Auction
-	var played engine.Hand
-	haveDeal := false
+	ps := &parser{b: &Record{}}
 	for i := 0; i < len(parts); i += 2 {
 		pair := i/2 + 1
 		key := strings.ToLower(strings.TrimSpace(parts[i]))
@@ -235,82 +238,108 @@ func Parse(s string) (*Record, error) {
 			}
 			break
 		}
-		val := parts[i+1]
-		fail := func(format string, args ...any) (*Record, error) {
-			return nil, &Error{Pair: pair, Key: key, Err: fmt.Errorf(format, args...)}
-		}
-		switch key {
-		case "pn":
-			names := strings.Split(val, ",")
-			for j := 0; j < len(names) && j < 4; j++ {
-				b.Players[linSeats[j]] = cleanName(names[j])
-			}
-		case "md":
-			if haveDeal {
-				return fail("a second deal")
-			}
-			if err := parseDeal(b, val); err != nil {
-				return fail("%w", err)
-			}
-			haveDeal = true
-			auction = engine.NewAuction(b.Dealer)
-		case "sv":
-			v, err := parseVul(val)
-			if err != nil {
-				return fail("%w", err)
-			}
-			b.Vul = v
-		case "ah":
-			if n, ok := strings.CutPrefix(strings.TrimSpace(val), "Board "); ok {
-				if k, err := strconv.Atoi(strings.TrimSpace(n)); err == nil && k > 0 {
-					b.Number = k
-				}
-			}
-		case "mb":
-			if !haveDeal {
-				return fail("a call before the deal (md)")
-			}
-			v := strings.TrimSpace(val)
-			alert := strings.HasSuffix(v, "!")
-			v = strings.TrimSuffix(v, "!")
-			c, err := engine.ParseCall(v)
-			if err != nil {
-				return fail("%w", err)
-			}
-			if err := auction.Add(c); err != nil {
-				return fail("call %d (%s): %w", len(b.Calls)+1, c, err)
-			}
-			b.Calls = append(b.Calls, Call{Call: c, Alert: alert})
-		case "an":
-			if len(b.Calls) == 0 {
-				return fail("an explanation before any call")
-			}
-			b.Calls[len(b.Calls)-1].Explanation = cleanText(val)
-		case "pc":
-			c, err := engine.ParseCard(strings.TrimSpace(val))
-			if err != nil {
-				return fail("%w", err)
-			}
-			if played.Has(c) {
-				return fail("%s played twice", c)
-			}
-			if len(b.Cards) == 52 {
-				return fail("more than 52 cards")
-			}
-			played = played.With(c)
-			b.Cards = append(b.Cards, c)
-		case "mc":
-			n, err := strconv.Atoi(strings.TrimSpace(val))
-			if err != nil || n < 0 || n > 13 {
-				return fail("claim %q: want 0 to 13 tricks", val)
-			}
-			b.Claimed, b.Claim = true, n
+		if err := ps.pair(key, parts[i+1]); err != nil {
+			return nil, &Error{Pair: pair, Key: key, Err: err}
 		}
 	}
-	if !haveDeal {
+	if !ps.haveDeal {
 		return nil, &Error{Pair: len(parts) / 2, Err: errors.New("no deal (md)")}
 	}
-	return b, nil
+	return ps.b, nil
+}
+
+// parser is the state of Parse between pairs: the board so far, its
+// auction (to check each call) and the cards played (to refuse a repeat).
+type parser struct {
+	b        *Record
+	auction  engine.Auction
+	played   engine.Hand
+	haveDeal bool
+}
+
+// pair reads one key|value| pair into the board.
+func (ps *parser) pair(key, val string) error {
+	b := ps.b
+	switch key {
+	case "pn":
+		names := strings.Split(val, ",")
+		for j := 0; j < len(names) && j < 4; j++ {
+			b.Players[linSeats[j]] = cleanName(names[j])
+		}
+	case "md":
+		if ps.haveDeal {
+			return errors.New("a second deal")
+		}
+		if err := parseDeal(b, val); err != nil {
+			return fmt.Errorf("%w", err)
+		}
+		ps.haveDeal = true
+		ps.auction = engine.NewAuction(b.Dealer)
+	case "sv":
+		v, err := parseVul(val)
+		if err != nil {
+			return fmt.Errorf("%w", err)
+		}
+		b.Vul = v
+	case "ah":
+		if n, ok := strings.CutPrefix(strings.TrimSpace(val), "Board "); ok {
+			if k, err := strconv.Atoi(strings.TrimSpace(n)); err == nil && k > 0 {
+				b.Number = k
+			}
+		}
+	case "mb":
+		return ps.call(val)
+	case "an":
+		if len(b.Calls) == 0 {
+			return errors.New("an explanation before any call")
+		}
+		b.Calls[len(b.Calls)-1].Explanation = cleanText(val)
+	case "pc":
+		return ps.card(val)
+	case "mc":
+		n, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil || n < 0 || n > 13 {
+			return fmt.Errorf("claim %q: want 0 to 13 tricks", val)
+		}
+		b.Claimed, b.Claim = true, n
+	}
+	return nil
+}
+
+// call reads an mb value: a call, alerted with a trailing "!".
+func (ps *parser) call(val string) error {
+	if !ps.haveDeal {
+		return errors.New("a call before the deal (md)")
+	}
+	v := strings.TrimSpace(val)
+	alert := strings.HasSuffix(v, "!")
+	v = strings.TrimSuffix(v, "!")
+	c, err := engine.ParseCall(v)
+	if err != nil {
+		return fmt.Errorf("%w", err)
+	}
+	if err := ps.auction.Add(c); err != nil {
+		return fmt.Errorf("call %d (%s): %w", len(ps.b.Calls)+1, c, err)
+	}
+	ps.b.Calls = append(ps.b.Calls, Call{Call: c, Alert: alert})
+	return nil
+}
+
+// card reads a pc value: the next card played.
+func (ps *parser) card(val string) error {
+	c, err := engine.ParseCard(strings.TrimSpace(val))
+	if err != nil {
+		return fmt.Errorf("%w", err)
+	}
+	if ps.played.Has(c) {
+		return fmt.Errorf("%s played twice", c)
+	}
+	if len(ps.b.Cards) == 52 {
+		return errors.New("more than 52 cards")
+	}
+	ps.played = ps.played.With(c)
+	ps.b.Cards = append(ps.b.Cards, c)
+	return nil
 }
 
 func parseVul(v string) (engine.Vulnerability, error) {

@@ -193,3 +193,24 @@ func TestFromRecordErrors(t *testing.T) {
 		assert.Error(t, err, name)
 	}
 }
+
+// TestFromBoardIsFromRecord writes boards as LIN from records that kept
+// their board (nothing replayed) and from the records decoded, and wants
+// the same line.
+func TestFromBoardIsFromRecord(t *testing.T) {
+	for _, rec := range []results.Record{
+		playedRecord(t, 1, []string{"1NT", "Pass", "3NT", "Pass", "Pass", "Pass"}, map[int]string{0: "15-17"}, 52),
+		playedRecord(t, 2, []string{"Pass", "Pass", "Pass", "Pass"}, nil, 0),
+		playedRecord(t, 4, []string{"2S", "Pass", "Pass", "Pass"}, nil, 17),
+		playedRecord(t, 16, []string{"1H"}, nil, 0),
+	} {
+		want, err := Line(rec)
+		require.NoError(t, err)
+		d, err := rec.Decode()
+		require.NoError(t, err)
+		rec.SetBoard(d.Board)
+		p, err := rec.Played()
+		require.NoError(t, err)
+		assert.Equal(t, want, FromBoard(p).String(), "board %d", rec.Board)
+	}
+}

@@ -116,3 +116,39 @@ func BenchmarkWrite(b *testing.B) {
 	}
 	b.SetBytes(int64(buf.Len()))
 }
+
+// BenchmarkWriteFromBoard writes the games of BenchmarkWrite from records
+// that kept their board, as a table makes them (Record.Played, FromBoard
+// and Write): nothing is replayed.
+func BenchmarkWriteFromBoard(b *testing.B) {
+	var recs []results.Record
+	for n := 1; n <= 16; n++ {
+		rec := playedRecord(b, n, []string{"1NT", "Pass", "3NT", "Pass", "Pass", "Pass"}, nil, 52)
+		p, err := rec.Decode()
+		if err != nil {
+			b.Fatal(err)
+		}
+		rec.SetBoard(p.Board)
+		recs = append(recs, rec)
+	}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		w := NewWriter(&buf)
+		for i := range recs {
+			p, err := recs[i].Played()
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, err := FromBoard(p, RecordOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := w.Write(g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
+}

@@ -14,9 +14,6 @@ var mandatoryTags = [15]string{
 	"Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
 }
 
-// MandatoryTags returns the 15 tags of the PBN export format, in export order.
-func MandatoryTags() [15]string { return mandatoryTags }
-
 // Tag is one tag pair and the section lines that followed it in the file.
 type Tag struct {
 	Name  string

@@ -71,8 +71,9 @@ collect:
 		var cards [4]engine.Card
 		n := 0
 		gap := false
-		for k := 0; k < 4; k++ {
-			seat := (trickLeader + engine.Seat(k)) & 3
+		// The seats in the order they play to the trick, from its leader;
+		// each one's card is in its column, from the opening leader's.
+		for k, seat := 0, trickLeader; k < 4; k, seat = k+1, seat.Next() {
 			tok := trick[(seat-leader)&3]
 			if tok == "-" {
 				gap = true
@@ -168,23 +169,35 @@ func playLines(p *Play, trump engine.Strain) ([]string, error) {
 		}
 		seen = seen.With(c)
 	}
+	// The engine's play of the cards says who played each and who won
+	// each trick. The hands are not known here, so each card is played
+	// as the only card of its hand: nothing is checked but the order.
+	ep := engine.NewPlay(engine.Contract{Level: 1, Strain: trump, Declarer: p.Leader.Prev()})
+	for _, c := range p.Cards {
+		if err := ep.Add(engine.Hand(0).With(c), c); err != nil {
+			return nil, err
+		}
+	}
+	return trickLines(&ep), nil
+}
+
+// trickLines writes a play as the Play section's lines: one per trick,
+// each card in the column of the seat that played it (the opening
+// leader's first), "-" for a seat yet to play to the last trick, and a
+// "*" line after a play of fewer than 52 cards.
+func trickLines(p *engine.Play) []string {
 	lines := make([]string, 0, 14)
-	trickLeader := p.Leader
-	for i := 0; i < len(p.Cards); i += 4 {
-		var trick [4]engine.Card
-		n := copy(trick[:], p.Cards[i:min(i+4, len(p.Cards))])
+	cards := p.Cards()
+	_, first := p.Trick(0)
+	for i := 0; i < len(cards); i += 4 {
 		cols := [4]string{"-", "-", "-", "-"}
-		for k := 0; k < n; k++ {
-			seat := (trickLeader + engine.Seat(k)) & 3
-			cols[(seat-p.Leader)&3] = cardNames[trick[k]]
+		for k := i; k < min(i+4, len(cards)); k++ {
+			cols[(p.SeatOf(k)-first)&3] = cardNames[cards[k]]
 		}
 		lines = append(lines, strings.Join(cols[:], " "))
-		if n == 4 {
-			trickLeader = engine.TrickWinner(trick, trickLeader, trump)
-		}
 	}
-	if len(p.Cards) < 52 {
+	if len(cards) < 52 {
 		lines = append(lines, "*")
 	}
-	return lines, nil
+	return lines
 }

@@ -253,8 +253,7 @@ func (r *Reader) tokenize(st *gameState, s string) {
 		if st.inComment {
 			j := strings.IndexByte(s[i:], '}')
 			if j < 0 {
-				i = len(s)
-				break
+				break // the comment goes on past the line
 			}
 			i += j + 1
 			st.inComment = false

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
 
@@ -27,26 +28,54 @@ var terminationNames = map[string]string{
 	results.KindDisconnect: "abandoned",
 }
 
-// FromRecord turns one results record into a PBN game: Event, Site, Date,
-// Board, the four players, Dealer, Vulnerable, Deal (dealer first), Scoring,
-// Declarer, Contract and Result (empty when passed out or unfinished), then
-// Score ("NS 420", from North-South's side; omitted for an adjusted board),
-// Room ("Open"/"Closed" for the record's "open"/"closed", otherwise as
-// recorded), Table, Termination ("normal", "time forfeit", "rules
-// infraction" or "abandoned"), Generator ("openroom seed <seed>" when the
-// record has a seed), and the Auction and Play sections (see SetAuction and
-// SetPlay). More tags and tables can be set on the result before writing.
+// FromRecord turns a results record read from a file into a PBN game: the
+// record is decoded once (results.Record.Decode: a call or card the rules
+// refuse, or a stated result the play does not give, is an error), then
+// written by FromBoard.
 func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
-	g := &Game{}
-	fail := func(format string, args ...any) (*Game, error) {
-		return nil, &Error{Board: strconv.Itoa(rec.Board), Err: fmt.Errorf("results record: "+format, args...)}
-	}
-	d, err := rec.Decode()
+	p, err := rec.Decode()
 	if err != nil {
-		return fail("%w", err)
+		return nil, recordError(rec.Board, "%w", err)
 	}
-	b := d.Board
-	dealer, vul, deal := b.Dealer(), b.Vulnerability(), b.Deal()
+	return FromBoard(p, opts)
+}
+
+// recordError is the error of a record that cannot be written as PBN.
+func recordError(board int, format string, args ...any) error {
+	return &Error{Board: strconv.Itoa(board), Err: fmt.Errorf("results record: "+format, args...)}
+}
+
+// FromBoard turns one board as played into a PBN game, reading the board
+// as it is (nothing is parsed or replayed): Event, Site, Date, Board, the
+// four players, Dealer, Vulnerable, Deal (dealer first), Scoring,
+// Declarer, Contract and Result (empty when passed out or unfinished),
+// then Score ("NS 420", from North-South's side; omitted for an adjusted
+// board), Room ("Open"/"Closed" for the record's "open"/"closed",
+// otherwise as recorded), Table, Termination ("normal", "time forfeit",
+// "rules infraction" or "abandoned"), Generator ("openroom seed <seed>"
+// when the record has a seed), and the Auction and Play sections (see
+// SetAuction and SetPlay). More tags and tables can be set on the result
+// before writing.
+func FromBoard(p *results.Played, opts RecordOptions) (*Game, error) {
+	g := &Game{}
+	rec, b := p.Record, p.Board
+	setHeader(g, p, opts)
+	// A record's contract and declarer are the auction's (Decode checks
+	// them, a table states them as its board has them); a record that
+	// names no contract is written without one.
+	contract, hasContract := b.Contract()
+	hasContract = hasContract && strings.TrimSpace(rec.Contract) != ""
+	setResult(g, rec, contract, hasContract)
+	setWhere(g, rec, opts)
+	if err := setSections(g, p, contract, hasContract); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// setHeader sets the tags that say which board it is and who played it.
+func setHeader(g *Game, p *results.Played, opts RecordOptions) {
+	rec, b := p.Record, p.Board
 	event := rec.Event
 	if opts.Event != "" {
 		event = opts.Event
@@ -67,15 +96,14 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 	g.Set("North", rec.Players.N)
 	g.Set("East", rec.Players.E)
 	g.Set("South", rec.Players.S)
-	g.Set("Dealer", dealer.String())
-	g.Set("Vulnerable", vul.String())
-	g.Set("Deal", deal.Format(dealer))
+	g.Set("Dealer", b.Dealer().String())
+	g.Set("Vulnerable", b.Vulnerability().String())
+	g.Set("Deal", b.Deal().Format(b.Dealer()))
 	g.Set("Scoring", scoring)
+}
 
-	// Decode checked that a recorded contract and declarer are the
-	// auction's; a record that names no contract is written without one.
-	contract, hasContract := b.Contract()
-	hasContract = hasContract && strings.TrimSpace(rec.Contract) != ""
+// setResult sets Declarer, Contract, Result and Score.
+func setResult(g *Game, rec *results.Record, contract engine.Contract, hasContract bool) {
 	declarer, result := "", ""
 	if hasContract && !contract.PassedOut() {
 		declarer = contract.Declarer.String()
@@ -90,10 +118,13 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 		g.Set("Contract", "")
 	}
 	g.Set("Result", result)
-
 	if rec.ScoreNS != nil {
 		g.Set("Score", fmt.Sprintf("NS %d", *rec.ScoreNS))
 	}
+}
+
+// setWhere sets Room, Table, Termination and Generator.
+func setWhere(g *Game, rec *results.Record, opts RecordOptions) {
 	switch strings.ToLower(rec.Room) {
 	case "":
 	case "open":
@@ -121,30 +152,28 @@ func FromRecord(rec results.Record, opts RecordOptions) (*Game, error) {
 		gen += " seed " + rec.Seed
 	}
 	g.Set("Generator", gen)
+}
 
-	a := &Auction{Dealer: dealer}
+// setSections writes the Auction and Play sections from the board.
+func setSections(g *Game, p *results.Played, contract engine.Contract, hasContract bool) error {
+	b := p.Board
+	a := &Auction{Dealer: b.Dealer()}
 	ea := b.Auction()
 	for i, c := range ea.Calls() {
-		a.Calls = append(a.Calls, Call{Seat: ea.SeatOf(i), Call: c, Alert: d.Alerts[i], Alerted: d.Alerted[i]})
+		a.Calls = append(a.Calls, Call{Seat: ea.SeatOf(i), Call: c, Alert: p.Alerts[i], Alerted: p.Alerted[i]})
 	}
 	if len(a.Calls) > 0 || hasContract {
 		if err := g.SetAuction(a); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	if len(rec.Play) > 0 {
-		if !hasContract || contract.PassedOut() {
-			return fail("play recorded without a contract")
-		}
-		p := &Play{Leader: contract.Leader(), Cards: b.Play().Cards()}
-		if err := g.SetPlay(p, contract.Strain); err != nil {
-			return nil, err
-		}
-	} else if hasContract && !contract.PassedOut() {
-		// The auction ended but no card was played (a fault at the lead).
-		if err := g.SetPlay(&Play{Leader: contract.Leader()}, contract.Strain); err != nil {
-			return nil, err
-		}
+	switch {
+	case b.Play().Len() > 0 && (!hasContract || contract.PassedOut()):
+		return recordError(p.Record.Board, "play recorded without a contract")
+	case hasContract && !contract.PassedOut():
+		// With no card played (a fault at the lead) the section names
+		// the opening leader and ends at once.
+		g.replaceSection("Play", contract.Leader().String(), trickLines(b.Play()), nil, false)
 	}
-	return g, nil
+	return nil
 }

@@ -300,3 +300,30 @@ func TestFromRecordErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestFromBoardIsFromRecord writes every round-trip case twice, from a
+// record that kept its board (as a table makes it: nothing replayed) and
+// from the record decoded, and wants the same bytes.
+func TestFromBoardIsFromRecord(t *testing.T) {
+	opts := RecordOptions{Site: "here", Date: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	for name, rec := range roundTripCases(t) {
+		t.Run(name, func(t *testing.T) {
+			g, err := FromRecord(rec, opts)
+			require.NoError(t, err)
+			want, err := g.AppendExport(nil)
+			require.NoError(t, err)
+
+			kept := rec
+			d, err := rec.Decode()
+			require.NoError(t, err)
+			kept.SetBoard(d.Board)
+			p, err := kept.Played()
+			require.NoError(t, err)
+			g, err = FromBoard(p, opts)
+			require.NoError(t, err)
+			got, err := g.AppendExport(nil)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got))
+		})
+	}
+}

@@ -380,8 +380,11 @@ func (t *Table) missingRecord(spec engine.BoardSetup, missing []engine.Seat) res
 }
 
 // record fills a results record from a board and the table's identity.
+// The record keeps the board, so that its PBN, LIN and live view are
+// written from it without replaying the record.
 func (t *Table) record(b *engine.Board, alerts []string) results.Record {
 	rec := results.FromBoard(b, alerts)
+	rec.SetBoard(b)
 	id := t.cfg.Identity
 	if id.Players == (results.Seats{}) {
 		for s := engine.North; s < engine.NumSeats; s++ {

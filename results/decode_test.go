@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/openroom/openroom/engine"
@@ -135,4 +136,29 @@ func TestDecodeUnfinishedBoardWithoutOutcome(t *testing.T) {
 	r.Termination.Kind = KindNormal
 	_, err = r.Decode()
 	assert.ErrorContains(t, err, "unfinished", "a normal end needs a finished board")
+}
+
+func TestPlayedFromKeptBoard(t *testing.T) {
+	b := playedBoard(t)
+	r := FromBoard(b, []string{"15-17"})
+	r.Auction[1].Alerted = true // a bare alert
+	decoded, err := r.Decode()
+	require.NoError(t, err)
+
+	kept := r
+	kept.SetBoard(b)
+	b.Reset(b.Setup()) // the record keeps its own copy
+	p, err := kept.Played()
+	require.NoError(t, err)
+	assert.Equal(t, *decoded.Board, *p.Board, "the board kept is the board replayed")
+	assert.Equal(t, decoded.Alerts, p.Alerts)
+	assert.Equal(t, decoded.Alerted, p.Alerted)
+	assert.Equal(t, decoded.Outcome, p.Outcome)
+	assert.Same(t, &kept, p.Record)
+
+	// The kept board is not written: the line is the record's alone.
+	var with, without bytes.Buffer
+	require.NoError(t, NewWriter(&with).Write(&kept))
+	require.NoError(t, NewWriter(&without).Write(&r))
+	assert.Equal(t, without.String(), with.String())
 }

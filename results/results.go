@@ -125,6 +125,12 @@ type Record struct {
 	Attempt     int            `json:"attempt,omitempty"` // replay count under the replay fault policy
 	Extra       map[string]any `json:"extra,omitempty"`   // tool-specific additions
 	ClockCapped []ClockCap     `json:"clock_capped,omitempty"`
+
+	// board is the board the record was made from, when a table kept it
+	// (SetBoard): the writers and the live view read it instead of
+	// replaying the strings above. Unexported, so that it is never
+	// written and never set apart from the facts it gives.
+	board *engine.Board
 }
 
 // ClockCap counts one seat's decisions on a board that the clock, not its
@@ -377,20 +383,7 @@ func EachChecked(in io.Reader, which func(*Record) bool, fn func(r *Record, at S
 // two), checking the records which selects (none for a nil which).
 func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError), workers int, which func(*Record) bool) error {
 	if workers < 2 {
-		c := newChecker(which)
-		return EachLine(in, func(line []byte, at Span) error {
-			r := new(Record)
-			if err := Parse(line, r); err != nil {
-				if bad != nil {
-					bad(&LineError{Line: at.Line, Err: err})
-				}
-				return nil
-			}
-			if err := c.check(r); err != nil {
-				return &LineError{Line: at.Line, Err: err}
-			}
-			return fn(r, at)
-		})
+		return eachSerial(in, fn, bad, newChecker(which))
 	}
 	work := make(chan *lineBatch, workers)
 	order := make(chan *lineBatch, 2*workers) // bounds the batches in flight
@@ -399,35 +392,7 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 	go func() {
 		defer close(work)
 		defer close(order)
-		b := &lineBatch{}
-		send := func() bool {
-			size := cap(b.buf) // b is the workers' once sent
-			b.done = make(chan struct{})
-			select {
-			case order <- b:
-			case <-quit:
-				return false
-			}
-			work <- b
-			// The next batch's lines take about as much room: no growing.
-			b = &lineBatch{buf: make([]byte, 0, size), ends: make([]int, 0, batchLines), at: make([]Span, 0, batchLines)}
-			return true
-		}
-		readErr = EachLine(in, func(line []byte, at Span) error {
-			select {
-			case <-quit:
-				return errQuit
-			default:
-			}
-			b.add(line, at)
-			if len(b.at) == batchLines && !send() {
-				return errQuit
-			}
-			return nil
-		})
-		if readErr == nil && len(b.at) > 0 {
-			send()
-		}
+		readErr = sendBatches(in, work, order, quit)
 	}()
 	for range workers {
 		go func() {
@@ -438,6 +403,70 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 			}
 		}()
 	}
+	if err := takeBatches(order, quit, fn, bad); err != nil {
+		return err
+	}
+	return readErr // written before order was closed
+}
+
+// eachSerial is each on the caller's goroutine alone.
+func eachSerial(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError), c *Checker) error {
+	return EachLine(in, func(line []byte, at Span) error {
+		r := new(Record)
+		if err := Parse(line, r); err != nil {
+			if bad != nil {
+				bad(&LineError{Line: at.Line, Err: err})
+			}
+			return nil
+		}
+		if err := c.check(r); err != nil {
+			return &LineError{Line: at.Line, Err: err}
+		}
+		return fn(r, at)
+	})
+}
+
+// sendBatches reads the stream's lines into batches and sends each to
+// order (where fn takes them in turn) and then to work (where a decoder
+// takes it), until the stream ends or quit is closed.
+func sendBatches(in io.Reader, work, order chan<- *lineBatch, quit <-chan struct{}) error {
+	b := &lineBatch{}
+	send := func() bool {
+		size := cap(b.buf) // b is the workers' once sent
+		b.done = make(chan struct{})
+		select {
+		case order <- b:
+		case <-quit:
+			return false
+		}
+		work <- b
+		// The next batch's lines take about as much room: no growing.
+		b = &lineBatch{buf: make([]byte, 0, size), ends: make([]int, 0, batchLines), at: make([]Span, 0, batchLines)}
+		return true
+	}
+	err := EachLine(in, func(line []byte, at Span) error {
+		select {
+		case <-quit:
+			return errQuit
+		default:
+		}
+		b.add(line, at)
+		if len(b.at) == batchLines && !send() {
+			return errQuit
+		}
+		return nil
+	})
+	if err == nil && len(b.at) > 0 {
+		send()
+	}
+	return err
+}
+
+// takeBatches gives fn the records of the batches in order, each once
+// decoded, and bad the lines that are not records. At fn's first error,
+// or a record refused, it closes quit (the reader stops; the batches sent
+// are drained) and returns that error.
+func takeBatches(order <-chan *lineBatch, quit chan struct{}, fn func(r *Record, at Span) error, bad func(*LineError)) error {
 	var err error
 	for b := range order {
 		<-b.done
@@ -454,14 +483,11 @@ func each(in io.Reader, fn func(r *Record, at Span) error, bad func(*LineError),
 				continue
 			}
 			if err = fn(b.recs[i], b.at[i]); err != nil {
-				close(quit) // the reader stops; the batches sent are drained
+				close(quit)
 			}
 		}
 	}
-	if err != nil {
-		return err
-	}
-	return readErr // written before order was closed
+	return err
 }
 
 // batchLines is the lines of a batch decoded at once by one goroutine.

@@ -33,8 +33,10 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 		byRoom[keyOf(&recs[i])] = &recs[i]
 	}
 	// The games in the file's order, each with its ScoreIMP tag ("" for
-	// none); they are made on every core (replaying a record is most of
-	// the work) and written in order.
+	// none); they are made on every core and written in order. A record
+	// made at a table is written from the board it kept; one read back
+	// from the results file (a resumed or merged event) is replayed once,
+	// most of the work then.
 	type item struct {
 		r     *results.Record
 		score string
@@ -70,7 +72,12 @@ func WritePBN(ev *Event, m Match, recs []results.Record) error {
 	for lo := 0; lo < len(items); lo += pbnWindow {
 		win := items[lo:min(lo+pbnWindow, len(items))]
 		err := inParallel(len(win), func(i int) error {
-			g, err := pbn.FromRecord(*win[i].r, pbn.RecordOptions{})
+			r := win[i].r
+			p, err := r.Played()
+			if err != nil {
+				return fmt.Errorf("pbn: board %d: %w", r.Board, err)
+			}
+			g, err := pbn.FromBoard(p, pbn.RecordOptions{})
 			if err != nil {
 				return fmt.Errorf("pbn: %w", err)
 			}
@@ -117,13 +124,15 @@ func WriteLIN(ev *Event, m Match, recs []results.Record) error {
 			}
 		}
 	}
-	// Made on every core, written in order.
+	// Made on every core, written in order; as for PBN, a record is
+	// replayed only when it was read back from the results file.
 	err := inParallel(len(items), func(i int) error {
 		r := items[i].r
-		l, err := lin.Line(*r)
+		p, err := r.Played()
 		if err != nil {
-			return err
+			return fmt.Errorf("lin: board %d: %w", r.Board, err)
 		}
+		l := lin.FromBoard(p).String()
 		items[i].line = l
 		items[i].link = fmt.Sprintf("board %d %s: %s\n", r.Board, r.Room, lin.HandViewerURL(l))
 		return nil

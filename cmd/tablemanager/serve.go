@@ -300,7 +300,7 @@ func (sf *serveFlags) startLive(e *env, cfg *protocol.Config, boards []engine.Bo
 	if lv, code = startLiveOr(e.ctx, "serve", e.stderr, sf.web, sf.allow, sf.webHosts); lv == nil {
 		return nil, nil, code
 	}
-	plan := live.TablePlan(sf.event, "", "", sf.table, sf.nsTeam, sf.ewTeam, boards)
+	plan := live.TablePlan(sf.event, live.PlanTable{Table: sf.table, NSTeam: sf.nsTeam, EWTeam: sf.ewTeam, Boards: boards})
 	_ = lv.State.Begin(plan, nil, nil, nil)
 	lv.State.TableStarted(sf.table)
 	cfg.OnAction = func(b *engine.Board) { lv.State.Action(sf.table, b) }
@@ -549,7 +549,11 @@ func (o *outputs) write(r results.Record) error {
 	if o.pbn == nil {
 		return nil
 	}
-	g, err := pbn.FromRecord(r, pbn.RecordOptions{Date: time.Now()})
+	played, err := r.Played()
+	if err != nil {
+		return fmt.Errorf("--pbn: %w", err)
+	}
+	g, err := pbn.FromBoard(played, pbn.RecordOptions{Date: time.Now()})
 	if err != nil {
 		return fmt.Errorf("--pbn: %w", err)
 	}

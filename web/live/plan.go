@@ -58,19 +58,25 @@ func PlanOf(ev *tournaments.Event) Plan {
 }
 
 func tableOfJob(j *tournaments.TableJob) PlanTable {
-	t := PlanTable{Table: j.Table, Match: j.Match, Room: j.Room, Round: j.Round, NSTeam: j.NSTeam, EWTeam: j.EWTeam, Boards: j.Boards}
-	for _, b := range j.Boards {
-		t.BoardNumbers = append(t.BoardNumbers, b.Number)
+	return PlanTable{
+		Table: j.Table, Match: j.Match, Room: j.Room, Round: j.Round, NSTeam: j.NSTeam, EWTeam: j.EWTeam,
+		Boards: j.Boards, BoardNumbers: boardNumbers(j.Boards),
 	}
-	return t
 }
 
-// TablePlan is the plan of a single table (tablemanager serve): one room,
-// where every board is public once it is finished.
-func TablePlan(event, match, room, table, ns, ew string, boards []engine.BoardSetup) Plan {
-	t := PlanTable{Table: table, Match: match, Room: room, NSTeam: ns, EWTeam: ew, Boards: boards}
-	for _, b := range boards {
-		t.BoardNumbers = append(t.BoardNumbers, b.Number)
-	}
+// TablePlan is the plan of a single table (tablemanager serve): the event
+// and its one table, where every board is public once it is finished. The
+// table's BoardNumbers are filled from its Boards.
+func TablePlan(event string, t PlanTable) Plan {
+	t.BoardNumbers = boardNumbers(t.Boards)
 	return Plan{Event: event, Kind: "table", Tables: []PlanTable{t}}
+}
+
+// boardNumbers lists the boards' numbers, what the page may know of them.
+func boardNumbers(boards []engine.BoardSetup) []int {
+	var n []int
+	for _, b := range boards {
+		n = append(n, b.Number)
+	}
+	return n
 }

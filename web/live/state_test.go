@@ -190,7 +190,6 @@ func TestSharedDealsArePublicOnlyWhenEveryTableHasPlayedThem(t *testing.T) {
 	}
 	st := New(Options{})
 	require.NoError(t, st.Begin(plan, nil, nil, nil))
-	var recs []results.Record
 	for i, pt := range plan.Tables {
 		if i == 3 {
 			// Three of four tables are done: the fourth may show its
@@ -208,7 +207,6 @@ func TestSharedDealsArePublicOnlyWhenEveryTableHasPlayedThem(t *testing.T) {
 			assert.True(t, tableOf(t, st.Snapshot(), pt.Table).Hidden, pt.Table)
 		}
 		r := play(t, st, pt, boards[0])
-		recs = append(recs, r)
 		st.BoardFinished(&r)
 	}
 	st.Flush()
@@ -275,7 +273,7 @@ func TestRecordsOnDiskAndDuplicates(t *testing.T) {
 
 func TestSingleTableBoardsArePublicWhenFinished(t *testing.T) {
 	boards := engine.SeededBoards("serve", []int{1, 2})
-	plan := TablePlan("serve", "", "", "1", "NS", "EW", boards)
+	plan := TablePlan("serve", PlanTable{Table: "1", NSTeam: "NS", EWTeam: "EW", Boards: boards})
 	st := New(Options{})
 	require.NoError(t, st.Begin(plan, nil, nil, nil))
 	st.TableStarted("1")

@@ -166,19 +166,18 @@ func (v *Viewer) analyse(sv *dds.Solver, k boardKey) *BoardDetail {
 		r := &kb.recs[i]
 		d.Auctions = append(d.Auctions, append([]results.Call{}, r.Auction...))
 		d.Plays = append(d.Plays, append([]string{}, r.Play...))
-		link := ""
-		if line, err := lin.Line(*r); err == nil {
-			link = lin.HandViewerURL(line)
-		}
-		d.BBO = append(d.BBO, link)
-		dec, err := r.Decode()
+		// The board as played: kept by the table that made the record, or
+		// replayed once from a record read back from the results file.
+		dec, err := r.Played()
 		if err != nil {
+			d.BBO = append(d.BBO, "")
 			d.Played = append(d.Played, []web.PlayedCard{})
 			d.Winners = append(d.Winners, []string{})
 			d.Analysis = append(d.Analysis, nil)
 			errs = append(errs, fmt.Errorf("room %s: %w", r.Room, err))
 			continue
 		}
+		d.BBO = append(d.BBO, lin.HandViewerURL(lin.FromBoard(dec).String()))
 		played, winners := web.Played(dec.Board.Play())
 		d.Played = append(d.Played, played)
 		d.Winners = append(d.Winners, winners)

@@ -314,19 +314,27 @@ func (s *session) setLocked(st State) {
 	s.changed = make(chan struct{})
 }
 
+// exports writes the finished board as PBN (with its header) and as a
+// link to BBO's hand viewer, from the board itself: "" for either that
+// cannot be written.
+func exports(b *engine.Board, rec *results.Record, scoring string) (pbnText, linURL string) {
+	rec.SetBoard(b)
+	p, err := rec.Played()
+	if err != nil {
+		return "", ""
+	}
+	if g, err := pbn.FromBoard(p, pbn.RecordOptions{Scoring: scoring, Date: time.Now()}); err == nil {
+		if buf, err := g.AppendExport([]byte(pbn.Header)); err == nil {
+			pbnText = string(buf)
+		}
+	}
+	return pbnText, lin.HandViewerURL(lin.FromBoard(p).String())
+}
+
 // finish reveals the board once it is over: every hand, the score, PBN and
 // LIN, then the double-dummy analysis when the solver is done.
 func (s *session) finish(b *engine.Board, o engine.Outcome) {
-	rec := results.FromBoard(b, s.ref.Alerts())
-	rec.Event, rec.Ruleset = "openroom play", "bridge-duplicate-practice-v1"
-	for seat := engine.North; seat <= engine.West; seat++ {
-		name := "refbot " + s.srv.cfg.Level
-		if !s.isBot[seat] {
-			name = "You"
-		}
-		rec.Players.Set(seat, name)
-	}
-	rec.SetOutcome(o)
+	rec := s.record(b, o)
 	res := &Result{Deal: map[string][]string{}, DealPBN: b.Deal().Format(b.Dealer()), Outcome: o.String()}
 	for seat := engine.North; seat <= engine.West; seat++ {
 		res.Deal[seat.String()] = cardStrings(b.Deal()[seat])
@@ -343,29 +351,8 @@ func (s *session) finish(b *engine.Board, o engine.Outcome) {
 	}
 	res.Text = fmt.Sprintf("%s: %+d to NS", played, score)
 	if s.rubber != nil {
-		res.Scoring = s.rubber.Kind().Ruleset()
+		score = s.scoreRubber(res, b, played, o)
 		rec.Ruleset = res.Scoring
-		score = 0
-		res.Text = played
-		if !o.IsFault() {
-			// A board stopped by a fault (no person or refbot makes one)
-			// is not scored on the sheet.
-			e, err := s.rubber.Add(b.Deal(), c, res.Tricks)
-			if err != nil {
-				s.srv.logf("play: deal %d: rubber: %v", b.Number(), err)
-			} else {
-				res.Entry = &e
-				score = e.NS.Points() - e.EW.Points()
-				res.Text = fmt.Sprintf("%s: NS %+d, EW %+d on the sheet", played, e.NS.Points(), e.EW.Points())
-				if e.GameWon != "" {
-					res.Text += "; game to " + e.GameWon
-				}
-				if e.Over {
-					res.Text += "; the rubber is over"
-				}
-			}
-			s.publishSheet()
-		}
 	}
 	res.ScoreNS, res.ScoreYou = score, score
 	if s.seat.Side() == engine.EW {
@@ -381,14 +368,7 @@ func (s *session) finish(b *engine.Board, o engine.Outcome) {
 	case Chicago:
 		scoring = "Chicago"
 	}
-	if g, err := pbn.FromRecord(rec, pbn.RecordOptions{Scoring: scoring, Date: time.Now()}); err == nil {
-		if buf, err := g.AppendExport([]byte(pbn.Header)); err == nil {
-			res.PBN = string(buf)
-		}
-	}
-	if l, err := lin.Line(rec); err == nil {
-		res.LINURL = lin.HandViewerURL(l)
-	}
+	res.PBN, res.LINURL = exports(b, &rec, scoring)
 	s.mu.Lock()
 	s.totals.Boards++
 	s.totals.Score += res.ScoreYou
@@ -400,6 +380,51 @@ func (s *session) finish(b *engine.Board, o engine.Outcome) {
 	s.publish(noSeat, nil)
 	done := *b
 	go s.analyse(&done, res)
+}
+
+// record is the finished board's results record: the session's players
+// (the person and the refbots) and how it ended.
+func (s *session) record(b *engine.Board, o engine.Outcome) results.Record {
+	rec := results.FromBoard(b, s.ref.Alerts())
+	rec.Event, rec.Ruleset = "openroom play", "bridge-duplicate-practice-v1"
+	for seat := engine.North; seat <= engine.West; seat++ {
+		name := "refbot " + s.srv.cfg.Level
+		if !s.isBot[seat] {
+			name = "You"
+		}
+		rec.Players.Set(seat, name)
+	}
+	rec.SetOutcome(o)
+	return rec
+}
+
+// scoreRubber scores the finished board on the rubber or Chicago sheet:
+// it sets res's scoring, text and sheet entry and returns the board's
+// score to North-South on the sheet (0 when it is not scored).
+func (s *session) scoreRubber(res *Result, b *engine.Board, played string, o engine.Outcome) int {
+	res.Scoring = s.rubber.Kind().Ruleset()
+	res.Text = played
+	if o.IsFault() {
+		// A board stopped by a fault (no person or refbot makes one)
+		// is not scored on the sheet.
+		return 0
+	}
+	defer s.publishSheet()
+	c, _ := b.Contract()
+	e, err := s.rubber.Add(b.Deal(), c, res.Tricks)
+	if err != nil {
+		s.srv.logf("play: deal %d: rubber: %v", b.Number(), err)
+		return 0
+	}
+	res.Entry = &e
+	res.Text = fmt.Sprintf("%s: NS %+d, EW %+d on the sheet", played, e.NS.Points(), e.EW.Points())
+	if e.GameWon != "" {
+		res.Text += "; game to " + e.GameWon
+	}
+	if e.Over {
+		res.Text += "; the rubber is over"
+	}
+	return e.NS.Points() - e.EW.Points()
 }
 
 // analyse computes the finished board's double-dummy analysis with the

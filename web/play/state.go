@@ -161,13 +161,15 @@ func viewState(v *engine.View, alerts, meanings []string, bot [engine.NumSeats]b
 		p := &v.Play
 		st.Tricks = SideCount{NS: p.Tricks(engine.NS), EW: p.Tricks(engine.EW)}
 		st.Played, st.Winners = web.Played(p)
-		if n := p.TrickIndex(); n > 0 {
-			tc, leader := p.Trick(n - 1)
-			st.LastTrick = web.TrickCards(tc, leader)
+		// The last complete trick and the one in progress are cut from
+		// the cards played, each with the seat that played it.
+		n := p.TrickIndex()
+		if n > 0 {
+			st.LastTrick = st.Played[4*(n-1) : 4*n : 4*n]
 			st.LastWon = p.Winner(n - 1).String()
 		}
 		if !p.Done() {
-			st.Trick = web.TrickCards(p.CurrentTrick(), p.Leader())
+			st.Trick = st.Played[4*n : len(st.Played) : len(st.Played)]
 		}
 	}
 	if t, ok := v.Turn(); ok {

@@ -213,7 +213,7 @@ func (s *matchSlots) position(board int) (int, bool) {
 }
 
 func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
-	r, _, _ := roomIndex(room)
+	r, _ := roomIndex(room)
 	i := 2*p + r
 	return i / 64, 1 << (i % 64)
 }
@@ -472,7 +472,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			return fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
 		}
 		ms := slots[r.Match]
-		if _, _, known := roomIndex(r.Room); ms == nil || !known {
+		if _, known := roomIndex(r.Room); ms == nil || !known {
 			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
 		p, ok := ms.position(r.Board)

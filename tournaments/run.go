@@ -392,7 +392,7 @@ func (st *onDisk) add(r *results.Record, at results.Span) error {
 	}
 	ms := st.slots[r.Match]
 	p, ok := 0, false
-	if _, _, known := roomIndex(r.Room); ms != nil && known {
+	if _, known := roomIndex(r.Room); ms != nil && known {
 		p, ok = ms.position(r.Board)
 	}
 	if ok {

@@ -13,17 +13,16 @@ const (
 	RoomClosed = "closed"
 )
 
-// roomIndex returns a team match room's index (open 0, closed 1) and the
-// side its home team sits (N-S in the open room, E-W in the closed one);
-// ok is false for any other room.
-func roomIndex(room string) (i int, home engine.Side, ok bool) {
+// roomIndex returns a team match room's index (open 0, closed 1); ok is
+// false for any other room.
+func roomIndex(room string) (i int, ok bool) {
 	switch room {
 	case RoomOpen:
-		return 0, engine.NS, true
+		return 0, true
 	case RoomClosed:
-		return 1, engine.EW, true
+		return 1, true
 	}
-	return 0, engine.NS, false
+	return 0, false
 }
 
 // Match is one team match of an event: the home team sits North-South in

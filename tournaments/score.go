@@ -51,10 +51,10 @@ type RoomFault struct {
 	Kind     string            // the termination kind (results.Kind*)
 	Seat     string            // the first seat at fault
 	Adjusted *results.Adjusted // the adjusted scores, when recorded
-	// homeIMPs is the room's adjusted IMPs to the home team
-	// (roomAdjustment), worked out when the record is read, while the side
-	// the home team sat is known.
-	homeIMPs int
+	// outcome is the room's outcome, without its detail, for the board's
+	// adjusted scores (engine.BoardIMPs); a zero outcome when the record's
+	// cannot be read, which counts as level.
+	outcome engine.Outcome
 }
 
 // Complete reports whether the room was played to its end (not stopped by
@@ -181,7 +181,7 @@ func (s *Scorer) addFrom(r *results.Record, at results.Span, part int32) {
 		return
 	}
 	for _, ms := range s.byID[r.Match] {
-		if i, ok := ms.add(r, at, s.p, s.strs); ok && ms.part != nil {
+		if i, ok := ms.add(r, at, s.strs); ok && ms.part != nil {
 			ms.part[i] = part
 		}
 	}
@@ -193,7 +193,7 @@ func (s *Scorer) board(r *results.Record) (engine.BoardSetup, bool) {
 	if r.Event != s.ev.Name {
 		return engine.BoardSetup{}, false
 	}
-	if _, _, ok := roomIndex(r.Room); !ok {
+	if _, ok := roomIndex(r.Room); !ok {
 		return engine.BoardSetup{}, false
 	}
 	for _, ms := range s.byID[r.Match] {
@@ -334,8 +334,8 @@ func (ms *matchScore) position(slot int) int {
 // board-room counts, so a duplicate line never changes a score. A record
 // that is no board-room of the match is left out, as it is of the report.
 // It returns the room's index and whether the record was taken.
-func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedIMPs, strs interner) (int, bool) {
-	room, home, ok := roomIndex(r.Room)
+func (ms *matchScore) add(r *results.Record, at results.Span, strs interner) (int, bool) {
+	room, ok := roomIndex(r.Room)
 	if !ok {
 		return 0, false
 	}
@@ -348,16 +348,15 @@ func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedI
 		return 0, false
 	}
 	ms.in[i] = true
-	ms.rooms[i] = compactRoom(r, home, p, strs)
+	ms.rooms[i] = compactRoom(r, strs)
 	if ms.at != nil {
 		ms.at[i] = at
 	}
 	return i, true
 }
 
-// compactRoom keeps of a record what the report needs; home is the side
-// the home team sat in the record's room.
-func compactRoom(r *results.Record, home engine.Side, p engine.AdjustedIMPs, strs interner) RoomResult {
+// compactRoom keeps of a record what the report needs.
+func compactRoom(r *results.Record, strs interner) RoomResult {
 	rr := RoomResult{Contract: strs.get(r.Contract), Declarer: strs.get(r.Declarer)}
 	if r.Tricks != nil {
 		rr.Tricks, rr.HasTricks = *r.Tricks, true
@@ -366,7 +365,7 @@ func compactRoom(r *results.Record, home engine.Side, p engine.AdjustedIMPs, str
 		rr.ScoreNS, rr.HasScore = *r.ScoreNS, true
 	}
 	if !r.Complete() || r.ScoreNS == nil {
-		f := &RoomFault{Kind: strs.get(r.Termination.Kind), Seat: strs.get(r.Termination.Seat), homeIMPs: roomAdjustment(r, home, p)}
+		f := &RoomFault{Kind: strs.get(r.Termination.Kind), Seat: strs.get(r.Termination.Seat), outcome: recordScore(r).Outcome}
 		if r.Adjusted != nil {
 			a := results.Adjusted{NS: strs.get(r.Adjusted.NS), EW: strs.get(r.Adjusted.EW)}
 			f.Adjusted = &a
@@ -425,19 +424,18 @@ func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int
 }
 
 // roomsIMPs is BoardIMPs on the rooms a report keeps: a room has a Fault
-// exactly when BoardIMPs would give it an adjusted score, which compactRoom
-// worked out.
+// exactly when the room was not scored at the table, and the fault keeps
+// the room's outcome.
 func roomsIMPs(open, closed *RoomResult, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
-	if open.Fault == nil && closed.Fault == nil {
-		return engine.IMPs(open.ScoreNS - closed.ScoreNS), false
+	return engine.BoardIMPs(open.score(), closed.score(), p)
+}
+
+// score returns what comparing the board needs of the room.
+func (r *RoomResult) score() engine.RoomScore {
+	if r.Fault == nil {
+		return engine.RoomScore{Scored: true, ScoreNS: r.ScoreNS}
 	}
-	sum := 0
-	for _, r := range []*RoomResult{open, closed} {
-		if r.Fault != nil {
-			sum += r.Fault.homeIMPs
-		}
-	}
-	return p.Clamp(sum), true
+	return engine.RoomScore{Outcome: r.Fault.outcome}
 }
 
 // interner holds each of the few distinct short strings a report keeps
@@ -458,38 +456,28 @@ func (t interner) get(s string) string {
 	return s
 }
 
-// BoardIMPs compares the two rooms of a board: the home team sits N-S in
-// the open room and E-W in the closed room, so its result is
-// IMP(open N-S score - closed N-S score). When a room was stopped by a
-// fault the board gets the artificial adjusted scores of the rooms' outcomes
-// instead, valued by policy p (Law 12C: +3 IMPs to a side not at
-// fault, -3 to a side at fault): each stopped room counts the home side's
-// value against the visitors' (so A-/A- is level), the rooms are added and
-// the sum is kept within the policy's bounds. A record whose outcome cannot
-// be read counts as level.
+// BoardIMPs compares the two rooms of a board by engine.BoardIMPs: the
+// home team sits N-S in the open room and E-W in the closed room; a room
+// stopped by a fault gives the artificial adjusted scores of its outcome,
+// valued by policy p (Law 12C). A record whose outcome cannot be read
+// counts as level.
 func BoardIMPs(open, closed *results.Record, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
-	if open.Complete() && closed.Complete() && open.ScoreNS != nil && closed.ScoreNS != nil {
-		return engine.IMPs(*open.ScoreNS - *closed.ScoreNS), false
-	}
-	sum := 0
-	if !open.Complete() || open.ScoreNS == nil {
-		sum += roomAdjustment(open, engine.NS, p) // home is N-S in the open room
-	}
-	if !closed.Complete() || closed.ScoreNS == nil {
-		sum += roomAdjustment(closed, engine.EW, p) // and E-W in the closed room
-	}
-	return p.Clamp(sum), true
+	return engine.BoardIMPs(recordScore(open), recordScore(closed), p)
 }
 
-// roomAdjustment returns the IMPs a stopped room gives the home team, which
-// sat on side home there: its adjusted score against the visitors', halved
-// so that A+/A- is worth the policy's full value.
-func roomAdjustment(r *results.Record, home engine.Side, p engine.AdjustedIMPs) int {
-	o, err := r.Outcome()
-	if err != nil || !o.IsFault() {
-		return 0
+// recordScore returns what comparing a board needs of a room's record: its
+// N-S score when it was played to its end with one, or else its outcome
+// (a zero outcome, which counts as level, when it cannot be read).
+func recordScore(r *results.Record) engine.RoomScore {
+	if r.Complete() && r.ScoreNS != nil {
+		return engine.RoomScore{Scored: true, ScoreNS: *r.ScoreNS}
 	}
-	return (o.IMPs(home, p) - o.IMPs(home.Other(), p)) / 2
+	o, err := r.Outcome()
+	if err != nil {
+		return engine.RoomScore{}
+	}
+	o.Detail = "" // a report keeps no details
+	return engine.RoomScore{Outcome: o}
 }
 
 // MeanCI95 returns the mean of xs and its two-sided 95% confidence interval

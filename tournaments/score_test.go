@@ -109,7 +109,7 @@ func scoreOf(m Match, recs map[roomKey]*results.Record) MatchResult {
 			if r := recs[roomKey{m.ID, room, b.Number}]; r != nil {
 				c := *r
 				c.Match, c.Room, c.Board = m.ID, room, b.Number
-				ms.add(&c, results.Span{}, engine.Law12CIMPs, nil)
+				ms.add(&c, results.Span{}, nil)
 			}
 		}
 	}
@@ -178,8 +178,8 @@ func TestMeanCI95(t *testing.T) {
 // score the board as the records do.
 func assertCompactIMPs(t *testing.T, open, closed *results.Record, want int, adjusted bool) {
 	t.Helper()
-	o := compactRoom(open, engine.NS, engine.Law12CIMPs, interner{})
-	c := compactRoom(closed, engine.EW, engine.Law12CIMPs, interner{})
+	o := compactRoom(open, interner{})
+	c := compactRoom(closed, interner{})
 	got, adj := roomsIMPs(&o, &c, engine.Law12CIMPs)
 	assert.Equal(t, want, got, "kept rooms")
 	assert.Equal(t, adjusted, adj, "kept rooms")

@@ -189,7 +189,7 @@ func (t *sprtTracker) add(r *results.Record) {
 	if !ok || i < t.next {
 		return
 	}
-	room, home, ok := roomIndex(r.Room)
+	room, ok := roomIndex(r.Room)
 	if !ok {
 		return
 	}
@@ -201,7 +201,7 @@ func (t *sprtTracker) add(r *results.Record) {
 	if w.in[room] {
 		return
 	}
-	w.rooms[room], w.in[room] = compactRoom(r, home, t.policy, nil), true
+	w.rooms[room], w.in[room] = compactRoom(r, nil), true
 	for w := t.waiting[t.next]; w != nil && w.in[0] && w.in[1]; w = t.waiting[t.next] {
 		imps, _ := roomsIMPs(&w.rooms[0], &w.rooms[1], t.policy)
 		delete(t.waiting, t.next)

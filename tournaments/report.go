@@ -144,7 +144,7 @@ func roomCells(r *RoomResult) (contract, score string) {
 	// 4S= N, 4S+1 N, 4S-2 N: the result against the contract.
 	res := "="
 	if c, err := engine.ParseContract(r.Contract); err == nil && !c.PassedOut() {
-		if d := r.Tricks - c.Level - 6; d != 0 {
+		if d := c.Over(r.Tricks); d != 0 {
 			res = fmt.Sprintf("%+d", d)
 		}
 	}

@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/sandbox"
 
 	"crypto/rand"
@@ -397,11 +398,11 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 		}
 	}
 	if ev.Listen != "" {
-		allow, err := protocol.ParseAllowList(ev.Allow)
+		allow, err := allowlist.Parse(ev.Allow)
 		if err != nil {
 			return f.errorf("allow", "%v", err)
 		}
-		if err := protocol.CheckListen(ev.Listen, allow); err != nil {
+		if err := allowlist.CheckListen(ev.Listen, allow); err != nil {
 			return f.errorf("listen", "%v (add allow = [...])", err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
@@ -39,7 +40,7 @@ type ProtocolRunner struct {
 	// Listen is the address remote bots connect to ("" for none).
 	Listen string
 	// Allow lists who beyond loopback may connect to Listen.
-	Allow *protocol.AllowList
+	Allow *allowlist.List
 
 	// LogDir, if set, receives each command bot's standard output and
 	// error, one file per table and seat; otherwise they are discarded.

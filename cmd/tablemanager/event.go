@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/sprt"
@@ -581,7 +581,7 @@ func (pl *progressLine) end() {
 // program (it starts faster), else this program itself, run as the hidden
 // command relayCommand.
 func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.TableRunner, error) {
-	allow, err := protocol.ParseAllowList(ev.Allow)
+	allow, err := allowlist.Parse(ev.Allow)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/pbn"
 	"github.com/openroom/openroom/player"
@@ -140,11 +141,11 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	if err != nil {
 		return fail(exitUsage, "--on-fault: %v", err)
 	}
-	allow, err := protocol.ParseAllowList(sf.allow)
+	allow, err := allowlist.Parse(sf.allow)
 	if err != nil {
 		return fail(exitUsage, "--allow: %v", err)
 	}
-	if err := protocol.CheckListen(sf.listen, allow); err != nil {
+	if err := allowlist.CheckListen(sf.listen, allow); err != nil {
 		return fail(exitUsage, "--listen: %v", err)
 	}
 	for _, d := range []struct {

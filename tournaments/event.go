@@ -3,6 +3,7 @@ package tournaments
 import (
 	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
 
 	"crypto/rand"
 	"encoding/hex"
@@ -51,7 +52,7 @@ const (
 // (or West). A team with one bot has it twice.
 type Team struct {
 	Name string
-	Bots [2]BotSpec
+	Bots [2]bots.Spec
 }
 
 // Clocks are the time limits of a table; zero means the table's default.
@@ -169,11 +170,11 @@ func Resolve(f *File) (*Event, error) {
 	if ev.Limits, err = resolveLimits(f, "limits", f.Limits); err != nil {
 		return nil, err
 	}
-	bots, err := resolveBots(f)
+	specs, err := resolveBots(f)
 	if err != nil {
 		return nil, err
 	}
-	if err := resolveTeams(f, ev, bots); err != nil {
+	if err := resolveTeams(f, ev, specs); err != nil {
 		return nil, err
 	}
 	if err := resolveBoards(f, ev); err != nil {
@@ -186,8 +187,8 @@ func Resolve(f *File) (*Event, error) {
 }
 
 // resolveBots checks the [bots] tables.
-func resolveBots(f *File) (map[string]BotSpec, error) {
-	out := make(map[string]BotSpec, len(f.Bots))
+func resolveBots(f *File) (map[string]bots.Spec, error) {
+	out := make(map[string]bots.Spec, len(f.Bots))
 	for name, bc := range f.Bots {
 		key := "bots." + name
 		n := 0
@@ -199,24 +200,24 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 		if n != 1 {
 			return nil, f.errorf(key, "bot %q: set exactly one of builtin, command or remote", name)
 		}
-		spec := BotSpec{Name: name, NoTiming: bc.Timing != nil && !*bc.Timing}
+		spec := bots.Spec{Name: name, NoTiming: bc.Timing != nil && !*bc.Timing}
 		switch {
 		case bc.Builtin != "":
-			spec.Kind, spec.Builtin, spec.Level = BotBuiltin, bc.Builtin, bc.Level
+			spec.Kind, spec.Builtin, spec.Level = bots.KindBuiltin, bc.Builtin, bc.Level
 		case bc.Command != "":
-			argv, err := SplitCommand(bc.Command)
+			argv, err := bots.SplitCommand(bc.Command)
 			if err != nil {
 				return nil, f.errorf(key+".command", "bot %q: command: %v", name, err)
 			}
-			spec.Kind, spec.Command = BotCommand, argv
+			spec.Kind, spec.Command = bots.KindCommand, argv
 		default:
-			spec.Kind = BotRemote
+			spec.Kind = bots.KindRemote
 		}
-		if bc.Level != "" && spec.Kind != BotBuiltin {
+		if bc.Level != "" && spec.Kind != bots.KindBuiltin {
 			return nil, f.errorf(key+".level", "bot %q: level is for built-in bots", name)
 		}
 		if len(bc.Addresses) > 0 || bc.Secret != "" {
-			if spec.Kind != BotRemote {
+			if spec.Kind != bots.KindRemote {
 				return nil, f.errorf(key, "bot %q: addresses and secret are for remote bots", name)
 			}
 			var err error
@@ -231,7 +232,7 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 			}
 		}
 		if len(bc.Mounts) > 0 {
-			if spec.Kind != BotCommand {
+			if spec.Kind != bots.KindCommand {
 				return nil, f.errorf(key+".mounts", "bot %q: mounts are for command bots", name)
 			}
 			var err error
@@ -239,14 +240,14 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 				return nil, err
 			}
 		}
-		if bc.Limits.set() && spec.Kind != BotCommand {
+		if bc.Limits.set() && spec.Kind != bots.KindCommand {
 			return nil, f.errorf(key+".limits", "bot %q: limits are for command bots", name)
 		}
 		var err error
 		if spec.Limits, err = resolveLimits(f, key+".limits", bc.Limits); err != nil {
 			return nil, err
 		}
-		if err := spec.check(); err != nil {
+		if err := spec.Check(); err != nil {
 			return nil, f.errorf(key, "%v", err)
 		}
 		out[name] = spec
@@ -280,22 +281,22 @@ func (f *File) mounts(key string, paths []string) ([]string, error) {
 }
 
 // lookupBot finds a team's bot: a key of [bots], or a built-in spec.
-func lookupBot(f *File, bots map[string]BotSpec, team, name string) (BotSpec, error) {
-	if b, ok := bots[name]; ok {
+func lookupBot(f *File, specs map[string]bots.Spec, team, name string) (bots.Spec, error) {
+	if b, ok := specs[name]; ok {
 		return b, nil
 	}
 	if strings.HasPrefix(name, "builtin:") {
-		b, err := ParseBotSpec(name)
+		b, err := bots.ParseSpec(name)
 		if err != nil {
 			return b, f.errorf("teams."+team+".bots", "team %q: %v", team, err)
 		}
 		return b, nil
 	}
-	return BotSpec{}, f.errorf("teams."+team+".bots", "team %q: bot %q is not defined (add a [bots.%s] table or use builtin:random, builtin:refbot:LEVEL)", team, name, name)
+	return bots.Spec{}, f.errorf("teams."+team+".bots", "team %q: bot %q is not defined (add a [bots.%s] table or use builtin:random, builtin:refbot:LEVEL)", team, name, name)
 }
 
 // resolveTeams checks the teams and the schedule.
-func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
+func resolveTeams(f *File, ev *Event, specs map[string]bots.Spec) error {
 	names := f.Schedule.Teams
 	key := "schedule.teams"
 	if len(names) == 0 {
@@ -344,16 +345,16 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 			return f.errorf("teams."+n+".bots", "team %q: want one bot (for every seat) or two (North/East, South/West), found %d", n, len(tc.Bots))
 		}
 		for i := range t.Bots {
-			b, err := lookupBot(f, bots, n, tc.Bots[i%len(tc.Bots)])
+			b, err := lookupBot(f, specs, n, tc.Bots[i%len(tc.Bots)])
 			if err != nil {
 				return err
 			}
-			if b.Kind == BotCommand && !f.noStart {
+			if b.Kind == bots.KindCommand && !f.noStart {
 				if _, err := exec.LookPath(b.Command[0]); err != nil {
 					return f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
 				}
 			}
-			if b.Kind == BotCommand && len(teamMounts) > 0 {
+			if b.Kind == bots.KindCommand && len(teamMounts) > 0 {
 				b.Mounts = append(append([]string(nil), b.Mounts...), teamMounts...)
 			}
 			t.Bots[i] = b
@@ -392,7 +393,7 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 	}
 	for _, t := range ev.Teams {
 		for _, b := range t.Bots {
-			if b.Kind == BotRemote && ev.Listen == "" {
+			if b.Kind == bots.KindRemote && ev.Listen == "" {
 				return f.errorf("listen", "bot %q is remote: set listen to the address it connects to", b.Name)
 			}
 		}
@@ -496,7 +497,7 @@ func sanitize(s string) string {
 func (ev *Event) HasCommandBots() bool {
 	for _, t := range ev.Teams {
 		for _, b := range t.Bots {
-			if b.Kind == BotCommand {
+			if b.Kind == bots.KindCommand {
 				return true
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // ManifestFile is the name of a shard's manifest in its output folder.
@@ -51,7 +52,7 @@ type Manifest struct {
 	// board-rooms on which the clock shaped a built-in bot's decision
 	// (omitted when none): the shard is then not reproducible from the
 	// seed, and merge says so.
-	ClockCapped *ClockCapTally `json:"clock_capped,omitempty"`
+	ClockCapped *bots.ClockCapTally `json:"clock_capped,omitempty"`
 }
 
 // ProgramVersion names the running program's build: its module version

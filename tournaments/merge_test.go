@@ -17,6 +17,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // shardTestFile is an event file of n teams of built-in random bots.
@@ -565,7 +566,7 @@ func TestLoadShardsNeedsNoBotPrograms(t *testing.T) {
 	require.NoError(t, writeManifest(dir, m, true))
 	set, err := LoadShards([]string{dir})
 	require.NoError(t, err)
-	assert.Equal(t, BotCommand, set.Event.Teams[0].Bots[0].Kind)
+	assert.Equal(t, bots.KindCommand, set.Event.Teams[0].Bots[0].Kind)
 	_, err = set.Merge(filepath.Join(t.TempDir(), "m"))
 	require.NoError(t, err)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"path/filepath"
 	"sync"
 	"syscall"
@@ -16,6 +17,7 @@ import (
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // DefaultStartTimeout is how long the four bots of a table may take to sit
@@ -25,7 +27,7 @@ const DefaultStartTimeout = 60 * time.Second
 // ProtocolRunner plays each table through the Blue Chip protocol host
 // (protocol.Table): built-in bots are seated in-process over a net.Pipe
 // with the protocol client, so they learn exactly what a remote bot would;
-// command bots are started as processes (see BotProcess), each sandboxed
+// command bots are started as processes (see bots.Process), each sandboxed
 // bot's connections attached to the table for its own seat only (an
 // unsandboxed one connects to the table's own loopback listener). The table referees every board,
 // applies the clocks and the fault policy, and takes a seat back when its
@@ -61,10 +63,10 @@ type ProtocolRunner struct {
 	// DefaultStartTimeout.
 	StartTimeout time.Duration
 	// Backoff is a crashed bot's first restart delay; 0 means
-	// DefaultBackoff.
+	// bots.DefaultBackoff.
 	Backoff time.Duration
-	// NewPlayer seats a built-in bot; nil means NewBuiltinBot.
-	NewPlayer PlayerFactory
+	// NewPlayer seats a built-in bot; nil means bots.NewBuiltin.
+	NewPlayer bots.PlayerFactory
 
 	remote sync.Mutex // held by the table that listens on Listen
 }
@@ -76,7 +78,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			r.Logf("%s: "+format, append([]any{job.Table}, args...)...)
 		}
 	}
-	var caps clockCaps
+	var caps bots.ClockCaps
 	cfg := protocol.Config{
 		Boards:           job.Boards,
 		Identity:         job.Identity(),
@@ -89,7 +91,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		// A built-in bot's last decision of the board is counted before
 		// its card is sent, so before the board ends here.
 		OnBoard: func(r results.Record) error {
-			caps.stamp(&r)
+			caps.Stamp(&r)
 			return onBoard(r)
 		},
 		OnAction: job.OnAction,
@@ -110,15 +112,15 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		cfg.NoTiming[s] = spec.NoTiming
 		cfg.SeatAddress[s], cfg.SeatSecret[s] = spec.Addresses, spec.Secret
 		switch spec.Kind {
-		case BotBuiltin:
-			bot, err := r.NewPlayer.make(spec, job.Team(s))
+		case bots.KindBuiltin:
+			bot, err := r.NewPlayer.Make(spec, job.Team(s))
 			if err != nil {
 				return err
 			}
 			team := job.Team(s)
 			cfg.Local[s] = protocol.ClientBot(team, bot)
-			caps.seat(s, bot)
-		case BotCommand:
+			caps.Seat(s, bot)
+		case bots.KindCommand:
 			commands = append(commands, s)
 		default:
 			if r.Listen == "" {
@@ -127,7 +129,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			remotes = append(remotes, s)
 		}
 	}
-	var procs [engine.NumSeats]*BotProcess
+	var procs [engine.NumSeats]*bots.Process
 	cfg.OnSeatLost = func(s engine.Seat) {
 		if p := procs[s]; p != nil {
 			p.SeatLost()
@@ -191,14 +193,14 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			var log io.WriteCloser
 			botDir := ""
 			if r.LogDir != "" {
-				f, err := LogFile(r.LogDir, job.Table, s)
+				f, err := logFile(r.LogDir, job.Table, s)
 				if err != nil {
 					return err
 				}
 				log = f
-				botDir = BotDir(r.LogDir, job.Table, s)
+				botDir = ownDir(r.LogDir, job.Table, s)
 			}
-			p := StartBot(tctx, job.Seats[s], s, job.Team(s), host, port, ProcessOptions{
+			p := bots.Start(tctx, job.Seats[s], s, job.Team(s), host, port, bots.ProcessOptions{
 				Restarts: job.Faults.Restarts,
 				Backoff:  r.Backoff,
 				Log:      log,
@@ -274,4 +276,22 @@ func listenAgain(ctx context.Context, addr string) (net.Listener, error) {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+}
+
+// logFile opens (appending) the log file of a bot at a table seat in dir.
+func logFile(dir, table string, seat engine.Seat) (*os.File, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("bot log: %w", err)
+	}
+	name := sanitize(table) + "-" + seat.Name() + ".log"
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("bot log: %w", err)
+	}
+	return f, nil
+}
+
+// ownDir is the own folder of the bot at a table seat in dir.
+func ownDir(dir, table string, seat engine.Seat) string {
+	return filepath.Join(dir, sanitize(table)+"-"+seat.Name())
 }

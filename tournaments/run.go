@@ -16,6 +16,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // ResultsFile is the name of the results stream in an event's folder.
@@ -130,7 +131,7 @@ type RunResult struct {
 	// ClockCapped counts the board-rooms in the results file (on disk
 	// before and played now) on which the clock shaped a built-in bot's
 	// decision: when any, the event is not reproducible from its seed.
-	ClockCapped ClockCapTally
+	ClockCapped bots.ClockCapTally
 }
 
 // Run plays an event: the board-rooms not yet in DIR/results.jsonl are
@@ -313,7 +314,7 @@ type onDisk struct {
 	bad     int                    // malformed lines
 	newSeed string                 // the seed drawn, for an event given none that had none on disk
 
-	clockCapped ClockCapTally // the board-rooms on disk the clock shaped
+	clockCapped bots.ClockCapTally // the board-rooms on disk the clock shaped
 }
 
 // readOnDisk reads the event's results file (a missing one has no
@@ -413,7 +414,7 @@ func (st *onDisk) add(r *results.Record, at results.Span) error {
 		return nil // a second record of the board-room
 	}
 	st.done++
-	st.clockCapped.add(r)
+	st.clockCapped.Add(r)
 	st.tracker.add(r)
 	if st.obs != nil {
 		st.obs.BoardOnDisk(r)
@@ -438,7 +439,7 @@ type session struct {
 	done   int
 	played int
 
-	clockCapped ClockCapTally // the board-rooms played the clock shaped
+	clockCapped bots.ClockCapTally // the board-rooms played the clock shaped
 }
 
 // play runs the jobs on up to ev.Concurrency tables.
@@ -556,7 +557,7 @@ func (s *session) record(j TableJob, r results.Record) error {
 	}
 	s.done++
 	s.played++
-	s.clockCapped.add(&r)
+	s.clockCapped.Add(&r)
 	s.sprt.add(&r)
 	if s.opt.Observer != nil {
 		s.opt.Observer.BoardFinished(&j, &r)

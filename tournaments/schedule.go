@@ -5,6 +5,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // The two rooms of a team match, as the results' "room" names them.
@@ -45,8 +46,8 @@ type TableJob struct {
 	Table  string // unique in the event, e.g. "A-v-B/open/1"
 	NSTeam string // the team names the bots connect with
 	EWTeam string
-	Seats  [engine.NumSeats]BotSpec // by engine.Seat
-	Boards []engine.BoardSetup      // the boards still to play, in order
+	Seats  [engine.NumSeats]bots.Spec // by engine.Seat
+	Boards []engine.BoardSetup        // the boards still to play, in order
 	Clocks Clocks
 	Faults FaultRules
 	// OnAction, if set, is shown the board in play when it starts and

@@ -16,6 +16,7 @@ import (
 	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -344,7 +345,7 @@ func TestRunSPRTAllTied(t *testing.T) {
 	// Two identical deterministic bots tie every board: with symmetric
 	// hypotheses the LLR stays 0 and the cap ends the test.
 	ev := sprtEvent(t, "builtin:random", "builtin:refbot:easy", "concurrency = 2\n[boards]\nseed = 2\ncount = 40\n[sprt]\nimp0 = -0.5\nimp1 = 0.5\nmin_boards = 32")
-	instant := SimRunner{NewPlayer: func(BotSpec, string) (player.Player, error) { return playertest.Instant{}, nil }}
+	instant := SimRunner{NewPlayer: func(bots.Spec, string) (player.Player, error) { return playertest.Instant{}, nil }}
 	out, _ := sprtRun(t, ev, instant)
 	r := out.Report.SPRT
 	assert.Equal(t, sprt.Inconclusive, r.Verdict)

@@ -18,6 +18,7 @@ import (
 	"github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
 	flag "github.com/spf13/pflag"
 )
 
@@ -259,7 +260,7 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 					return exitUsage
 				}
 			}
-			spec, err := tournaments.ParseBotSpec(bot)
+			spec, err := bots.ParseSpec(bot)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "tablemanager run: --team %s: %v\n", name, err)
 				return exitUsage
@@ -361,11 +362,11 @@ func applyFlags(e *env, fs *flag.FlagSet, rf *runFlags, f *tournaments.File) int
 }
 
 // botConfig turns a command-line bot into the event file's form.
-func botConfig(s tournaments.BotSpec) tournaments.BotConfig {
+func botConfig(s bots.Spec) tournaments.BotConfig {
 	switch s.Kind {
-	case tournaments.BotBuiltin:
+	case bots.KindBuiltin:
 		return tournaments.BotConfig{Builtin: s.Builtin, Level: s.Level}
-	case tournaments.BotRemote:
+	case bots.KindRemote:
 		return tournaments.BotConfig{Remote: true}
 	}
 	return tournaments.BotConfig{Command: s.Name}

@@ -11,6 +11,7 @@ import (
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
 	flag "github.com/spf13/pflag"
 )
 
@@ -140,7 +141,7 @@ func runMerge(e *env, args []string) int {
 		}
 	}
 	fmt.Fprintf(e.stdout, "\nResults: %s (%d of %d board-rooms, from %d of %d shards)\n", res.ResultsOut, res.Records, res.Expected, len(set.Folders), set.N)
-	var capped tournaments.ClockCapTally
+	var capped bots.ClockCapTally
 	for _, f := range set.Folders {
 		if c := f.Manifest.ClockCapped; c != nil {
 			capped.Boards += c.Boards

@@ -20,7 +20,7 @@ import (
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
-	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/openroom/openroom/web/live"
 	flag "github.com/spf13/pflag"
 )
@@ -38,14 +38,14 @@ type botFactory func(spec, team string) (player.Player, error)
 // builtinBots seats the built-in bots the tournaments package knows:
 // builtin:random and builtin:refbot:LEVEL.
 func builtinBots(spec, team string) (player.Player, error) {
-	bs, err := tournaments.ParseBotSpec(spec)
+	bs, err := bots.ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
-	if bs.Kind != tournaments.BotBuiltin {
+	if bs.Kind != bots.KindBuiltin {
 		return nil, fmt.Errorf("bot %q: serve seats built-in bots only (builtin:random, builtin:refbot:LEVEL); start other bots yourself and point them at --listen", spec)
 	}
-	return tournaments.NewBuiltinBot(bs, team)
+	return bots.NewBuiltin(bs, team)
 }
 
 // serveFlags are serve's command line.

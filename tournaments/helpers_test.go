@@ -42,15 +42,6 @@ func pbnGames(b []byte) ([]map[string]string, error) {
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
-// fmtSscanf finds "pid N" in a supervisor log.
-func fmtSscanf(log string, pid *int) (int, error) {
-	i := strings.Index(log, "pid ")
-	if i < 0 {
-		return 0, errors.New("no pid yet")
-	}
-	return fmt.Sscanf(log[i:], "pid %d", pid)
-}
-
 // botModeEnv makes the test binary act as a bot process (see testBot).
 const botModeEnv = "TOURNAMENTS_TEST_BOT"
 

@@ -41,7 +41,7 @@ type ShardFolder struct {
 type ShardSet struct {
 	// Event is the event the shards were played from, resolved from their
 	// manifests; it is unsharded and its Out is the merge's output folder
-	// once Merge has run.
+	// once MergeAndScore has run.
 	Event   *Event
 	N       int           // shards the event was cut into
 	Folders []ShardFolder // by shard number
@@ -146,7 +146,7 @@ func (r MissingRange) String() string {
 	return fmt.Sprintf("match %s: %s, %s (%s: %s)", r.Match, boards, r.Rooms, shards, why)
 }
 
-// MergeResult is what Merge did.
+// MergeResult is what a merge did.
 type MergeResult struct {
 	ResultsOut string // the merged results file
 	Records    int    // board-rooms in it
@@ -155,7 +155,7 @@ type MergeResult struct {
 	Absent     []int    // shards (K) no folder was given for
 	Skipped    []string // lines skipped: malformed (a line torn by a crash) or of another event
 	// Report and Warnings are the merged event's report and the match
-	// writers' failures, from MergeAndScore (nil from Merge).
+	// writers' failures, from MergeAndScore.
 	Report   *Report
 	Warnings []string
 }
@@ -239,25 +239,14 @@ func (s *matchSlots) mark(p int, room string) bool {
 	return true
 }
 
-// Merge writes DIR/results.jsonl (DIR = out) from the shard folders'
-// results: their records, checked against the event's schedule and each
-// shard's boards, copied as they are, shard by shard. It streams: memory
-// holds one line and two bits a scheduled board-room, whatever the number
-// of records. A board-room in a folder that is not its shard's, played
-// with other cards, or given twice fails the merge (ErrShardConflict,
-// ErrShardDuplicate) and leaves DIR as it was. Board-rooms that no folder
-// holds are listed in the result's Missing; the results are written all
-// the same, so that a partial merge can be scored. The set's Event then
-// has Out set to out, ready for ScoreFolder.
-func (s *ShardSet) Merge(out string) (*MergeResult, error) { return s.merge(out, nil) }
-
-// MergeAndScore is Merge, then ScoreFolder on the merged results, as
+// MergeAndScore merges the shard folders' results into out (see merge),
+// then scores the merged results as a run does at its end, as
 // tablemanager merge does, in one reading of the shards' records: each
 // record is scored as it is copied, rather than decoded again from the
 // merged file (decoding the JSON is most of the work), and the match
 // writers read their records back from the merged file. The report and
 // the writers' failures are in the result's Report and Warnings; they are
-// ScoreFolder's, byte for byte (the scoring does not depend on the
+// those of scoring the merged file (scoreFile), byte for byte (the scoring does not depend on the
 // records' order, and the merge takes no board-room twice). Its memory is
 // the merge's and the report's (tens of bytes a board-room).
 func (s *ShardSet) MergeAndScore(out string, writers []MatchWriter) (*MergeResult, error) {
@@ -302,6 +291,17 @@ type mergeScorer struct {
 	partLine []int   // and the lines before it
 }
 
+// merge writes DIR/results.jsonl (DIR = out) from the shard folders'
+// results: their records, checked against the event's schedule and each
+// shard's boards, copied as they are, shard by shard. It streams: memory
+// holds one line and two bits a scheduled board-room, whatever the number
+// of records. A board-room in a folder that is not its shard's, played
+// with other cards, or given twice fails the merge (ErrShardConflict,
+// ErrShardDuplicate) and leaves DIR as it was. Board-rooms that no folder
+// holds are listed in the result's Missing; the results are written all
+// the same, so that a partial merge can be scored. The set's Event then
+// has Out set to out, ready for scoring. A scorer sc, when
+// given, scores each record as it is copied.
 func (s *ShardSet) merge(out string, sc *mergeScorer) (*MergeResult, error) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, out, err)
@@ -602,14 +602,4 @@ func same(a, b string) bool {
 	}
 	sb, err := os.Stat(b)
 	return err == nil && os.SameFile(sa, sb)
-}
-
-// ScoreFolder scores an event from the results file in its folder and
-// writes its match files, as Run does at the end of a run: the report and
-// the match writers' failures. It reads the file record by record and
-// holds no records but one match's for its writers (see scoreFile), so its
-// memory is the report's, tens of bytes a board-room, whatever the size of
-// the records.
-func ScoreFolder(ev *Event, writers []MatchWriter) (*Report, []string, error) {
-	return scoreFile(ev, filepath.Join(ev.Out, ResultsFile), writers)
 }

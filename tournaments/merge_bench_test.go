@@ -44,7 +44,7 @@ func BenchmarkMerge(b *testing.B) {
 			start, cpu0 := time.Now(), cpuTime()
 			for i := 0; i < b.N; i++ {
 				stop := sampleHeap(&peak)
-				res, err := set.Merge(out)
+				res, err := set.merge(out, nil)
 				stop()
 				if err != nil {
 					b.Fatal(err)
@@ -141,7 +141,7 @@ func BenchmarkScoreFolder(b *testing.B) {
 			dirs, _ := makeShardFolders(b, root, records, 4)
 			set, err := LoadShards(dirs)
 			require.NoError(b, err)
-			res, err := set.Merge(filepath.Join(root, "merged"))
+			res, err := set.merge(filepath.Join(root, "merged"), nil)
 			require.NoError(b, err)
 			require.Equal(b, records, res.Records)
 			ev := set.Event
@@ -157,7 +157,7 @@ func BenchmarkScoreFolder(b *testing.B) {
 				rep = nil
 				stop := sampleHeap(&peak)
 				var warn []string
-				rep, warn, err = ScoreFolder(ev, writers)
+				rep, warn, err = scoreFolder(ev, writers)
 				stop()
 				if err != nil || len(warn) > 0 || rep.Records != records {
 					b.Fatalf("scored %v records: %v %v", rep, err, warn)
@@ -212,9 +212,9 @@ func BenchmarkMergeCommand(b *testing.B) {
 					var rep *Report
 					var warn []string
 					if mode == "two-pass" {
-						_, err = set.Merge(out)
+						_, err = set.merge(out, nil)
 						if err == nil {
-							rep, warn, err = ScoreFolder(set.Event, writers)
+							rep, warn, err = scoreFolder(set.Event, writers)
 						}
 					} else {
 						var res *MergeResult

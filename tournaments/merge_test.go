@@ -53,7 +53,7 @@ func runShard(t testing.TB, f *File, k, n int, dir string) *Event {
 	_, err = Run(context.Background(), ev, opt)
 	require.NoError(t, err)
 	if n == 0 {
-		rep, _, err := ScoreFolder(ev, nil)
+		rep, _, err := scoreFolder(ev, nil)
 		require.NoError(t, err)
 		require.NoError(t, WriteSummaryFile(rep))
 	}
@@ -86,7 +86,7 @@ func mergeInto(t testing.TB, out string, dirs ...string) (*ShardSet, *MergeResul
 		return files
 	}
 	written := matchFiles()
-	rep, warn, err := ScoreFolder(set.Event, writers)
+	rep, warn, err := scoreFolder(set.Event, writers)
 	require.NoError(t, err)
 	require.Empty(t, warn)
 	assert.Equal(t, reportText(t, rep), reportText(t, res.Report), "MergeAndScore's report is ScoreFolder's")
@@ -357,7 +357,7 @@ func TestMergeRefuses(t *testing.T) {
 			}
 			set, err := LoadShards(tt.dirs)
 			if err == nil {
-				_, err = set.Merge(out)
+				_, err = set.merge(out, nil)
 			}
 			require.Error(t, err)
 			if tt.is != nil {
@@ -567,7 +567,7 @@ func TestLoadShardsNeedsNoBotPrograms(t *testing.T) {
 	set, err := LoadShards([]string{dir})
 	require.NoError(t, err)
 	assert.Equal(t, bots.KindCommand, set.Event.Teams[0].Bots[0].Kind)
-	_, err = set.Merge(filepath.Join(t.TempDir(), "m"))
+	_, err = set.merge(filepath.Join(t.TempDir(), "m"), nil)
 	require.NoError(t, err)
 }
 

@@ -102,7 +102,7 @@ type Report struct {
 	Standings []Standing   // by VPs, then IMP difference, then name
 	Records   int          // board-rooms in the results for this event
 	Expected  int          // board-rooms the schedule has
-	SPRT      *sprt.Result // the sequential test (DecideSPRT), for an event with one
+	SPRT      *sprt.Result // the sequential test (sprtTracker), for an event with one
 }
 
 // roomKey identifies a board-room of an event for scoring and resuming.
@@ -118,7 +118,7 @@ func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board}
 // ScoreEvent scores an event from its results records (records of other
 // events are ignored). It depends only on the records' content, never on
 // their order, so an interrupted and resumed event scores exactly like an
-// uninterrupted one. It scores as ScoreFolder does a results file: both
+// uninterrupted one. It scores as scoreFile does a results file: both
 // feed the records, one at a time, to one scorer.
 func ScoreEvent(ev *Event, recs []results.Record) *Report {
 	s := NewScorer(ev)
@@ -128,8 +128,8 @@ func ScoreEvent(ev *Event, recs []results.Record) *Report {
 	return s.Report()
 }
 
-// Scorer scores an event one record at a time: ScoreEvent, ScoreFolder and
-// the end of Run feed it a results file's records, and a live view those it
+// Scorer scores an event one record at a time: ScoreEvent and scoreFile (the
+// end of Run) feed it a results file's records, and a live view those it
 // may show as they come. Of each board-room it keeps what the report shows
 // (a RoomResult, tens of bytes), not the record, so its memory is set by
 // the event's schedule, whatever the number of records. It is not safe for
@@ -157,7 +157,7 @@ func NewScorer(ev *Event) *Scorer {
 		s.matches = append(s.matches, ms)
 		s.byID[m.ID] = append(s.byID[m.ID], ms)
 	}
-	// An event whose test cannot be set up reports none, as DecideSPRT.
+	// An event whose test cannot be set up reports none.
 	if t, err := newSPRTTracker(ev); err == nil {
 		s.sprt = t
 	}

@@ -219,7 +219,7 @@ func TestScoreFolderMatchesRecords(t *testing.T) {
 			ev.Out = t.TempDir()
 			require.NoError(t, os.WriteFile(filepath.Join(ev.Out, ResultsFile), []byte(data), 0o644))
 			var calls []writerCall
-			rep, warn, err := ScoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
+			rep, warn, err := scoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
 			require.NoError(t, err)
 			assert.Empty(t, warn)
 			recs, _, err := results.Read(strings.NewReader(data))
@@ -236,7 +236,7 @@ func TestScoreFolderMissingFile(t *testing.T) {
 	ev, _ := scoreFileEvent(t)
 	ev.Out = t.TempDir()
 	var calls []writerCall
-	rep, warn, err := ScoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
+	rep, warn, err := scoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
 	require.NoError(t, err)
 	assert.Empty(t, warn)
 	assert.Empty(t, calls)
@@ -253,7 +253,7 @@ func TestScoreFolderWriterFailures(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(ev.Out, ResultsFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 	var calls []writerCall
 	failing := func(_ *Event, m Match, _ []results.Record) error { return fmt.Errorf("disk full at %s", m.ID) }
-	_, warn, err := ScoreFolder(ev, []MatchWriter{failing, recordingWriter(&calls)})
+	_, warn, err := scoreFolder(ev, []MatchWriter{failing, recordingWriter(&calls)})
 	require.NoError(t, err)
 	require.Len(t, warn, 6)
 	first := ev.Matches()[0].ID
@@ -330,4 +330,11 @@ func FuzzScoreFolder(f *testing.F) {
 		checkAgainstRecords(t, ev, rep, calls, recs)
 		require.Equal(t, rendered(t, ScoreEvent(ev, recs)), rendered(t, rep))
 	})
+}
+
+// scoreFolder scores an event from the results file in its folder and
+// writes its match files, as Run does at the end of a run: the report and
+// the match writers' failures.
+func scoreFolder(ev *Event, writers []MatchWriter) (*Report, []string, error) {
+	return scoreFile(ev, filepath.Join(ev.Out, ResultsFile), writers)
 }

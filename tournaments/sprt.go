@@ -111,29 +111,16 @@ func (ev *Event) checkSPRT(p sprt.Params) (key string, err error) {
 	return "", nil
 }
 
-// DecideSPRT computes an event's sequential test from its results: the
-// match's boards are weighed in board-number order as long as both rooms
-// are in (the finished prefix), until a hypothesis is accepted; boards
-// after that do not count. So the verdict depends only on the deals and
-// the results, whatever the order of the records, and is the same after
-// a resume or a merge. A prefix that holds every board of the match
-// without a decision is inconclusive. It returns nil for an event
-// without a test.
-func DecideSPRT(ev *Event, recs []results.Record) *sprt.Result {
-	t, err := newSPRTTracker(ev)
-	if t == nil || err != nil {
-		return nil
-	}
-	for i := range recs {
-		t.add(&recs[i])
-	}
-	return t.result()
-}
-
 // sprtTracker follows an event's sequential test record by record, as
-// Run writes them: it keeps what the IMPs of boards not yet weighed need
-// of their rooms (a RoomResult, not the record), weighs the prefix as it
-// grows, and says when the test is decided. add is called one record at a
+// Run writes them. The match's boards are weighed in board-number order as
+// long as both rooms are in (the finished prefix), until a hypothesis is
+// accepted; boards after that do not count. So the verdict depends only on
+// the deals and the results, whatever the order of the records, and is the
+// same after a resume or a merge. A prefix that holds every board of the
+// match without a decision is inconclusive. The tracker keeps what the
+// IMPs of boards not yet weighed need of their rooms (a RoomResult, not
+// the record), weighs the prefix as it grows, and says when the test is
+// decided. add is called one record at a
 // time; decided may be called from any goroutine.
 type sprtTracker struct {
 	event, match string

@@ -172,7 +172,7 @@ func TestDecideSPRT(t *testing.T) {
 			wr := want.Result()
 			t.Logf("%s after %d boards", wr.Verdict, wr.Boards)
 
-			got := DecideSPRT(ev, recs)
+			got := decideSPRT(ev, recs)
 			require.NotNil(t, got)
 			assert.Equal(t, wr, *got)
 
@@ -181,11 +181,11 @@ func TestDecideSPRT(t *testing.T) {
 			for range 5 {
 				shuffled := append([]results.Record(nil), recs...)
 				rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-				assert.Equal(t, wr, *DecideSPRT(ev, shuffled))
+				assert.Equal(t, wr, *decideSPRT(ev, shuffled))
 			}
 			if wr.Verdict.Decided() {
-				assert.Equal(t, wr, *DecideSPRT(ev, recs[:2*wr.Boards]), "the boards up to the decision decide it")
-				assert.Equal(t, sprt.Continue, DecideSPRT(ev, recs[:2*wr.Boards-1]).Verdict, "one room short of the decision")
+				assert.Equal(t, wr, *decideSPRT(ev, recs[:2*wr.Boards]), "the boards up to the decision decide it")
+				assert.Equal(t, sprt.Continue, decideSPRT(ev, recs[:2*wr.Boards-1]).Verdict, "one room short of the decision")
 			}
 			// The report carries it.
 			assert.Equal(t, wr, *ScoreEvent(ev, recs).SPRT)
@@ -206,11 +206,11 @@ func TestDecideSPRTPrefix(t *testing.T) {
 	// Board 2's closed room is missing: the prefix is board 1 alone,
 	// whatever comes later.
 	gap := append(append([]results.Record(nil), recs[:3]...), recs[4:]...)
-	r := DecideSPRT(ev, gap)
+	r := decideSPRT(ev, gap)
 	assert.Equal(t, sprt.Continue, r.Verdict)
 	assert.Equal(t, 1, r.Boards)
 
-	r = DecideSPRT(ev, recs)
+	r = decideSPRT(ev, recs)
 	assert.Equal(t, sprt.AcceptH1, r.Verdict)
 	assert.Equal(t, 4, r.Boards)
 
@@ -223,7 +223,7 @@ func TestDecideSPRTPrefix(t *testing.T) {
 	other.Event = "other"
 	stray := recs[0]
 	stray.Board = 99
-	r2 := DecideSPRT(ev, append(append([]results.Record(nil), recs...), dup, other, stray))
+	r2 := decideSPRT(ev, append(append([]results.Record(nil), recs...), dup, other, stray))
 	assert.Equal(t, *r, *r2)
 
 	// No board decides before the minimum; all 20 without a decision:
@@ -234,13 +234,13 @@ func TestDecideSPRTPrefix(t *testing.T) {
 		even[i] = []int{620, -620}[i%2]
 	}
 	recs, _ = synthetic(evEven, even)
-	r = DecideSPRT(evEven, recs)
+	r = decideSPRT(evEven, recs)
 	assert.Equal(t, sprt.Inconclusive, r.Verdict)
 	assert.Equal(t, 20, r.Boards)
-	assert.Equal(t, sprt.Continue, DecideSPRT(evEven, recs[:39]).Verdict)
+	assert.Equal(t, sprt.Continue, decideSPRT(evEven, recs[:39]).Verdict)
 
 	// An event without a test has none.
-	assert.Nil(t, DecideSPRT(testEvent(t, ScheduleMatch, 2, 4, 16, ""), recs))
+	assert.Nil(t, decideSPRT(testEvent(t, ScheduleMatch, 2, 4, 16, ""), recs))
 }
 
 // sprtRun runs an event to its end, collecting the progress reports.
@@ -395,8 +395,22 @@ func BenchmarkDecideSPRT(b *testing.B) {
 	recs, _ := synthetic(ev, diffs)
 	b.ReportAllocs()
 	for b.Loop() {
-		if r := DecideSPRT(ev, recs); r.Boards != 2000 {
+		if r := decideSPRT(ev, recs); r.Boards != 2000 {
 			b.Fatalf("weighed %d boards", r.Boards)
 		}
 	}
+}
+
+// decideSPRT computes an event's sequential test from its results, as
+// its tracker weighs them (sprtTracker). It returns nil for an event
+// without a test.
+func decideSPRT(ev *Event, recs []results.Record) *sprt.Result {
+	t, err := newSPRTTracker(ev)
+	if t == nil || err != nil {
+		return nil
+	}
+	for i := range recs {
+		t.add(&recs[i])
+	}
+	return t.result()
 }

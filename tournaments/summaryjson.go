@@ -77,9 +77,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		}
 		s.Matches = append(s.Matches, mj)
 	}
-	for _, st := range r.Standings {
-		s.Standings = append(s.Standings, st)
-	}
+	s.Standings = append(s.Standings, r.Standings...)
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err

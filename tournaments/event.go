@@ -303,8 +303,35 @@ func resolveTeams(f *File, ev *Event, specs map[string]bots.Spec) error {
 		names = f.teamNames()
 		key = "teams"
 	}
-	// Team names make file names (A-v-B.pbn): two that differ only in
-	// case would be one file on a case-insensitive disk.
+	if err := checkTeamCase(f); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		tc, ok := f.Teams[n]
+		if !ok {
+			return f.errorf(key, "team %q is not defined (add a [teams.%s] table)", n, n)
+		}
+		if seen[n] {
+			return f.errorf(key, "team %q is listed twice", n)
+		}
+		seen[n] = true
+		t, err := resolveTeam(f, n, tc, specs)
+		if err != nil {
+			return err
+		}
+		ev.Teams = append(ev.Teams, t)
+	}
+	if err := resolveSchedule(f, ev, seen); err != nil {
+		return err
+	}
+	return resolveListen(f, ev)
+}
+
+// checkTeamCase refuses two team names that differ only in case: team
+// names make file names (A-v-B.pbn), and the two would be one file on a
+// case-insensitive disk.
+func checkTeamCase(f *File) error {
 	folded := map[string]string{}
 	for _, n := range f.teamNames() {
 		k := strings.ToLower(n)
@@ -321,46 +348,47 @@ func resolveTeams(f *File, ev *Event, specs map[string]bots.Spec) error {
 		}
 		folded[k] = n
 	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		tc, ok := f.Teams[n]
-		if !ok {
-			return f.errorf(key, "team %q is not defined (add a [teams.%s] table)", n, n)
-		}
-		if seen[n] {
-			return f.errorf(key, "team %q is listed twice", n)
-		}
-		seen[n] = true
-		if n == "" || strings.ContainsAny(n, "\"\n\r/\\") {
-			return f.errorf("teams", "team name %q: no quotes, slashes or line breaks", n)
-		}
-		t := Team{Name: n}
-		teamMounts, err := f.mounts("teams."+n+".mounts", tc.Mounts)
-		if err != nil {
-			return err
-		}
-		switch len(tc.Bots) {
-		case 1, 2:
-		default:
-			return f.errorf("teams."+n+".bots", "team %q: want one bot (for every seat) or two (North/East, South/West), found %d", n, len(tc.Bots))
-		}
-		for i := range t.Bots {
-			b, err := lookupBot(f, specs, n, tc.Bots[i%len(tc.Bots)])
-			if err != nil {
-				return err
-			}
-			if b.Kind == bots.KindCommand && !f.noStart {
-				if _, err := exec.LookPath(b.Command[0]); err != nil {
-					return f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
-				}
-			}
-			if b.Kind == bots.KindCommand && len(teamMounts) > 0 {
-				b.Mounts = append(append([]string(nil), b.Mounts...), teamMounts...)
-			}
-			t.Bots[i] = b
-		}
-		ev.Teams = append(ev.Teams, t)
+	return nil
+}
+
+// resolveTeam checks team n's table and finds its bots: one for every
+// seat or two (North/East, South/West), each with the team's mounts.
+func resolveTeam(f *File, n string, tc TeamConfig, specs map[string]bots.Spec) (Team, error) {
+	if n == "" || strings.ContainsAny(n, "\"\n\r/\\") {
+		return Team{}, f.errorf("teams", "team name %q: no quotes, slashes or line breaks", n)
 	}
+	t := Team{Name: n}
+	teamMounts, err := f.mounts("teams."+n+".mounts", tc.Mounts)
+	if err != nil {
+		return Team{}, err
+	}
+	switch len(tc.Bots) {
+	case 1, 2:
+	default:
+		return Team{}, f.errorf("teams."+n+".bots", "team %q: want one bot (for every seat) or two (North/East, South/West), found %d", n, len(tc.Bots))
+	}
+	for i := range t.Bots {
+		b, err := lookupBot(f, specs, n, tc.Bots[i%len(tc.Bots)])
+		if err != nil {
+			return Team{}, err
+		}
+		if b.Kind == bots.KindCommand && !f.noStart {
+			if _, err := exec.LookPath(b.Command[0]); err != nil {
+				return Team{}, f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
+			}
+		}
+		if b.Kind == bots.KindCommand && len(teamMounts) > 0 {
+			b.Mounts = append(append([]string(nil), b.Mounts...), teamMounts...)
+		}
+		t.Bots[i] = b
+	}
+	return t, nil
+}
+
+// resolveSchedule sets the event's schedule kind (a match for two teams,
+// a round robin for more, unless the file names one) and checks that the
+// teams suit it; seen holds the teams' names.
+func resolveSchedule(f *File, ev *Event, seen map[string]bool) error {
 	kind := ScheduleKind(f.Schedule.Kind)
 	if kind == "" {
 		kind = ScheduleMatch
@@ -391,6 +419,12 @@ func resolveTeams(f *File, ev *Event, specs map[string]bots.Spec) error {
 	if kind != ScheduleGauntlet && ev.Hero != "" {
 		return f.errorf("schedule.hero", "hero is for a gauntlet only")
 	}
+	return nil
+}
+
+// resolveListen checks the listen address: set when a bot is remote, and
+// beyond loopback only with an allow list.
+func resolveListen(f *File, ev *Event) error {
 	for _, t := range ev.Teams {
 		for _, b := range t.Bots {
 			if b.Kind == bots.KindRemote && ev.Listen == "" {

@@ -79,6 +79,53 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		}
 	}
 	var caps bots.ClockCaps
+	cfg := r.config(job, &caps, onBoard, logf)
+	commands, remotes, err := r.seat(&cfg, job, &caps)
+	if err != nil {
+		return err
+	}
+	var procs [engine.NumSeats]*bots.Process
+	cfg.OnSeatLost = func(s engine.Seat) {
+		if p := procs[s]; p != nil {
+			p.SeatLost()
+		}
+	}
+	table, err := protocol.NewTable(cfg)
+	if err != nil {
+		return fmt.Errorf("table %s: %w", job.Table, err)
+	}
+
+	if len(remotes) > 0 {
+		// One table at a time on the one address; unlocked after the
+		// listener has closed (deferred before the wait below).
+		r.remote.Lock()
+		defer r.remote.Unlock()
+	}
+	tctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	t := &tableRun{r: r, job: job, table: table, logf: logf, cancel: cancel}
+	defer t.wg.Wait() // after cancel: every process stopped, the listener closed
+	if len(remotes) > 0 {
+		if err := t.serveRemotes(tctx, remotes); err != nil {
+			return err
+		}
+	}
+	if len(commands) > 0 {
+		if err := t.startCommands(tctx, commands, &procs); err != nil {
+			return err
+		}
+	}
+	runErr := table.Run(tctx)
+	cancel()
+	t.wg.Wait()
+	return t.result(runErr, cfg.StartTimeout)
+}
+
+// config returns the table's configuration for the job, without its
+// seats: the boards, teams, clocks and fault rules. Each board's record
+// is stamped with the clock caps of the built-in bots caps holds before it
+// goes to onBoard.
+func (r *ProtocolRunner) config(job TableJob, caps *bots.ClockCaps, onBoard func(results.Record) error, logf func(string, ...any)) protocol.Config {
 	cfg := protocol.Config{
 		Boards:           job.Boards,
 		Identity:         job.Identity(),
@@ -106,7 +153,13 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 	if job.Faults.Replay {
 		cfg.FaultPolicy = protocol.ReplayOnFault
 	}
-	var commands, remotes []engine.Seat
+	return cfg
+}
+
+// seat fills in the seats of the table's configuration: built-in bots are
+// seated in-process (and noted in caps); the seats of command bots and of
+// remote bots are returned, for the table to start or wait for.
+func (r *ProtocolRunner) seat(cfg *protocol.Config, job TableJob, caps *bots.ClockCaps) (commands, remotes []engine.Seat, err error) {
 	for s := engine.North; s < engine.NumSeats; s++ {
 		spec := job.Seats[s]
 		cfg.NoTiming[s] = spec.NoTiming
@@ -115,7 +168,7 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		case bots.KindBuiltin:
 			bot, err := r.NewPlayer.Make(spec, job.Team(s))
 			if err != nil {
-				return err
+				return nil, nil, err
 			}
 			team := job.Team(s)
 			cfg.Local[s] = protocol.ClientBot(team, bot)
@@ -124,127 +177,136 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			commands = append(commands, s)
 		default:
 			if r.Listen == "" {
-				return fmt.Errorf("table %s: cannot seat remote bot %q at %s: no listen address", job.Table, spec.Name, s.Name())
+				return nil, nil, fmt.Errorf("table %s: cannot seat remote bot %q at %s: no listen address", job.Table, spec.Name, s.Name())
 			}
 			remotes = append(remotes, s)
 		}
 	}
-	var procs [engine.NumSeats]*bots.Process
-	cfg.OnSeatLost = func(s engine.Seat) {
-		if p := procs[s]; p != nil {
-			p.SeatLost()
-		}
-	}
-	table, err := protocol.NewTable(cfg)
-	if err != nil {
-		return fmt.Errorf("table %s: %w", job.Table, err)
-	}
+	return commands, remotes, nil
+}
 
-	if len(remotes) > 0 {
-		// One table at a time on the one address; unlocked after the
-		// listener has closed (deferred before the wait below).
-		r.remote.Lock()
-		defer r.remote.Unlock()
+// tableRun is one table of RunTable while it plays: the goroutines that
+// serve its listeners and watch its bot processes, and the first seat
+// fault a given-up bot caused.
+type tableRun struct {
+	r      *ProtocolRunner
+	job    TableJob
+	table  *protocol.Table
+	logf   func(format string, args ...any)
+	cancel context.CancelFunc // stops the table
+	wg     sync.WaitGroup
+
+	faultMu sync.Mutex
+	fault   *SeatFault
+}
+
+// serve serves the table on ln until ctx ends.
+func (t *tableRun) serve(ctx context.Context, srv *protocol.Server, ln net.Listener) {
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		_ = srv.Serve(ctx, ln)
+	}()
+}
+
+// serveRemotes opens the runner's listen address for the remote bots'
+// seats and says where they are awaited.
+func (t *tableRun) serveRemotes(ctx context.Context, remotes []engine.Seat) error {
+	r, job := t.r, t.job
+	ln, err := listenAgain(ctx, r.Listen)
+	if err != nil {
+		return fmt.Errorf("table %s: listen for remote bots: %w", job.Table, err)
 	}
-	tctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	defer wg.Wait() // after cancel: every process stopped, the listener closed
-	var (
-		faultMu sync.Mutex
-		fault   *SeatFault
-	)
-	if len(remotes) > 0 {
-		ln, err := listenAgain(tctx, r.Listen)
+	t.serve(ctx, &protocol.Server{Table: t.table, Allow: r.Allow, Logf: t.logf}, ln)
+	for _, s := range remotes {
+		r.notify("table %s: waiting for remote bot %q to sit %s as team %q on %s", job.Table, job.Seats[s].Name, s.Name(), job.Team(s), ln.Addr())
+	}
+	return nil
+}
+
+// startCommands starts the command bots' processes, each in its sandbox
+// when the runner has one (or else connecting to a loopback listener of
+// the table), and watches them: a bot given up stops the table with a
+// seat fault.
+func (t *tableRun) startCommands(ctx context.Context, commands []engine.Seat, procs *[engine.NumSeats]*bots.Process) error {
+	r, job := t.r, t.job
+	host, port := sandbox.Host, sandbox.Port
+	sb := r.Sandbox
+	if sb == nil {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
-			return fmt.Errorf("table %s: listen for remote bots: %w", job.Table, err)
+			return fmt.Errorf("table %s: listen: %w", job.Table, err)
 		}
-		srv := &protocol.Server{Table: table, Allow: r.Allow, Logf: logf}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_ = srv.Serve(tctx, ln)
-		}()
-		for _, s := range remotes {
-			r.notify("table %s: waiting for remote bot %q to sit %s as team %q on %s", job.Table, job.Seats[s].Name, s.Name(), job.Team(s), ln.Addr())
-		}
+		t.serve(ctx, &protocol.Server{Table: t.table, Logf: t.logf}, ln)
+		host, port, _ = net.SplitHostPort(ln.Addr().String())
+	} else if r.LogDir != "" {
+		c := *sb
+		c.Hide = append(append([]string(nil), c.Hide...), r.LogDir)
+		sb = &c
 	}
-	if len(commands) > 0 {
-		host, port := sandbox.Host, sandbox.Port
-		sb := r.Sandbox
-		if sb == nil {
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
+	for _, s := range commands {
+		var log io.WriteCloser
+		botDir := ""
+		if r.LogDir != "" {
+			f, err := logFile(r.LogDir, job.Table, s)
 			if err != nil {
-				return fmt.Errorf("table %s: listen: %w", job.Table, err)
+				return err
 			}
-			srv := &protocol.Server{Table: table, Logf: logf}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				_ = srv.Serve(tctx, ln)
-			}()
-			host, port, _ = net.SplitHostPort(ln.Addr().String())
-		} else if r.LogDir != "" {
-			c := *sb
-			c.Hide = append(append([]string(nil), c.Hide...), r.LogDir)
-			sb = &c
+			log = f
+			botDir = ownDir(r.LogDir, job.Table, s)
 		}
-		for _, s := range commands {
-			var log io.WriteCloser
-			botDir := ""
-			if r.LogDir != "" {
-				f, err := logFile(r.LogDir, job.Table, s)
-				if err != nil {
-					return err
-				}
-				log = f
-				botDir = ownDir(r.LogDir, job.Table, s)
-			}
-			p := bots.Start(tctx, job.Seats[s], s, job.Team(s), host, port, bots.ProcessOptions{
-				Restarts: job.Faults.Restarts,
-				Backoff:  r.Backoff,
-				Log:      log,
-				Logf:     logf,
-				BotDir:   botDir,
-				Sandbox:  sb,
-				Seat:     func(nc net.Conn) { table.AttachSeat(nc, s) },
-			})
-			procs[s] = p
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				select {
-				case <-p.GaveUp():
-					faultMu.Lock()
-					if fault == nil {
-						fault = &SeatFault{Outcome: engine.Fault(engine.Disconnect, p.Err().Error(), s)}
-					}
-					faultMu.Unlock()
-					r.notify("table %s: %v; its remaining boards are scored as faults", job.Table, p.Err())
-					cancel()
-				case <-p.Done():
-				}
-				<-p.Done()
-				if log != nil {
-					log.Close()
-				}
-			}()
-		}
+		p := bots.Start(ctx, job.Seats[s], s, job.Team(s), host, port, bots.ProcessOptions{
+			Restarts: job.Faults.Restarts,
+			Backoff:  r.Backoff,
+			Log:      log,
+			Logf:     t.logf,
+			BotDir:   botDir,
+			Sandbox:  sb,
+			Seat:     func(nc net.Conn) { t.table.AttachSeat(nc, s) },
+		})
+		procs[s] = p
+		t.wg.Add(1)
+		go t.watch(p, s, log)
 	}
-	runErr := table.Run(tctx)
-	cancel()
-	wg.Wait()
-	faultMu.Lock()
-	defer faultMu.Unlock()
-	if fault != nil && !errors.Is(runErr, ErrStopped) {
-		return fault
+	return nil
+}
+
+// watch waits for a bot's process to end; a bot given up stops the table
+// with a fault of its seat, unless another seat's came first.
+func (t *tableRun) watch(p *bots.Process, s engine.Seat, log io.Closer) {
+	defer t.wg.Done()
+	select {
+	case <-p.GaveUp():
+		t.faultMu.Lock()
+		if t.fault == nil {
+			t.fault = &SeatFault{Outcome: engine.Fault(engine.Disconnect, p.Err().Error(), s)}
+		}
+		t.faultMu.Unlock()
+		t.r.notify("table %s: %v; its remaining boards are scored as faults", t.job.Table, p.Err())
+		t.cancel()
+	case <-p.Done():
+	}
+	<-p.Done()
+	if log != nil {
+		log.Close()
+	}
+}
+
+// result is what the table's run returns, given the table's own error:
+// a seat fault of a given-up bot (unless the event stopped the table), or
+// the table's error, with a hint when the bots never sat down.
+func (t *tableRun) result(runErr error, startTimeout time.Duration) error {
+	t.faultMu.Lock()
+	defer t.faultMu.Unlock()
+	if t.fault != nil && !errors.Is(runErr, ErrStopped) {
+		return t.fault
 	}
 	if errors.Is(runErr, protocol.ErrNoSeats) {
 		hint := ""
-		if r.LogDir != "" {
-			hint = "; bot logs are in " + filepath.Clean(r.LogDir)
+		if t.r.LogDir != "" {
+			hint = "; bot logs are in " + filepath.Clean(t.r.LogDir)
 		}
-		return fmt.Errorf("four bots did not sit down within %v (check the bot command lines%s): %w", cfg.StartTimeout, hint, runErr)
+		return fmt.Errorf("four bots did not sit down within %v (check the bot command lines%s): %w", startTimeout, hint, runErr)
 	}
 	return runErr
 }

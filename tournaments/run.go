@@ -158,27 +158,8 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	defer unlock()
 	path := filepath.Join(ev.Out, ResultsFile)
 	out := &RunResult{ResultsOut: path}
-	// A resume goes on only with the bots the results were played with;
-	// a fresh start sets those results aside, so any bots may play.
-	if !opt.Fresh {
-		if err := checkBots(ev); err != nil {
-			return nil, err
-		}
-	}
-	if opt.Fresh {
-		if err := setAside(path); err != nil {
-			return nil, err
-		}
-		// An event given no seed starts with a new one too; the old one
-		// is in the records set aside.
-		if err := os.Remove(filepath.Join(ev.Out, SeedFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("fresh start: %w", err)
-		}
-	}
-	if opt.Manifest != nil {
-		if err := writeManifest(ev.Out, opt.Manifest, opt.Fresh); err != nil {
-			return nil, err
-		}
+	if err := prepareFolder(ev, opt, path); err != nil {
+		return nil, err
 	}
 	// The start reads the results file once, record by record, keeping
 	// of it two bits a board-room (which are done), the seed and the
@@ -195,43 +176,15 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	}
 	out.BadLines, out.Resumed, out.NewSeed = st.bad, st.done, st.newSeed
 	out.ClockCapped = st.clockCapped
-	tracker := st.tracker
-
-	jobs := ev.Jobs()
-	total := 0
-	var todo []TableJob
-	for _, j := range jobs {
-		total += len(j.Boards)
-		var left []engine.BoardSetup
-		ms := st.slots[j.Match]
-		for _, b := range j.Boards {
-			if p, _ := ms.position(b.Number); !ms.has(p, j.Room) {
-				left = append(left, b)
-			}
-		}
-		if len(left) > 0 {
-			j.Boards = left
-			todo = append(todo, j)
-		}
-	}
 
 	var runErr error
-	if len(todo) > 0 && !tracker.decided() {
+	todo, total := st.todo(ev.Jobs())
+	if len(todo) > 0 && !st.tracker.decided() {
 		f, err := results.OpenAppend(path)
 		if err != nil {
 			return nil, err
 		}
-		s := &session{
-			ev: ev, opt: opt, w: results.NewWriter(f),
-			start: time.Now(), total: total, done: st.done, sprt: tracker,
-		}
-		runErr = s.play(ctx, todo)
-		out.Played = s.played
-		out.ClockCapped.Boards += s.clockCapped.Boards
-		out.ClockCapped.Decisions += s.clockCapped.Decisions
-		if cerr := f.Close(); cerr != nil && runErr == nil {
-			runErr = fmt.Errorf("results: %w", cerr)
-		}
+		runErr = playLeft(ctx, ev, opt, f, todo, total, st, out)
 		if runErr != nil && !errors.Is(runErr, ErrInterrupted) {
 			return out, runErr
 		}
@@ -253,6 +206,52 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		return out, err
 	}
 	return out, runErr
+}
+
+// prepareFolder readies the output folder for a run: a resume goes on
+// only with the bots the results were played with; a fresh start sets
+// those results (and the seed drawn for them) aside, so any bots may play.
+// The shard's manifest, if any, is written.
+func prepareFolder(ev *Event, opt Options, path string) error {
+	if !opt.Fresh {
+		if err := checkBots(ev); err != nil {
+			return err
+		}
+	}
+	if opt.Fresh {
+		if err := setAside(path); err != nil {
+			return err
+		}
+		// An event given no seed starts with a new one too; the old one
+		// is in the records set aside.
+		if err := os.Remove(filepath.Join(ev.Out, SeedFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("fresh start: %w", err)
+		}
+	}
+	if opt.Manifest != nil {
+		if err := writeManifest(ev.Out, opt.Manifest, opt.Fresh); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// playLeft plays the jobs left to do, appending their records to f (which it
+// closes), and adds what it played to out. total is the board-rooms of
+// all the event's jobs, for progress.
+func playLeft(ctx context.Context, ev *Event, opt Options, f *os.File, todo []TableJob, total int, st *onDisk, out *RunResult) error {
+	s := &session{
+		ev: ev, opt: opt, w: results.NewWriter(f),
+		start: time.Now(), total: total, done: st.done, sprt: st.tracker,
+	}
+	runErr := s.play(ctx, todo)
+	out.Played = s.played
+	out.ClockCapped.Boards += s.clockCapped.Boards
+	out.ClockCapped.Decisions += s.clockCapped.Decisions
+	if cerr := f.Close(); cerr != nil && runErr == nil {
+		runErr = fmt.Errorf("results: %w", cerr)
+	}
+	return runErr
 }
 
 // keepSeed gives an event without a seed of its own the seed an earlier
@@ -344,6 +343,26 @@ func readOnDisk(ev *Event, path string, obs Observer) (*onDisk, error) {
 		return nil, err
 	}
 	return st, nil
+}
+
+// todo returns the jobs with the boards not yet on disk (jobs with none
+// left out), and the board-rooms of all the jobs.
+func (st *onDisk) todo(jobs []TableJob) (todo []TableJob, total int) {
+	for _, j := range jobs {
+		total += len(j.Boards)
+		var left []engine.BoardSetup
+		ms := st.slots[j.Match]
+		for _, b := range j.Boards {
+			if p, _ := ms.position(b.Number); !ms.has(p, j.Room) {
+				left = append(left, b)
+			}
+		}
+		if len(left) > 0 {
+			j.Boards = left
+			todo = append(todo, j)
+		}
+	}
+	return todo, total
 }
 
 // settle settles the seed, with seed the first record of the event's (""

@@ -16,6 +16,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // Errors of a merge; each is wrapped with the folders, lines and boards it
@@ -156,7 +157,7 @@ type MergeResult struct {
 	Skipped    []string // lines skipped: malformed (a line torn by a crash) or of another event
 	// Report and Warnings are the merged event's report and the match
 	// writers' failures, from MergeAndScore.
-	Report   *Report
+	Report   *report.Report
 	Warnings []string
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/stretchr/testify/require"
 )
 
@@ -150,7 +151,7 @@ func BenchmarkScoreFolder(b *testing.B) {
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			var peak uint64
-			var rep *Report
+			var rep *report.Report
 			b.ResetTimer()
 			start, cpu0 := time.Now(), cpuTime()
 			for i := 0; i < b.N; i++ {
@@ -209,7 +210,7 @@ func BenchmarkMergeCommand(b *testing.B) {
 				start, cpu0 := time.Now(), cpuTime()
 				for i := 0; i < b.N; i++ {
 					stop := sampleHeap(&peak)
-					var rep *Report
+					var rep *report.Report
 					var warn []string
 					if mode == "two-pass" {
 						_, err = set.merge(out, nil)

@@ -18,6 +18,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // shardTestFile is an event file of n teams of built-in random bots.
@@ -96,7 +97,7 @@ func mergeInto(t testing.TB, out string, dirs ...string) (*ShardSet, *MergeResul
 }
 
 // reportText is everything a report writes.
-func reportText(t testing.TB, rep *Report) string {
+func reportText(t testing.TB, rep *report.Report) string {
 	t.Helper()
 	var b bytes.Buffer
 	require.NoError(t, rep.WriteSummary(&b))

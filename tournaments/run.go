@@ -17,6 +17,7 @@ import (
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // ResultsFile is the name of the results stream in an event's folder.
@@ -121,7 +122,7 @@ type MatchWriter func(ev *Event, m Match, recs []results.Record) error
 
 // RunResult is what Run returns beside the report.
 type RunResult struct {
-	Report     *Report
+	Report     *report.Report
 	Resumed    int      // board-rooms found on disk at the start
 	Played     int      // board-rooms played by this run
 	BadLines   int      // malformed lines skipped in the results file (a torn last line)

@@ -19,6 +19,7 @@ import (
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -92,7 +93,7 @@ func readRecords(t *testing.T, dir string) []results.Record {
 	return recs
 }
 
-func summary(t *testing.T, rep *Report) string {
+func summary(t *testing.T, rep *report.Report) string {
 	t.Helper()
 	var b bytes.Buffer
 	require.NoError(t, rep.WriteSummary(&b))

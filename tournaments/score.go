@@ -6,7 +6,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
-	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // AdjustedIMPs returns the event's values of adjusted scores:
@@ -16,93 +16,6 @@ func (ev *Event) AdjustedIMPs() engine.AdjustedIMPs {
 		return engine.Law12CIMPs
 	}
 	return ev.Faults.IMPs
-}
-
-// BoardResult is one board of a team match compared across the rooms.
-type BoardResult struct {
-	Board    int
-	Open     *RoomResult // nil until played
-	Closed   *RoomResult
-	Complete bool // both rooms are in
-	Adjusted bool // a room was stopped by a fault and scored by Law 12C
-	HomeIMPs int  // the board's IMPs to the home team (negative: to the visitors)
-}
-
-// RoomResult is what a report keeps of one room's record of a board: the
-// contract, its result and the score, and how a room stopped by a fault
-// ended; not the auction, play, players or times, so that the report of
-// an event of a million board-rooms holds tens of bytes a board-room, not
-// kilobytes.
-type RoomResult struct {
-	Contract  string // as recorded: "4SX", "Pass"
-	Declarer  string
-	Tricks    int // tricks won by declarer, when HasTricks
-	ScoreNS   int // the N-S score, when HasScore
-	HasTricks bool
-	HasScore  bool
-	// Fault is how the room ended when it has no score to compare: stopped
-	// by a fault, or (in a damaged file) ended without a score. It is nil
-	// for a room played to its end with a score.
-	Fault *RoomFault
-}
-
-// RoomFault is how a room without a score ended.
-type RoomFault struct {
-	Kind     string            // the termination kind (results.Kind*)
-	Seat     string            // the first seat at fault
-	Adjusted *results.Adjusted // the adjusted scores, when recorded
-	// outcome is the room's outcome, without its detail, for the board's
-	// adjusted scores (engine.BoardIMPs); a zero outcome when the record's
-	// cannot be read, which counts as level.
-	outcome engine.Outcome
-}
-
-// Complete reports whether the room was played to its end (not stopped by
-// a fault), as results.Record.Complete does for its record.
-func (r *RoomResult) Complete() bool { return r.Fault == nil || r.Fault.Kind == results.KindNormal }
-
-// MatchResult is the score of one team match.
-type MatchResult struct {
-	ID           string
-	Round        int
-	Home, Visit  string
-	Scheduled    int // boards in the match
-	Played       int // boards in with both rooms
-	Adjusted     int // boards scored with an adjusted score
-	HomeIMPs     int // IMPs won by the home team (sum of its winning boards)
-	VisitIMPs    int
-	Margin       int     // HomeIMPs - VisitIMPs
-	PerBoard     float64 // the home team's mean IMPs a board
-	CILow        float64 // 95% confidence interval of PerBoard (NaN below 2 boards)
-	CIHigh       float64
-	HomeVP       float64 // WBF 20-VP scale over the boards played
-	VisitVP      float64
-	Boards       []BoardResult
-	FaultRecords int // board-rooms stopped by a fault
-}
-
-// Standing is one team's line in the standings.
-// Its JSON form is the standings line of summary.json and of the live
-// page's stream.
-type Standing struct {
-	Team        string  `json:"team"`
-	Played      int     `json:"played"`
-	Won         int     `json:"won"`
-	Drawn       int     `json:"drawn"`
-	Lost        int     `json:"lost"`
-	IMPsFor     int     `json:"imps_for"`
-	IMPsAgainst int     `json:"imps_against"`
-	VPs         float64 `json:"vps"`
-}
-
-// Report is the scored state of an event: every match and the standings.
-type Report struct {
-	Event     *Event
-	Matches   []MatchResult
-	Standings []Standing   // by VPs, then IMP difference, then name
-	Records   int          // board-rooms in the results for this event
-	Expected  int          // board-rooms the schedule has
-	SPRT      *sprt.Result // the sequential test (sprtTracker), for an event with one
 }
 
 // roomKey identifies a board-room of an event for scoring and resuming.
@@ -115,12 +28,24 @@ type roomKey struct {
 
 func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board} }
 
+// reportInfo returns what a report shows of the event.
+func (ev *Event) reportInfo() report.Info {
+	info := report.Info{
+		Name: ev.Name, Kind: string(ev.Kind), PerMatch: ev.PerMatch, Seed: ev.Seed, PBN: ev.PBN,
+		SPRT: ev.SPRT, IMPs: ev.AdjustedIMPs(), Out: ev.Out,
+	}
+	for _, t := range ev.Teams {
+		info.Teams = append(info.Teams, report.Team{Name: t.Name, Bots: [2]string{t.Bots[0].Name, t.Bots[1].Name}})
+	}
+	return info
+}
+
 // ScoreEvent scores an event from its results records (records of other
 // events are ignored). It depends only on the records' content, never on
 // their order, so an interrupted and resumed event scores exactly like an
 // uninterrupted one. It scores as scoreFile does a results file: both
 // feed the records, one at a time, to one scorer.
-func ScoreEvent(ev *Event, recs []results.Record) *Report {
+func ScoreEvent(ev *Event, recs []results.Record) *report.Report {
 	s := NewScorer(ev)
 	for i := range recs {
 		s.add(&recs[i], results.Span{})
@@ -131,7 +56,7 @@ func ScoreEvent(ev *Event, recs []results.Record) *Report {
 // Scorer scores an event one record at a time: ScoreEvent and scoreFile (the
 // end of Run) feed it a results file's records, and a live view those it
 // may show as they come. Of each board-room it keeps what the report shows
-// (a RoomResult, tens of bytes), not the record, so its memory is set by
+// (a report.RoomResult, tens of bytes), not the record, so its memory is set by
 // the event's schedule, whatever the number of records. It is not safe for
 // concurrent use.
 type Scorer struct {
@@ -217,11 +142,11 @@ func (s *Scorer) track(parts bool) {
 
 // Report scores the records taken so far; the Scorer may go on taking
 // records after it.
-func (s *Scorer) Report() *Report {
-	rep := &Report{Event: s.ev}
-	stand := map[string]*Standing{}
+func (s *Scorer) Report() *report.Report {
+	rep := &report.Report{Event: s.ev.reportInfo()}
+	stand := map[string]*report.Standing{}
 	for _, t := range s.ev.Teams {
-		stand[t.Name] = &Standing{Team: t.Name}
+		stand[t.Name] = &report.Standing{Team: t.Name}
 	}
 	for _, ms := range s.matches {
 		mr, n := ms.result(s.p)
@@ -281,7 +206,7 @@ type matchScore struct {
 	first int         // the number at position 0, when the numbers run on
 	slot  map[int]int // board number -> slot, when they do not
 	pos   []int       // slot -> the position of its first board, when they do not
-	rooms []RoomResult
+	rooms []report.RoomResult
 	in    []bool         // rooms taken
 	at    []results.Span // where each room's record is, when scoreFile tracks it
 	part  []int32        // which part file the record is in, when a merge tracks it
@@ -307,7 +232,7 @@ func newMatchScore(m Match, nums []int) *matchScore {
 			break
 		}
 	}
-	ms.rooms = make([]RoomResult, 2*slots)
+	ms.rooms = make([]report.RoomResult, 2*slots)
 	ms.in = make([]bool, 2*slots)
 	return ms
 }
@@ -356,8 +281,8 @@ func (ms *matchScore) add(r *results.Record, at results.Span, strs interner) (in
 }
 
 // compactRoom keeps of a record what the report needs.
-func compactRoom(r *results.Record, strs interner) RoomResult {
-	rr := RoomResult{Contract: strs.get(r.Contract), Declarer: strs.get(r.Declarer)}
+func compactRoom(r *results.Record, strs interner) report.RoomResult {
+	rr := report.RoomResult{Contract: strs.get(r.Contract), Declarer: strs.get(r.Declarer)}
 	if r.Tricks != nil {
 		rr.Tricks, rr.HasTricks = *r.Tricks, true
 	}
@@ -365,7 +290,7 @@ func compactRoom(r *results.Record, strs interner) RoomResult {
 		rr.ScoreNS, rr.HasScore = *r.ScoreNS, true
 	}
 	if !r.Complete() || r.ScoreNS == nil {
-		f := &RoomFault{Kind: strs.get(r.Termination.Kind), Seat: strs.get(r.Termination.Seat), outcome: recordScore(r).Outcome}
+		f := &report.RoomFault{Kind: strs.get(r.Termination.Kind), Seat: strs.get(r.Termination.Seat), Outcome: recordScore(r).Outcome}
 		if r.Adjusted != nil {
 			a := results.Adjusted{NS: strs.get(r.Adjusted.NS), EW: strs.get(r.Adjusted.EW)}
 			f.Adjusted = &a
@@ -376,16 +301,16 @@ func compactRoom(r *results.Record, strs interner) RoomResult {
 }
 
 // result scores the match from the rooms taken, and counts them.
-func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int) {
+func (ms *matchScore) result(p engine.AdjustedIMPs) (mr report.MatchResult, records int) {
 	m := ms.m
-	mr = MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(ms.nums)}
+	mr = report.MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(ms.nums)}
 	if len(ms.nums) > 0 {
-		mr.Boards = make([]BoardResult, 0, len(ms.nums))
+		mr.Boards = make([]report.BoardResult, 0, len(ms.nums))
 	}
 	var imps []float64
 	for _, b := range ms.nums {
 		slot, _ := ms.slotOf(b)
-		br := BoardResult{Board: b}
+		br := report.BoardResult{Board: b}
 		if ms.in[2*slot] {
 			br.Open = &ms.rooms[2*slot]
 			records++
@@ -394,7 +319,7 @@ func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int
 			br.Closed = &ms.rooms[2*slot+1]
 			records++
 		}
-		for _, r := range []*RoomResult{br.Open, br.Closed} {
+		for _, r := range []*report.RoomResult{br.Open, br.Closed} {
 			if r != nil && !r.Complete() {
 				mr.FaultRecords++
 			}
@@ -416,7 +341,7 @@ func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int
 		mr.Boards = append(mr.Boards, br)
 	}
 	mr.Margin = mr.HomeIMPs - mr.VisitIMPs
-	mr.PerBoard, mr.CILow, mr.CIHigh = MeanCI95(imps)
+	mr.PerBoard, mr.CILow, mr.CIHigh = report.MeanCI95(imps)
 	if mr.Played > 0 {
 		mr.HomeVP, mr.VisitVP = engine.VPs(float64(mr.Margin), mr.Played)
 	}
@@ -426,16 +351,8 @@ func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int
 // roomsIMPs is BoardIMPs on the rooms a report keeps: a room has a Fault
 // exactly when the room was not scored at the table, and the fault keeps
 // the room's outcome.
-func roomsIMPs(open, closed *RoomResult, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
-	return engine.BoardIMPs(open.score(), closed.score(), p)
-}
-
-// score returns what comparing the board needs of the room.
-func (r *RoomResult) score() engine.RoomScore {
-	if r.Fault == nil {
-		return engine.RoomScore{Scored: true, ScoreNS: r.ScoreNS}
-	}
-	return engine.RoomScore{Outcome: r.Fault.outcome}
+func roomsIMPs(open, closed *report.RoomResult, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
+	return engine.BoardIMPs(open.Score(), closed.Score(), p)
 }
 
 // interner holds each of the few distinct short strings a report keeps
@@ -478,47 +395,4 @@ func recordScore(r *results.Record) engine.RoomScore {
 	}
 	o.Detail = "" // a report keeps no details
 	return engine.RoomScore{Outcome: o}
-}
-
-// MeanCI95 returns the mean of xs and its two-sided 95% confidence interval
-// by Student's t with n-1 degrees of freedom. With fewer than two values
-// the interval is NaN (no spread to estimate); with none the mean is 0.
-func MeanCI95(xs []float64) (mean, lo, hi float64) {
-	n := len(xs)
-	if n == 0 {
-		return 0, math.NaN(), math.NaN()
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(n)
-	if n < 2 {
-		return mean, math.NaN(), math.NaN()
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := math.Sqrt(ss / float64(n-1))
-	h := tQuantile975(n-1) * sd / math.Sqrt(float64(n))
-	return mean, mean - h, mean + h
-}
-
-// t975 holds Student's t 0.975 quantiles for 1..30 degrees of freedom.
-var t975 = [...]float64{
-	12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-	2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-	2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-}
-
-// tQuantile975 returns Student's t 0.975 quantile for df degrees of
-// freedom: from the table up to 30, then by the Cornish-Fisher expansion
-// around the normal 1.96, which is within 0.001 from there on.
-func tQuantile975(df int) float64 {
-	if df <= len(t975) {
-		return t975[df-1]
-	}
-	const z = 1.959964
-	d := float64(df)
-	return z + (z*z*z+z)/(4*d) + (5*math.Pow(z, 5)+16*z*z*z+3*z)/(96*d*d)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // DefaultSPRTBoards is the cap of a sequential test given no board count:
@@ -96,7 +97,7 @@ func (ev *Event) SetSPRT(p sprt.Params) error {
 // which event-file key is to blame when not.
 func (ev *Event) checkSPRT(p sprt.Params) (key string, err error) {
 	if ev.Kind != ScheduleMatch {
-		return "sprt", fmt.Errorf("a sequential test is for a team match of two teams, not a %s", kindName(ev.Kind))
+		return "sprt", fmt.Errorf("a sequential test is for a team match of two teams, not a %s", report.KindName(string(ev.Kind)))
 	}
 	if ev.PerMatch < p.MinBoards {
 		return "boards.count", fmt.Errorf("%d boards (the cap) are fewer than min_boards %d: the test could never decide", ev.PerMatch, p.MinBoards)
@@ -118,7 +119,7 @@ func (ev *Event) checkSPRT(p sprt.Params) (key string, err error) {
 // the deals and the results, whatever the order of the records, and is the
 // same after a resume or a merge. A prefix that holds every board of the
 // match without a decision is inconclusive. The tracker keeps what the
-// IMPs of boards not yet weighed need of their rooms (a RoomResult, not
+// IMPs of boards not yet weighed need of their rooms (a report.RoomResult, not
 // the record), weighs the prefix as it grows, and says when the test is
 // decided. add is called one record at a
 // time; decided may be called from any goroutine.
@@ -135,7 +136,7 @@ type sprtTracker struct {
 
 // waitingBoard is a board's rooms taken so far, open and closed.
 type waitingBoard struct {
-	rooms [2]RoomResult
+	rooms [2]report.RoomResult
 	in    [2]bool
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -303,7 +304,7 @@ func TestRunStopsOnSPRT(t *testing.T) {
 			Boards  int    `json:"boards"`
 		} `json:"sprt"`
 	}
-	raw, err := os.ReadFile(filepath.Join(ev.Out, SummaryJSONFile))
+	raw, err := os.ReadFile(filepath.Join(ev.Out, report.SummaryJSONFile))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(raw, &js))
 	assert.Equal(t, "H1", js.SPRT.Verdict)

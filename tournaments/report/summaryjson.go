@@ -64,7 +64,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Teams: []teamJSON{}, Matches: []matchJSON{}, Standings: []Standing{},
 	}
 	for _, t := range ev.Teams {
-		s.Teams = append(s.Teams, teamJSON{Name: t.Name, Bots: t.Bots})
+		s.Teams = append(s.Teams, teamJSON(t))
 	}
 	for _, m := range r.Matches {
 		mj := matchJSON{

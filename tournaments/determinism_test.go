@@ -18,6 +18,7 @@ import (
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 )
 
 // cpuTime is the process's CPU time, which benchmarks on a machine shared
@@ -145,7 +146,7 @@ func runWith(t *testing.T, f *File, k, n int, dir string, newPlayer bots.PlayerF
 	require.NoError(t, err)
 	opt := Options{Runner: SimRunner{NewPlayer: newPlayer}}
 	if n > 0 {
-		require.NoError(t, ev.SetShard(Shard{k, n}))
+		require.NoError(t, ev.SetShard(shards.Shard{K: k, N: n}))
 		opt.Manifest, err = NewManifest(f, ev)
 		require.NoError(t, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 
 	"crypto/rand"
 	"encoding/hex"
@@ -101,7 +102,7 @@ type Event struct {
 	SPRT        *sprt.Params // a sequential test of the match: the match ends once it decides, PerMatch is the cap
 	// Shard, when set (SetShard), restricts the tables to one shard's
 	// boards of every match; the zero Shard is the whole event.
-	Shard Shard
+	Shard shards.Shard
 	// Limits bound each command bot ([limits]; zero fields take the
 	// defaults, see sandbox.Limits).
 	Limits sandbox.Limits

@@ -17,6 +17,7 @@ import (
 
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 )
 
 // ManifestFile is the name of a shard's manifest in its output folder.
@@ -37,13 +38,13 @@ type Manifest struct {
 	// faults) and the content of its PBN file. Where a shard runs (output
 	// folder, concurrency, listen address, remote bots' secrets and
 	// addresses) is left out.
-	Fingerprint string       `json:"fingerprint"`
-	Version     string       `json:"version"`
-	Event       string       `json:"event"`
-	Shard       Shard        `json:"shard"`
-	Ranges      []BoardRange `json:"ranges"`
-	Host        string       `json:"host"`
-	Started     time.Time    `json:"started"`
+	Fingerprint string              `json:"fingerprint"`
+	Version     string              `json:"version"`
+	Event       string              `json:"event"`
+	Shard       shards.Shard        `json:"shard"`
+	Ranges      []shards.BoardRange `json:"ranges"`
+	Host        string              `json:"host"`
+	Started     time.Time           `json:"started"`
 	// EventFile is the event as an event file (TOML) with the command
 	// line's flags applied and no output folder: merge resolves it to
 	// score the merged results and write the match files.
@@ -224,7 +225,7 @@ func parseManifest(data []byte, path string) (*Manifest, error) {
 	case m.Shard.N == 0:
 		return nil, &ManifestError{Path: path, Msg: "no shard"}
 	}
-	if err := m.Shard.check(); err != nil {
+	if err := m.Shard.Check(); err != nil {
 		return nil, &ManifestError{Path: path, Msg: err.Error()}
 	}
 	return &m, nil

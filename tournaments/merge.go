@@ -17,6 +17,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments/report"
+	"github.com/openroom/openroom/tournaments/shards"
 )
 
 // Errors of a merge; each is wrapped with the folders, lines and boards it
@@ -446,7 +447,7 @@ func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *buf
 // copyRecords copies the records of shard sh from a results stream (read
 // from path) to w, marking each board-room in slots, and gives each to sc
 // (if not nil) with its place in w, as the part-th part.
-func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
+func (s *ShardSet) copyRecords(in io.Reader, path string, sh shards.Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
 	var (
 		r      results.Record
 		check  results.Checker
@@ -481,7 +482,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
 		if lo, hi := sh.Span(ms.n); p < lo || p >= hi {
-			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shardOf(p, ms.n, sh.N), sh)
+			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shards.Of(p, ms.n, sh.N), sh)
 		}
 		bd := ms.board(p)
 		if r.Deal != bd.Deal.Format(bd.Dealer) {
@@ -546,10 +547,10 @@ func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange 
 			p++
 			continue
 		}
-		k := shardOf(p, n, s.N)
+		k := shards.Of(p, n, s.N)
 		q := p + 1
 		// A run stays within one shard, so it says whose boards they are.
-		for _, hi := (Shard{K: k, N: s.N}).Span(n); q < hi && state(q) == st; q++ {
+		for _, hi := (shards.Shard{K: k, N: s.N}).Span(n); q < hi && state(q) == st; q++ {
 		}
 		r := MissingRange{
 			Match: ms.m.ID, First: ms.board(p).Number, Last: ms.board(q - 1).Number, Count: q - p,
@@ -579,21 +580,6 @@ func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange 
 func (s *ShardSet) adjacent(ms *matchSlots, r MissingRange, p int) bool {
 	return p > 0 && ms.board(p-1).Number == r.Last
 }
-
-// shardOf returns the shard (K of n) that plays position p of a match of
-// n boards.
-func shardOf(p, n, shards int) int {
-	k := p * shards / n
-	for k > 0 && (Shard{K: k, N: shards}).lo(n) > p {
-		k--
-	}
-	for k < shards-1 && (Shard{K: k + 1, N: shards}).lo(n) <= p {
-		k++
-	}
-	return k
-}
-
-func (s Shard) lo(n int) int { lo, _ := s.Span(n); return lo }
 
 // same reports whether two paths are one folder.
 func same(a, b string) bool {

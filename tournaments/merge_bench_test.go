@@ -14,6 +14,7 @@ import (
 
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments/report"
+	"github.com/openroom/openroom/tournaments/shards"
 	"github.com/stretchr/testify/require"
 )
 
@@ -93,7 +94,7 @@ func makeShardFolders(b *testing.B, root string, records, n int) ([]string, int6
 		f.Out = dir
 		ev, err := Resolve(f)
 		require.NoError(b, err)
-		require.NoError(b, ev.SetShard(Shard{k, n}))
+		require.NoError(b, ev.SetShard(shards.Shard{K: k, N: n}))
 		m, err := NewManifest(f, ev)
 		require.NoError(b, err)
 		require.NoError(b, os.MkdirAll(dir, 0o755))

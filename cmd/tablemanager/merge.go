@@ -12,13 +12,14 @@ import (
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
 	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 	flag "github.com/spf13/pflag"
 )
 
 // shardEvent makes ev the shard --shard names, playing into its own
 // folder OUT/shard-K-of-N, and makes the shard's manifest.
 func shardEvent(e *env, rf *runFlags, file *tournaments.File, ev *tournaments.Event) int {
-	sh, err := tournaments.ParseShard(rf.shard, os.Getenv)
+	sh, err := shards.Parse(rf.shard, os.Getenv)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: --shard: %v\n", err)
 		return exitUsage

@@ -217,7 +217,7 @@ func TestClockCappedBoardsAreReported(t *testing.T) {
 		decisions += r.ClockCappedDecisions()
 	}
 	assert.Equal(t, bots.ClockCapTally{Boards: boards, Decisions: decisions}, out.ClockCapped)
-	m, err := ReadManifest(dir)
+	m, err := readManifest(dir)
 	require.NoError(t, err)
 	require.NotNil(t, m.ClockCapped)
 	assert.Equal(t, out.ClockCapped, *m.ClockCapped)

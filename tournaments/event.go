@@ -39,14 +39,14 @@ const (
 
 // Defaults of an event.
 const (
-	DefaultSegment  = 16 // boards a table plays in one session
-	DefaultCount    = 16 // boards per match
-	DefaultRestarts = 3
+	defaultSegment  = 16 // boards a table plays in one session
+	defaultCount    = 16 // boards per match
+	defaultRestarts = 3
 
-	// MaxBoardsPerMatch and MaxEventBoards bound a board set, so a typo
+	// maxBoardsPerMatch and maxEventBoards bound a board set, so a typo
 	// cannot make the harness deal (or a schedule hold) billions of boards.
-	MaxBoardsPerMatch = 100_000
-	MaxEventBoards    = 1_000_000
+	maxBoardsPerMatch = 100_000
+	maxEventBoards    = 1_000_000
 )
 
 // Team is a team of an event: Bots[0] sits North (or East), Bots[1] South
@@ -146,7 +146,7 @@ func Resolve(f *File) (*Event, error) {
 	}
 	switch {
 	case ev.Segment == 0:
-		ev.Segment = DefaultSegment
+		ev.Segment = defaultSegment
 	case ev.Segment < 0:
 		return nil, f.errorf("segment", "segment %d: want 1 or more boards", ev.Segment)
 	}
@@ -162,7 +162,7 @@ func Resolve(f *File) (*Event, error) {
 	}
 	switch {
 	case ev.Faults.Restarts == 0:
-		ev.Faults.Restarts = DefaultRestarts
+		ev.Faults.Restarts = defaultRestarts
 	case ev.Faults.Restarts < 0:
 		return nil, f.errorf("faults.restarts", "faults.restarts %d: want 0 or more", ev.Faults.Restarts)
 	}
@@ -449,11 +449,11 @@ func resolveListen(f *File, ev *Event) error {
 func resolveBoards(f *File, ev *Event) error {
 	bc := f.Boards
 	rounds := ev.Rounds()
-	if bc.Count < 0 || bc.Count > MaxBoardsPerMatch {
-		return f.errorf("boards.count", "boards.count %d: want 1 to %d", bc.Count, MaxBoardsPerMatch)
+	if bc.Count < 0 || bc.Count > maxBoardsPerMatch {
+		return f.errorf("boards.count", "boards.count %d: want 1 to %d", bc.Count, maxBoardsPerMatch)
 	}
-	if bc.Count*rounds > MaxEventBoards {
-		return f.errorf("boards.count", "boards.count %d over %d rounds: more than %d boards in all", bc.Count, rounds, MaxEventBoards)
+	if bc.Count*rounds > maxEventBoards {
+		return f.errorf("boards.count", "boards.count %d over %d rounds: more than %d boards in all", bc.Count, rounds, maxEventBoards)
 	}
 	if bc.PBN != "" {
 		if bc.Seed != "" {
@@ -463,7 +463,7 @@ func resolveBoards(f *File, ev *Event) error {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(f.dir, path)
 		}
-		boards, err := ReadPBNFile(path)
+		boards, err := readPBNFile(path)
 		if err != nil {
 			return &ConfigError{File: f.path, Line: f.line("boards.pbn"), Msg: err.Error(), Err: err}
 		}
@@ -484,22 +484,22 @@ func resolveBoards(f *File, ev *Event) error {
 	if ev.Seed == "" {
 		// No seed: deals nobody can predict. Run swaps in the seed an
 		// earlier run of the event drew, so a rerun resumes.
-		ev.Seed, ev.SeedDrawn = FreshSeed(), true
+		ev.Seed, ev.SeedDrawn = freshSeed(), true
 	}
 	ev.PerMatch = bc.Count
 	if ev.PerMatch == 0 {
-		ev.PerMatch = DefaultCount
+		ev.PerMatch = defaultCount
 		if f.SPRT != nil {
-			ev.PerMatch = DefaultSPRTBoards // a cap, not the boards to play
+			ev.PerMatch = defaultSPRTBoards // a cap, not the boards to play
 		}
 	}
 	ev.Boards = engine.SeededBoards(ev.Seed, engine.BoardNumbers(1, ev.PerMatch*rounds))
 	return nil
 }
 
-// FreshSeed returns a new deal seed: 128 random bits (crypto/rand) in
+// freshSeed returns a new deal seed: 128 random bits (crypto/rand) in
 // hex, enough to reach every deal.
-func FreshSeed() string {
+func freshSeed() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // never fails (it crashes the program instead)
 	return hex.EncodeToString(b[:])

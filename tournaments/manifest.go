@@ -56,13 +56,13 @@ type Manifest struct {
 	ClockCapped *bots.ClockCapTally `json:"clock_capped,omitempty"`
 }
 
-// ProgramVersion names the running program's build: its module version
+// programVersion names the running program's build: its module version
 // and, when it was built from a checkout, the commit. A build with
 // uncommitted changes, or without the commit stamped (go build
 // -buildvcs=false, a container build without .git), is named by the
 // SHA-256 of its executable as well. Shards of one event must come from
 // one build.
-func ProgramVersion() string {
+func programVersion() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
@@ -130,7 +130,7 @@ func NewManifest(f *File, ev *Event) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	version := ProgramVersion()
+	version := programVersion()
 	fp, err := fingerprint(&stored, ev, version)
 	if err != nil {
 		return nil, err
@@ -197,8 +197,8 @@ func encodeFile(f *File) (string, error) {
 	return buf.String(), nil
 }
 
-// ReadManifest reads DIR/manifest.json.
-func ReadManifest(dir string) (*Manifest, error) {
+// readManifest reads DIR/manifest.json.
+func readManifest(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
 	// A manifest is a few kilobytes: the bound keeps a damaged one from
 	// filling the memory.
@@ -242,7 +242,7 @@ func (e *ManifestError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.
 // folder that holds another event's or another shard's (unless fresh,
 // when the old results have been set aside).
 func writeManifest(dir string, m *Manifest, fresh bool) error {
-	old, err := ReadManifest(dir)
+	old, err := readManifest(dir)
 	switch {
 	case err == nil && !fresh && (old.Fingerprint != m.Fingerprint || old.Shard != m.Shard):
 		what := "another event"

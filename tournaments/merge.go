@@ -60,7 +60,7 @@ func LoadShards(dirs []string) (*ShardSet, error) {
 	set := &ShardSet{}
 	byK := map[int]string{}
 	for _, d := range dirs {
-		m, err := ReadManifest(d)
+		m, err := readManifest(d)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
 				return nil, fmt.Errorf("%s: not a shard folder (no %s; was it run with --shard?): %w", d, ManifestFile, err)

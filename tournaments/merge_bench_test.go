@@ -99,7 +99,7 @@ func makeShardFolders(b *testing.B, root string, records, n int) ([]string, int6
 		require.NoError(b, err)
 		require.NoError(b, os.MkdirAll(dir, 0o755))
 		if st, err := os.Stat(filepath.Join(dir, ResultsFile)); err == nil && st.Size() > 0 {
-			if old, err := ReadManifest(dir); err == nil && old.Fingerprint == m.Fingerprint {
+			if old, err := readManifest(dir); err == nil && old.Fingerprint == m.Fingerprint {
 				size += st.Size() // made by an earlier run with -merge.dir
 				continue
 			}

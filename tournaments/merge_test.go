@@ -326,7 +326,7 @@ func TestMergeRefuses(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(otherCards, ResultsFile), append(b, '\n'), 0o644))
 	otherBuild := copyDir(s1, "other-build")
-	m, err := ReadManifest(otherBuild)
+	m, err := readManifest(otherBuild)
 	require.NoError(t, err)
 	m.Version, m.Fingerprint = "github.com/openroom/openroom@v9.9.9", "0123"
 	require.NoError(t, writeManifest(otherBuild, m, true))
@@ -419,7 +419,7 @@ func TestShardRunRefusesOtherManifest(t *testing.T) {
 	out, err := Run(context.Background(), ev, Options{Runner: SimRunner{}, Manifest: m, Fresh: true})
 	require.NoError(t, err)
 	assert.Equal(t, 4, out.Played)
-	got, err := ReadManifest(dir)
+	got, err := readManifest(dir)
 	require.NoError(t, err)
 	assert.Equal(t, shards.Shard{K: 1, N: 2}, got.Shard)
 

@@ -20,9 +20,9 @@ import (
 	"github.com/openroom/openroom/tournaments/bots"
 )
 
-// DefaultStartTimeout is how long the four bots of a table may take to sit
+// defaultStartTimeout is how long the four bots of a table may take to sit
 // down before the table gives up.
-const DefaultStartTimeout = 60 * time.Second
+const defaultStartTimeout = 60 * time.Second
 
 // ProtocolRunner plays each table through the Blue Chip protocol host
 // (protocol.Table): built-in bots are seated in-process over a net.Pipe
@@ -59,8 +59,8 @@ type ProtocolRunner struct {
 	// Notify, if set, gets the few lines a user running the event should
 	// see: a table waiting for remote bots, a bot given up.
 	Notify func(format string, args ...any)
-	// StartTimeout bounds the wait for four seats; 0 means
-	// DefaultStartTimeout.
+	// StartTimeout bounds the wait for four seats; 0 means 60 seconds
+	// (defaultStartTimeout).
 	StartTimeout time.Duration
 	// Backoff is a crashed bot's first restart delay; 0 means
 	// bots.DefaultBackoff.
@@ -148,7 +148,7 @@ func (r *ProtocolRunner) config(job TableJob, caps *bots.ClockCaps, onBoard func
 		cfg.StartTimeout = r.StartTimeout
 	}
 	if cfg.StartTimeout <= 0 {
-		cfg.StartTimeout = DefaultStartTimeout
+		cfg.StartTimeout = defaultStartTimeout
 	}
 	if job.Faults.Replay {
 		cfg.FaultPolicy = protocol.ReplayOnFault

@@ -28,9 +28,9 @@ const ResultsFile = "results.jsonl"
 // boards and resumes.
 const SeedFile = "seed"
 
-// DefaultGrace is how long boards in play may take to finish after an
+// defaultGrace is how long boards in play may take to finish after an
 // interrupt before they are abandoned.
-const DefaultGrace = 30 * time.Second
+const defaultGrace = 30 * time.Second
 
 // ErrInterrupted is returned (wrapped, with the context's error) by Run
 // when the event was stopped before its end; the results so far are on
@@ -63,7 +63,7 @@ type Options struct {
 	// call at a time.
 	Progress func(Progress)
 	// Grace is how long boards in play may take after ctx is cancelled;
-	// 0 means DefaultGrace.
+	// 0 means 30 seconds (defaultGrace).
 	Grace time.Duration
 	// Abort, when closed after ctx is cancelled, abandons the boards in
 	// play at once (a second Ctrl-C); they are played again on resume.
@@ -479,7 +479,7 @@ func (s *session) play(ctx context.Context, jobs []TableJob) error {
 		}
 		grace := s.opt.Grace
 		if grace <= 0 {
-			grace = DefaultGrace
+			grace = defaultGrace
 		}
 		t := time.NewTimer(grace)
 		defer t.Stop()

@@ -12,10 +12,10 @@ import (
 	"github.com/openroom/openroom/tournaments/report"
 )
 
-// DefaultSPRTBoards is the cap of a sequential test given no board count:
+// defaultSPRTBoards is the cap of a sequential test given no board count:
 // beyond the boards most tests need (the simulations' 95th percentile is
 // 200 to 1,500 boards, for hypotheses half an IMP a board apart).
-const DefaultSPRTBoards = 2000
+const defaultSPRTBoards = 2000
 
 // SPRTConfig is the [sprt] table of an event file: a sequential test of
 // a two-team match (see package sprt). imp0 and imp1 are required; alpha

@@ -63,8 +63,8 @@ func TestSPRTConfig(t *testing.T) {
 		perMatch int
 		err      string // "file:line: ..." part
 	}{
-		{"none", "[boards]\nseed = 1\n", 0, nil, DefaultCount, ""},
-		{"defaults", "[sprt]\nimp0 = 0\nimp1 = 0.5\n[boards]\nseed = 1\n", 0, &def, DefaultSPRTBoards, ""},
+		{"none", "[boards]\nseed = 1\n", 0, nil, defaultCount, ""},
+		{"defaults", "[sprt]\nimp0 = 0\nimp1 = 0.5\n[boards]\nseed = 1\n", 0, &def, defaultSPRTBoards, ""},
 		{"all keys", "[sprt]\nimp0 = -0.5\nimp1 = 1\nalpha = 0.01\nbeta = 0.1\nmin_boards = 0\n[boards]\nseed = 1\ncount = 300\n", 0,
 			&sprt.Params{IMP0: -0.5, IMP1: 1, Alpha: 0.01, Beta: 0.1}, 300, ""},
 		{"small cap, small minimum", "[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 64\n[boards]\nseed = 1\ncount = 100\n", 0,

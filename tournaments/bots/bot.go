@@ -40,10 +40,10 @@ func (k Kind) String() string {
 
 // Placeholders a bot command line may contain.
 const (
-	PlaceholderHost = "{host}" // the address the table listens on
-	PlaceholderPort = "{port}" // its port
-	PlaceholderSeat = "{seat}" // North, East, South or West
-	PlaceholderName = "{name}" // the team name the bot must connect with
+	placeholderHost = "{host}" // the address the table listens on
+	placeholderPort = "{port}" // its port
+	placeholderSeat = "{seat}" // North, East, South or West
+	placeholderName = "{name}" // the team name the bot must connect with
 )
 
 // Spec describes one bot: what the results file calls it and how to
@@ -75,7 +75,7 @@ type Spec struct {
 
 // Builtin bot names.
 const (
-	BuiltinRandom = "random"
+	builtinRandom = "random"
 	BuiltinRefbot = "refbot"
 )
 
@@ -116,7 +116,7 @@ func (b Spec) Check() error {
 	switch b.Kind {
 	case KindBuiltin:
 		switch b.Builtin {
-		case BuiltinRandom:
+		case builtinRandom:
 			if b.Level != "" {
 				return fmt.Errorf("bot %q: builtin:random has no levels", b.Name)
 			}
@@ -142,7 +142,7 @@ func (b Spec) Check() error {
 // Nothing else is ever added: a bot learns no seed, deal or results path
 // from its arguments.
 func (b Spec) Expand(host, port, seat, name string) []string {
-	r := strings.NewReplacer(PlaceholderHost, host, PlaceholderPort, port, PlaceholderSeat, seat, PlaceholderName, name)
+	r := strings.NewReplacer(placeholderHost, host, placeholderPort, port, placeholderSeat, seat, placeholderName, name)
 	out := make([]string, len(b.Command))
 	for i, a := range b.Command {
 		out[i] = r.Replace(a)

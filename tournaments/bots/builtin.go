@@ -30,7 +30,7 @@ func NewBuiltin(spec Spec, team string) (player.Player, error) {
 		return nil, fmt.Errorf("bot %q is not a built-in bot", spec.Name)
 	}
 	switch spec.Builtin {
-	case BuiltinRandom:
+	case builtinRandom:
 		return player.Random{Seed: team}, nil
 	case BuiltinRefbot:
 		b, err := refbot.NewBuiltin(spec.Level, teamSeed(team))

@@ -19,7 +19,7 @@ import (
 // Process supervision defaults.
 const (
 	DefaultBackoff    = 100 * time.Millisecond // first wait before a restart; doubles each time
-	MaxBackoff        = 5 * time.Second
+	maxBackoff        = 5 * time.Second
 	processKillGrace  = 2 * time.Second // between the interrupt and the kill when stopping a bot
 	processStableTime = 30 * time.Second
 	cleanExitWait     = time.Second // how long a bot that exits 0 waits for its table to end
@@ -31,7 +31,7 @@ type ProcessOptions struct {
 	// started again before it is given up.
 	Restarts int
 	// Backoff is the first wait before a restart; it doubles up to
-	// MaxBackoff. 0 means DefaultBackoff.
+	// maxBackoff. 0 means DefaultBackoff.
 	Backoff time.Duration
 	// Log, if set, receives the bot's standard output and error.
 	Log io.Writer
@@ -161,7 +161,7 @@ func (p *Process) supervise(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		backoff = min(2*backoff, MaxBackoff)
+		backoff = min(2*backoff, maxBackoff)
 	}
 }
 

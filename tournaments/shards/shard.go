@@ -21,8 +21,8 @@ type Shard struct {
 	N int `json:"n"` // 0: not sharded
 }
 
-// Max bounds N, so a typo cannot make millions of empty shards.
-const Max = 100_000
+// maxShards bounds N, so a typo cannot make millions of empty shards.
+const maxShards = 100_000
 
 // The environment variables --shard auto/N reads K from, in this order:
 // a Slurm job array's task and a Kubernetes Indexed Job's completion index.
@@ -37,8 +37,8 @@ func Parse(s string, getenv func(string) string) (Shard, error) {
 		return Shard{}, fmt.Errorf("shard %q: want K/N (K from 0) or auto/N", s)
 	}
 	n, err := strconv.Atoi(ns)
-	if err != nil || n < 1 || n > Max {
-		return Shard{}, fmt.Errorf("shard %q: N %q: want a whole number from 1 to %d", s, ns, Max)
+	if err != nil || n < 1 || n > maxShards {
+		return Shard{}, fmt.Errorf("shard %q: N %q: want a whole number from 1 to %d", s, ns, maxShards)
 	}
 	from := ""
 	if ks == "auto" {
@@ -76,8 +76,8 @@ func (s Shard) Check() error {
 	if s.N == 0 && s.K == 0 {
 		return nil
 	}
-	if s.N < 1 || s.N > Max || s.K < 0 || s.K >= s.N {
-		return fmt.Errorf("shard %d/%d: want K from 0 to N-1 and N from 1 to %d", s.K, s.N, Max)
+	if s.N < 1 || s.N > maxShards || s.K < 0 || s.K >= s.N {
+		return fmt.Errorf("shard %d/%d: want K from 0 to N-1 and N from 1 to %d", s.K, s.N, maxShards)
 	}
 	return nil
 }

@@ -83,7 +83,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if sh.K < 0 || sh.K >= sh.N || sh.N > Max {
+		if sh.K < 0 || sh.K >= sh.N || sh.N > maxShards {
 			t.Fatalf("Parse(%q) = %v", s, sh)
 		}
 		back, err := Parse(sh.String(), nil)

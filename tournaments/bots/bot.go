@@ -111,7 +111,7 @@ func ParseSpec(s string) (Spec, error) {
 	return spec, spec.Check()
 }
 
-// check validates a spec's fields for its kind.
+// Check validates a spec's fields for its kind.
 func (b Spec) Check() error {
 	switch b.Kind {
 	case KindBuiltin:

@@ -15,6 +15,8 @@ import (
 // the event names a built-in bot; nil means NewBuiltin.
 type PlayerFactory func(spec Spec, team string) (player.Player, error)
 
+// Make returns the player of a built-in bot's seat: f's, or NewBuiltin's
+// when f is nil.
 func (f PlayerFactory) Make(spec Spec, team string) (player.Player, error) {
 	if f == nil {
 		return NewBuiltin(spec, team)
@@ -56,14 +58,14 @@ type clockCapper interface {
 // played so cannot be promised to replay the same from its seed.
 type ClockCaps [engine.NumSeats]clockCapper
 
-// seat notes the seat's player, if it counts.
+// Seat notes the seat's player, if it counts.
 func (c *ClockCaps) Seat(s engine.Seat, p player.Player) {
 	if cc, ok := p.(clockCapper); ok {
 		c[s] = cc
 	}
 }
 
-// stamp notes in the record the seats whose bots the clock shaped on its
+// Stamp notes in the record the seats whose bots the clock shaped on its
 // board.
 func (c *ClockCaps) Stamp(r *results.Record) {
 	for s, cc := range c {
@@ -84,7 +86,7 @@ type ClockCapTally struct {
 	Decisions int `json:"decisions"`
 }
 
-// add counts a record.
+// Add counts a record.
 func (t *ClockCapTally) Add(r *results.Record) {
 	if n := r.ClockCappedDecisions(); n > 0 {
 		t.Boards++

@@ -9,57 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/engine"
 )
-
-// AllowList names the remote addresses that may take a seat: single
-// addresses and networks. Loopback addresses are always allowed. The zero
-// AllowList (or a nil *AllowList) allows loopback only.
-type AllowList struct {
-	prefixes []netip.Prefix
-}
-
-// ParseAllowList reads addresses ("192.0.2.7", "::1") and networks
-// ("192.0.2.0/24", "2001:db8::/32"); entries may also be separated by
-// commas. Host names are not accepted: name lookups would make the rule
-// depend on a resolver.
-func ParseAllowList(entries []string) (*AllowList, error) {
-	a := &AllowList{}
-	for _, e := range entries {
-		for _, f := range strings.Split(e, ",") {
-			f = strings.TrimSpace(f)
-			if f == "" {
-				continue
-			}
-			p, err := parsePrefix(f)
-			if err != nil {
-				return nil, fmt.Errorf("allow %w", err)
-			}
-			a.prefixes = append(a.prefixes, p)
-		}
-	}
-	return a, nil
-}
-
-// parsePrefix reads an address (a network of one) or a network.
-func parsePrefix(f string) (netip.Prefix, error) {
-	if strings.Contains(f, "/") {
-		p, err := netip.ParsePrefix(f)
-		if err != nil {
-			return netip.Prefix{}, fmt.Errorf("%q: want an address or a network like 192.0.2.0/24: %w", f, err)
-		}
-		if p.Addr().Is4In6() {
-			p = netip.PrefixFrom(p.Addr().Unmap(), max(0, p.Bits()-96))
-		}
-		return p.Masked(), nil
-	}
-	ip, err := netip.ParseAddr(f)
-	if err != nil {
-		return netip.Prefix{}, fmt.Errorf("%q: want an address or a network like 192.0.2.0/24: %w", f, err)
-	}
-	ip = ip.Unmap()
-	return netip.PrefixFrom(ip, ip.BitLen()), nil
-}
 
 // ParseSeatAddress reads one `SEAT=ADDRESSES` binding (serve's
 // --seat-address) into bound: SEAT is a seat (North, N, ...) or a side
@@ -95,7 +47,7 @@ func ParseAddresses(entries []string) ([]netip.Prefix, error) {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}
-		p, err := parsePrefix(f)
+		p, err := allowlist.ParsePrefix(f)
 		if err != nil {
 			return nil, err
 		}
@@ -155,72 +107,6 @@ func CheckSecret(secret string) error {
 	return nil
 }
 
-// Len returns the number of entries beyond loopback.
-func (a *AllowList) Len() int {
-	if a == nil {
-		return 0
-	}
-	return len(a.prefixes)
-}
-
-// Allows reports whether a remote address may take a seat. Addresses that
-// are not IP (a pipe) are local and allowed.
-func (a *AllowList) Allows(addr net.Addr) bool {
-	ip, ok := addrIP(addr)
-	if !ok {
-		return addr.Network() == "pipe"
-	}
-	if ip.IsLoopback() {
-		return true
-	}
-	if a == nil {
-		return false
-	}
-	for _, p := range a.prefixes {
-		if p.Contains(ip) {
-			return true
-		}
-	}
-	return false
-}
-
-func addrIP(addr net.Addr) (netip.Addr, bool) {
-	switch a := addr.(type) {
-	case *net.TCPAddr:
-		ip, ok := netip.AddrFromSlice(a.IP)
-		return ip.Unmap(), ok
-	case *net.UDPAddr:
-		ip, ok := netip.AddrFromSlice(a.IP)
-		return ip.Unmap(), ok
-	}
-	ap, err := netip.ParseAddrPort(addr.String())
-	if err != nil {
-		return netip.Addr{}, false
-	}
-	return ap.Addr().Unmap(), true
-}
-
-// CheckListen refuses a listen address that other machines can reach
-// unless an allow list names who may sit: serving beyond loopback is
-// always explicit.
-func CheckListen(listen string, allow *AllowList) error {
-	host, _, err := net.SplitHostPort(listen)
-	if err != nil {
-		return fmt.Errorf("listen address %q: %w", listen, err)
-	}
-	if host == "localhost" {
-		return nil
-	}
-	ip, err := netip.ParseAddr(host)
-	if err == nil && ip.IsLoopback() {
-		return nil
-	}
-	if allow.Len() == 0 {
-		return fmt.Errorf("listen address %q is not loopback: name the addresses or networks that may sit with --allow", listen)
-	}
-	return nil
-}
-
 // Server accepts connections on a listener and hands those from allowed
 // addresses to one table. Table limits the connections still in their
 // handshake (Config.MaxPending), the line length (MaxLineLength) and the
@@ -230,7 +116,7 @@ type Server struct {
 	Table *Table
 	// Allow lists the addresses beyond loopback that may sit; nil allows
 	// loopback only.
-	Allow *AllowList
+	Allow *allowlist.List
 	// Logf, if set, is told about refused connections.
 	Logf func(format string, args ...any)
 	// AcceptBudget bounds the connections one address may open per
@@ -336,7 +222,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			continue
 		}
 		backoff = 0
-		if ip, ok := addrIP(nc.RemoteAddr()); ok && budget.limit > 0 &&
+		if ip, ok := allowlist.AddrIP(nc.RemoteAddr()); ok && budget.limit > 0 &&
 			!budget.allow(ip, time.Now()) && !s.Table.seatHome(ip) {
 			// Over budget: hang up at once (a reset: no goodbye, no
 			// TIME_WAIT), and pause, so a flood waits at the listener.

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 )
@@ -93,7 +94,7 @@ func (t *Table) attach(nc net.Conn, local bool, only engine.Seat) *hostConn {
 	}
 	t.wg.Add(goroutines)
 	t.mu.Unlock()
-	ip, _ := addrIP(nc.RemoteAddr())
+	ip, _ := allowlist.AddrIP(nc.RemoteAddr())
 	reserve := false
 	if !local {
 		var ok bool

@@ -8,12 +8,12 @@ import (
 	"github.com/openroom/openroom/results"
 )
 
-// ReadPBNFile reads the boards of a PBN file with pbn.ReadDeals: per game
+// readPBNFile reads the boards of a PBN file with pbn.ReadDeals: per game
 // the Board, Dealer, Vulnerable and Deal tags, with the WBF conventions for
 // a missing dealer or vulnerability. A board number may appear once
 // (pbn.ReadDeals refuses one that appears again with other cards and drops
 // exact repeats).
-func ReadPBNFile(path string) ([]engine.BoardSetup, error) {
+func readPBNFile(path string) ([]engine.BoardSetup, error) {
 	// Not a FIFO or a device, which would hang the start or never end.
 	f, err := results.OpenRegular(path)
 	if err != nil {

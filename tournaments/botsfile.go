@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // BotsFile is the name of the file in an event's folder that records the
@@ -39,14 +40,14 @@ type botsRecord struct {
 // its level, "remote", or the command line with its placeholders. A
 // remote bot's secret and addresses are not part of it: they are not for
 // the folder, and do not make it another program.
-func botCommand(b BotSpec) string {
+func botCommand(b bots.Spec) string {
 	switch b.Kind {
-	case BotBuiltin:
+	case bots.KindBuiltin:
 		if b.Level != "" {
 			return "builtin:" + b.Builtin + ":" + b.Level
 		}
 		return "builtin:" + b.Builtin
-	case BotRemote:
+	case bots.KindRemote:
 		return "remote"
 	}
 	args := make([]string, len(b.Command))

@@ -223,7 +223,7 @@ func ParseFile(data []byte, name string) (*File, error) {
 	// Resolve reads a zero count as "not set" (the default, or a PBN
 	// file's boards); one written in the file is a mistake, not a default.
 	if md.IsDefined("boards", "count") && f.Boards.Count == 0 {
-		return nil, f.errorf("boards.count", "boards.count 0: want 1 to %d (leave it out for the default)", MaxBoardsPerMatch)
+		return nil, f.errorf("boards.count", "boards.count 0: want 1 to %d (leave it out for the default)", maxBoardsPerMatch)
 	}
 	return f, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -104,8 +105,8 @@ func TestDefaultsAndPBNBoards(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "ev", ev.Name)
 	assert.Equal(t, ScheduleMatch, ev.Kind)
-	assert.Equal(t, DefaultSegment, ev.Segment)
-	assert.Equal(t, DefaultRestarts, ev.Faults.Restarts)
+	assert.Equal(t, defaultSegment, ev.Segment)
+	assert.Equal(t, defaultRestarts, ev.Faults.Restarts)
 	assert.False(t, ev.Faults.Replay)
 	assert.Equal(t, 2, ev.PerMatch)
 	require.Len(t, ev.Boards, 2)
@@ -120,13 +121,13 @@ func TestDefaultsAndPBNBoards(t *testing.T) {
 func TestParseBotSpec(t *testing.T) {
 	tests := []struct {
 		in      string
-		want    BotSpec
+		want    bots.Spec
 		wantErr string
 	}{
-		{in: "builtin:random", want: BotSpec{Name: "builtin:random", Kind: BotBuiltin, Builtin: "random"}},
-		{in: "builtin:refbot:expert", want: BotSpec{Name: "builtin:refbot:expert", Kind: BotBuiltin, Builtin: "refbot", Level: "expert"}},
-		{in: "remote", want: BotSpec{Name: "remote", Kind: BotRemote}},
-		{in: `./bot --name "{name}" -p {port}`, want: BotSpec{Name: `./bot --name "{name}" -p {port}`, Kind: BotCommand, Command: []string{"./bot", "--name", "{name}", "-p", "{port}"}}},
+		{in: "builtin:random", want: bots.Spec{Name: "builtin:random", Kind: bots.KindBuiltin, Builtin: "random"}},
+		{in: "builtin:refbot:expert", want: bots.Spec{Name: "builtin:refbot:expert", Kind: bots.KindBuiltin, Builtin: "refbot", Level: "expert"}},
+		{in: "remote", want: bots.Spec{Name: "remote", Kind: bots.KindRemote}},
+		{in: `./bot --name "{name}" -p {port}`, want: bots.Spec{Name: `./bot --name "{name}" -p {port}`, Kind: bots.KindCommand, Command: []string{"./bot", "--name", "{name}", "-p", "{port}"}}},
 		{in: "builtin:random:fast", wantErr: "no levels"},
 		{in: "builtin:refbot", wantErr: "needs a level"},
 		{in: "builtin:", wantErr: "unknown built-in"},
@@ -135,7 +136,7 @@ func TestParseBotSpec(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			got, err := ParseBotSpec(tc.in)
+			got, err := bots.ParseSpec(tc.in)
 			if tc.wantErr != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tc.wantErr)
@@ -158,11 +159,11 @@ func TestSplitCommandAndExpand(t *testing.T) {
 		{"  x\t", []string{"x"}},
 	}
 	for _, tc := range tests {
-		got, err := SplitCommand(tc.in)
+		got, err := bots.SplitCommand(tc.in)
 		require.NoError(t, err, tc.in)
 		assert.Equal(t, tc.want, got, tc.in)
 	}
-	b := BotSpec{Kind: BotCommand, Command: []string{"bot", "{host}:{port}", "--seat={seat}", "{name}"}}
+	b := bots.Spec{Kind: bots.KindCommand, Command: []string{"bot", "{host}:{port}", "--seat={seat}", "{name}"}}
 	assert.Equal(t, []string{"bot", "127.0.0.1:4000", "--seat=North", "A"}, b.Expand("127.0.0.1", "4000", "North", "A"))
 }
 
@@ -184,7 +185,7 @@ func FuzzParseFile(f *testing.F) {
 func FuzzSplitCommand(f *testing.F) {
 	f.Add(`a 'b c' "d \"e\"" f\ g`)
 	f.Fuzz(func(t *testing.T, s string) {
-		args, err := SplitCommand(s)
+		args, err := bots.SplitCommand(s)
 		if err == nil && len(args) == 0 {
 			t.Fatal("no error and no arguments")
 		}

@@ -17,6 +17,8 @@ import (
 	"github.com/openroom/openroom/internal/cputime"
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 )
 
 // cpuTime is the process's CPU time, which benchmarks on a machine shared
@@ -30,10 +32,10 @@ var cpuTime = cputime.Process
 // no clock cap: the safety net
 // binds on a machine as slow as the race detector on a shared machine
 // makes this one, and the test is of what the counts decide.
-func lightRefbots(div uint64) PlayerFactory {
-	return func(spec BotSpec, team string) (player.Player, error) {
-		if spec.Builtin != BuiltinRefbot {
-			return NewBuiltinBot(spec, team)
+func lightRefbots(div uint64) bots.PlayerFactory {
+	return func(spec bots.Spec, team string) (player.Player, error) {
+		if spec.Builtin != bots.BuiltinRefbot {
+			return bots.NewBuiltin(spec, team)
 		}
 		l, err := refbot.ParseLevel(spec.Level)
 		if err != nil {
@@ -48,7 +50,7 @@ func lightRefbots(div uint64) PlayerFactory {
 		}
 		p.ClockCap, p.LeadClockCap = 0, 0
 
-		return refbot.New(l, teamSeed(team), refbot.WithParams(p)), nil
+		return refbot.New(l, refbot.TeamSeed(team), refbot.WithParams(p)), nil
 	}
 }
 
@@ -137,14 +139,14 @@ func refbotEventFile(t *testing.T, a, b string, boards int) *File {
 
 // runWith plays shard k of n of the event file into dir (n = 0: the whole
 // event) with the players of newPlayer.
-func runWith(t *testing.T, f *File, k, n int, dir string, newPlayer PlayerFactory) *RunResult {
+func runWith(t *testing.T, f *File, k, n int, dir string, newPlayer bots.PlayerFactory) *RunResult {
 	t.Helper()
 	f.Out = dir
 	ev, err := Resolve(f)
 	require.NoError(t, err)
 	opt := Options{Runner: SimRunner{NewPlayer: newPlayer}}
 	if n > 0 {
-		require.NoError(t, ev.SetShard(Shard{k, n}))
+		require.NoError(t, ev.SetShard(shards.Shard{K: k, N: n}))
 		opt.Manifest, err = NewManifest(f, ev)
 		require.NoError(t, err)
 	}
@@ -188,13 +190,13 @@ func TestRefbotShardsMergeToTheWholeRun(t *testing.T) {
 // binds: the board's record names the seats and their decisions, the run
 // counts them, and a shard's manifest carries the count for merge.
 func TestClockCappedBoardsAreReported(t *testing.T) {
-	capped := func(spec BotSpec, team string) (player.Player, error) {
-		if spec.Builtin != BuiltinRefbot {
-			return NewBuiltinBot(spec, team)
+	capped := func(spec bots.Spec, team string) (player.Player, error) {
+		if spec.Builtin != bots.BuiltinRefbot {
+			return bots.NewBuiltin(spec, team)
 		}
 		p := refbot.Medium.Params()
 		p.Nodes, p.ClockCap = 20_000, time.Nanosecond // every searched decision passes the cap
-		return refbot.New(refbot.Medium, teamSeed(team), refbot.WithParams(p)), nil
+		return refbot.New(refbot.Medium, refbot.TeamSeed(team), refbot.WithParams(p)), nil
 	}
 	dir := t.TempDir()
 	out := runWith(t, refbotEventFile(t, "refbot:medium", "random", 2), 0, 2, dir, capped)
@@ -214,8 +216,8 @@ func TestClockCappedBoardsAreReported(t *testing.T) {
 		}
 		decisions += r.ClockCappedDecisions()
 	}
-	assert.Equal(t, ClockCapTally{boards, decisions}, out.ClockCapped)
-	m, err := ReadManifest(dir)
+	assert.Equal(t, bots.ClockCapTally{Boards: boards, Decisions: decisions}, out.ClockCapped)
+	m, err := readManifest(dir)
 	require.NoError(t, err)
 	require.NotNil(t, m.ClockCapped)
 	assert.Equal(t, out.ClockCapped, *m.ClockCapped)

@@ -4,19 +4,22 @@
 // The package is layered the way cutechess layers a chess tournament:
 //
 //   - the event (config.go, event.go) says who plays, on which boards and
-//     how;
+//     how; its bots are package bots' specs, and a shard of it (package
+//     shards) plays a part of every match;
 //   - the schedule (schedule.go) turns it into matches and table jobs, each
 //     one room of one segment of one match with its four seated bots;
 //   - a TableRunner plays a table job and reports every finished board as a
 //     results.Record. ProtocolRunner seats the bots through the protocol
-//     host (built-in bots over pipes, command bots as supervised processes,
-//     remote bots on a listen address); SimRunner asks built-in bots
+//     host (built-in bots over pipes, command bots as processes that
+//     package bots supervises, remote bots on a listen address); SimRunner asks built-in bots
 //     in-process, for tests and benchmarks. No other layer knows about the
 //     wire protocol or processes;
 //   - Run (run.go) drives the jobs concurrently, writes the results stream
 //     under one lock, resumes an interrupted event, and scores it
-//     (score.go): IMPs per board between the rooms, per-match totals, IMPs
-//     a board with a 95% confidence interval, WBF VPs and standings.
+//     (score.go) into a report (package report, which also writes it):
+//     IMPs per board between the rooms, per-match totals, IMPs a board with
+//     a 95% confidence interval, WBF VPs and standings;
+//   - the shards' folders are checked and merged into one (merge.go).
 //
 // Every rule and score comes from package engine.
 //

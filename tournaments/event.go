@@ -1,7 +1,10 @@
 package tournaments
 
 import (
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 
 	"crypto/rand"
 	"encoding/hex"
@@ -36,21 +39,21 @@ const (
 
 // Defaults of an event.
 const (
-	DefaultSegment  = 16 // boards a table plays in one session
-	DefaultCount    = 16 // boards per match
-	DefaultRestarts = 3
+	defaultSegment  = 16 // boards a table plays in one session
+	defaultCount    = 16 // boards per match
+	defaultRestarts = 3
 
-	// MaxBoardsPerMatch and MaxEventBoards bound a board set, so a typo
+	// maxBoardsPerMatch and maxEventBoards bound a board set, so a typo
 	// cannot make the harness deal (or a schedule hold) billions of boards.
-	MaxBoardsPerMatch = 100_000
-	MaxEventBoards    = 1_000_000
+	maxBoardsPerMatch = 100_000
+	maxEventBoards    = 1_000_000
 )
 
 // Team is a team of an event: Bots[0] sits North (or East), Bots[1] South
 // (or West). A team with one bot has it twice.
 type Team struct {
 	Name string
-	Bots [2]BotSpec
+	Bots [2]bots.Spec
 }
 
 // Clocks are the time limits of a table; zero means the table's default.
@@ -99,7 +102,7 @@ type Event struct {
 	SPRT        *sprt.Params // a sequential test of the match: the match ends once it decides, PerMatch is the cap
 	// Shard, when set (SetShard), restricts the tables to one shard's
 	// boards of every match; the zero Shard is the whole event.
-	Shard Shard
+	Shard shards.Shard
 	// Limits bound each command bot ([limits]; zero fields take the
 	// defaults, see sandbox.Limits).
 	Limits sandbox.Limits
@@ -143,7 +146,7 @@ func Resolve(f *File) (*Event, error) {
 	}
 	switch {
 	case ev.Segment == 0:
-		ev.Segment = DefaultSegment
+		ev.Segment = defaultSegment
 	case ev.Segment < 0:
 		return nil, f.errorf("segment", "segment %d: want 1 or more boards", ev.Segment)
 	}
@@ -159,7 +162,7 @@ func Resolve(f *File) (*Event, error) {
 	}
 	switch {
 	case ev.Faults.Restarts == 0:
-		ev.Faults.Restarts = DefaultRestarts
+		ev.Faults.Restarts = defaultRestarts
 	case ev.Faults.Restarts < 0:
 		return nil, f.errorf("faults.restarts", "faults.restarts %d: want 0 or more", ev.Faults.Restarts)
 	}
@@ -168,11 +171,11 @@ func Resolve(f *File) (*Event, error) {
 	if ev.Limits, err = resolveLimits(f, "limits", f.Limits); err != nil {
 		return nil, err
 	}
-	bots, err := resolveBots(f)
+	specs, err := resolveBots(f)
 	if err != nil {
 		return nil, err
 	}
-	if err := resolveTeams(f, ev, bots); err != nil {
+	if err := resolveTeams(f, ev, specs); err != nil {
 		return nil, err
 	}
 	if err := resolveBoards(f, ev); err != nil {
@@ -185,8 +188,8 @@ func Resolve(f *File) (*Event, error) {
 }
 
 // resolveBots checks the [bots] tables.
-func resolveBots(f *File) (map[string]BotSpec, error) {
-	out := make(map[string]BotSpec, len(f.Bots))
+func resolveBots(f *File) (map[string]bots.Spec, error) {
+	out := make(map[string]bots.Spec, len(f.Bots))
 	for name, bc := range f.Bots {
 		key := "bots." + name
 		n := 0
@@ -198,24 +201,24 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 		if n != 1 {
 			return nil, f.errorf(key, "bot %q: set exactly one of builtin, command or remote", name)
 		}
-		spec := BotSpec{Name: name, NoTiming: bc.Timing != nil && !*bc.Timing}
+		spec := bots.Spec{Name: name, NoTiming: bc.Timing != nil && !*bc.Timing}
 		switch {
 		case bc.Builtin != "":
-			spec.Kind, spec.Builtin, spec.Level = BotBuiltin, bc.Builtin, bc.Level
+			spec.Kind, spec.Builtin, spec.Level = bots.KindBuiltin, bc.Builtin, bc.Level
 		case bc.Command != "":
-			argv, err := SplitCommand(bc.Command)
+			argv, err := bots.SplitCommand(bc.Command)
 			if err != nil {
 				return nil, f.errorf(key+".command", "bot %q: command: %v", name, err)
 			}
-			spec.Kind, spec.Command = BotCommand, argv
+			spec.Kind, spec.Command = bots.KindCommand, argv
 		default:
-			spec.Kind = BotRemote
+			spec.Kind = bots.KindRemote
 		}
-		if bc.Level != "" && spec.Kind != BotBuiltin {
+		if bc.Level != "" && spec.Kind != bots.KindBuiltin {
 			return nil, f.errorf(key+".level", "bot %q: level is for built-in bots", name)
 		}
 		if len(bc.Addresses) > 0 || bc.Secret != "" {
-			if spec.Kind != BotRemote {
+			if spec.Kind != bots.KindRemote {
 				return nil, f.errorf(key, "bot %q: addresses and secret are for remote bots", name)
 			}
 			var err error
@@ -230,7 +233,7 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 			}
 		}
 		if len(bc.Mounts) > 0 {
-			if spec.Kind != BotCommand {
+			if spec.Kind != bots.KindCommand {
 				return nil, f.errorf(key+".mounts", "bot %q: mounts are for command bots", name)
 			}
 			var err error
@@ -238,14 +241,14 @@ func resolveBots(f *File) (map[string]BotSpec, error) {
 				return nil, err
 			}
 		}
-		if bc.Limits.set() && spec.Kind != BotCommand {
+		if bc.Limits.set() && spec.Kind != bots.KindCommand {
 			return nil, f.errorf(key+".limits", "bot %q: limits are for command bots", name)
 		}
 		var err error
 		if spec.Limits, err = resolveLimits(f, key+".limits", bc.Limits); err != nil {
 			return nil, err
 		}
-		if err := spec.check(); err != nil {
+		if err := spec.Check(); err != nil {
 			return nil, f.errorf(key, "%v", err)
 		}
 		out[name] = spec
@@ -279,30 +282,57 @@ func (f *File) mounts(key string, paths []string) ([]string, error) {
 }
 
 // lookupBot finds a team's bot: a key of [bots], or a built-in spec.
-func lookupBot(f *File, bots map[string]BotSpec, team, name string) (BotSpec, error) {
-	if b, ok := bots[name]; ok {
+func lookupBot(f *File, specs map[string]bots.Spec, team, name string) (bots.Spec, error) {
+	if b, ok := specs[name]; ok {
 		return b, nil
 	}
 	if strings.HasPrefix(name, "builtin:") {
-		b, err := ParseBotSpec(name)
+		b, err := bots.ParseSpec(name)
 		if err != nil {
 			return b, f.errorf("teams."+team+".bots", "team %q: %v", team, err)
 		}
 		return b, nil
 	}
-	return BotSpec{}, f.errorf("teams."+team+".bots", "team %q: bot %q is not defined (add a [bots.%s] table or use builtin:random, builtin:refbot:LEVEL)", team, name, name)
+	return bots.Spec{}, f.errorf("teams."+team+".bots", "team %q: bot %q is not defined (add a [bots.%s] table or use builtin:random, builtin:refbot:LEVEL)", team, name, name)
 }
 
 // resolveTeams checks the teams and the schedule.
-func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
+func resolveTeams(f *File, ev *Event, specs map[string]bots.Spec) error {
 	names := f.Schedule.Teams
 	key := "schedule.teams"
 	if len(names) == 0 {
 		names = f.teamNames()
 		key = "teams"
 	}
-	// Team names make file names (A-v-B.pbn): two that differ only in
-	// case would be one file on a case-insensitive disk.
+	if err := checkTeamCase(f); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		tc, ok := f.Teams[n]
+		if !ok {
+			return f.errorf(key, "team %q is not defined (add a [teams.%s] table)", n, n)
+		}
+		if seen[n] {
+			return f.errorf(key, "team %q is listed twice", n)
+		}
+		seen[n] = true
+		t, err := resolveTeam(f, n, tc, specs)
+		if err != nil {
+			return err
+		}
+		ev.Teams = append(ev.Teams, t)
+	}
+	if err := resolveSchedule(f, ev, seen); err != nil {
+		return err
+	}
+	return resolveListen(f, ev)
+}
+
+// checkTeamCase refuses two team names that differ only in case: team
+// names make file names (A-v-B.pbn), and the two would be one file on a
+// case-insensitive disk.
+func checkTeamCase(f *File) error {
 	folded := map[string]string{}
 	for _, n := range f.teamNames() {
 		k := strings.ToLower(n)
@@ -319,46 +349,47 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 		}
 		folded[k] = n
 	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		tc, ok := f.Teams[n]
-		if !ok {
-			return f.errorf(key, "team %q is not defined (add a [teams.%s] table)", n, n)
-		}
-		if seen[n] {
-			return f.errorf(key, "team %q is listed twice", n)
-		}
-		seen[n] = true
-		if n == "" || strings.ContainsAny(n, "\"\n\r/\\") {
-			return f.errorf("teams", "team name %q: no quotes, slashes or line breaks", n)
-		}
-		t := Team{Name: n}
-		teamMounts, err := f.mounts("teams."+n+".mounts", tc.Mounts)
-		if err != nil {
-			return err
-		}
-		switch len(tc.Bots) {
-		case 1, 2:
-		default:
-			return f.errorf("teams."+n+".bots", "team %q: want one bot (for every seat) or two (North/East, South/West), found %d", n, len(tc.Bots))
-		}
-		for i := range t.Bots {
-			b, err := lookupBot(f, bots, n, tc.Bots[i%len(tc.Bots)])
-			if err != nil {
-				return err
-			}
-			if b.Kind == BotCommand && !f.noStart {
-				if _, err := exec.LookPath(b.Command[0]); err != nil {
-					return f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
-				}
-			}
-			if b.Kind == BotCommand && len(teamMounts) > 0 {
-				b.Mounts = append(append([]string(nil), b.Mounts...), teamMounts...)
-			}
-			t.Bots[i] = b
-		}
-		ev.Teams = append(ev.Teams, t)
+	return nil
+}
+
+// resolveTeam checks team n's table and finds its bots: one for every
+// seat or two (North/East, South/West), each with the team's mounts.
+func resolveTeam(f *File, n string, tc TeamConfig, specs map[string]bots.Spec) (Team, error) {
+	if n == "" || strings.ContainsAny(n, "\"\n\r/\\") {
+		return Team{}, f.errorf("teams", "team name %q: no quotes, slashes or line breaks", n)
 	}
+	t := Team{Name: n}
+	teamMounts, err := f.mounts("teams."+n+".mounts", tc.Mounts)
+	if err != nil {
+		return Team{}, err
+	}
+	switch len(tc.Bots) {
+	case 1, 2:
+	default:
+		return Team{}, f.errorf("teams."+n+".bots", "team %q: want one bot (for every seat) or two (North/East, South/West), found %d", n, len(tc.Bots))
+	}
+	for i := range t.Bots {
+		b, err := lookupBot(f, specs, n, tc.Bots[i%len(tc.Bots)])
+		if err != nil {
+			return Team{}, err
+		}
+		if b.Kind == bots.KindCommand && !f.noStart {
+			if _, err := exec.LookPath(b.Command[0]); err != nil {
+				return Team{}, f.errorf("bots."+b.Name+".command", "bot %q: cannot start %q: %v", b.Name, b.Command[0], errors.Unwrap(err))
+			}
+		}
+		if b.Kind == bots.KindCommand && len(teamMounts) > 0 {
+			b.Mounts = append(append([]string(nil), b.Mounts...), teamMounts...)
+		}
+		t.Bots[i] = b
+	}
+	return t, nil
+}
+
+// resolveSchedule sets the event's schedule kind (a match for two teams,
+// a round robin for more, unless the file names one) and checks that the
+// teams suit it; seen holds the teams' names.
+func resolveSchedule(f *File, ev *Event, seen map[string]bool) error {
 	kind := ScheduleKind(f.Schedule.Kind)
 	if kind == "" {
 		kind = ScheduleMatch
@@ -389,19 +420,25 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 	if kind != ScheduleGauntlet && ev.Hero != "" {
 		return f.errorf("schedule.hero", "hero is for a gauntlet only")
 	}
+	return nil
+}
+
+// resolveListen checks the listen address: set when a bot is remote, and
+// beyond loopback only with an allow list.
+func resolveListen(f *File, ev *Event) error {
 	for _, t := range ev.Teams {
 		for _, b := range t.Bots {
-			if b.Kind == BotRemote && ev.Listen == "" {
+			if b.Kind == bots.KindRemote && ev.Listen == "" {
 				return f.errorf("listen", "bot %q is remote: set listen to the address it connects to", b.Name)
 			}
 		}
 	}
 	if ev.Listen != "" {
-		allow, err := protocol.ParseAllowList(ev.Allow)
+		allow, err := allowlist.Parse(ev.Allow)
 		if err != nil {
 			return f.errorf("allow", "%v", err)
 		}
-		if err := protocol.CheckListen(ev.Listen, allow); err != nil {
+		if err := allowlist.CheckListen(ev.Listen, allow); err != nil {
 			return f.errorf("listen", "%v (add allow = [...])", err)
 		}
 	}
@@ -412,11 +449,11 @@ func resolveTeams(f *File, ev *Event, bots map[string]BotSpec) error {
 func resolveBoards(f *File, ev *Event) error {
 	bc := f.Boards
 	rounds := ev.Rounds()
-	if bc.Count < 0 || bc.Count > MaxBoardsPerMatch {
-		return f.errorf("boards.count", "boards.count %d: want 1 to %d", bc.Count, MaxBoardsPerMatch)
+	if bc.Count < 0 || bc.Count > maxBoardsPerMatch {
+		return f.errorf("boards.count", "boards.count %d: want 1 to %d", bc.Count, maxBoardsPerMatch)
 	}
-	if bc.Count*rounds > MaxEventBoards {
-		return f.errorf("boards.count", "boards.count %d over %d rounds: more than %d boards in all", bc.Count, rounds, MaxEventBoards)
+	if bc.Count*rounds > maxEventBoards {
+		return f.errorf("boards.count", "boards.count %d over %d rounds: more than %d boards in all", bc.Count, rounds, maxEventBoards)
 	}
 	if bc.PBN != "" {
 		if bc.Seed != "" {
@@ -426,7 +463,7 @@ func resolveBoards(f *File, ev *Event) error {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(f.dir, path)
 		}
-		boards, err := ReadPBNFile(path)
+		boards, err := readPBNFile(path)
 		if err != nil {
 			return &ConfigError{File: f.path, Line: f.line("boards.pbn"), Msg: err.Error(), Err: err}
 		}
@@ -447,22 +484,22 @@ func resolveBoards(f *File, ev *Event) error {
 	if ev.Seed == "" {
 		// No seed: deals nobody can predict. Run swaps in the seed an
 		// earlier run of the event drew, so a rerun resumes.
-		ev.Seed, ev.SeedDrawn = FreshSeed(), true
+		ev.Seed, ev.SeedDrawn = freshSeed(), true
 	}
 	ev.PerMatch = bc.Count
 	if ev.PerMatch == 0 {
-		ev.PerMatch = DefaultCount
+		ev.PerMatch = defaultCount
 		if f.SPRT != nil {
-			ev.PerMatch = DefaultSPRTBoards // a cap, not the boards to play
+			ev.PerMatch = defaultSPRTBoards // a cap, not the boards to play
 		}
 	}
 	ev.Boards = engine.SeededBoards(ev.Seed, engine.BoardNumbers(1, ev.PerMatch*rounds))
 	return nil
 }
 
-// FreshSeed returns a new deal seed: 128 random bits (crypto/rand) in
+// freshSeed returns a new deal seed: 128 random bits (crypto/rand) in
 // hex, enough to reach every deal.
-func FreshSeed() string {
+func freshSeed() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // never fails (it crashes the program instead)
 	return hex.EncodeToString(b[:])
@@ -495,7 +532,7 @@ func sanitize(s string) string {
 func (ev *Event) HasCommandBots() bool {
 	for _, t := range ev.Teams {
 		for _, b := range t.Bots {
-			if b.Kind == BotCommand {
+			if b.Kind == bots.KindCommand {
 				return true
 			}
 		}

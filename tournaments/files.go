@@ -15,6 +15,7 @@ import (
 	"github.com/openroom/openroom/lin"
 	"github.com/openroom/openroom/pbn"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // MatchFileName returns the base name (without extension) of a match's
@@ -231,8 +232,8 @@ func writeFileAtomic(path string, data []byte) error {
 
 // WriteSummaryFile writes DIR/summary.txt, the summary and the board by
 // board table, and DIR/summary.json, the same figures for programs
-// (Report.WriteJSON).
-func WriteSummaryFile(rep *Report) error {
+// (report.Report.WriteJSON).
+func WriteSummaryFile(rep *report.Report) error {
 	var buf bytes.Buffer
 	if err := rep.WriteSummary(&buf); err != nil {
 		return err
@@ -248,7 +249,7 @@ func WriteSummaryFile(rep *Report) error {
 	if err := rep.WriteJSON(&buf); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(rep.Event.Out, SummaryJSONFile), buf.Bytes())
+	return writeFileAtomic(filepath.Join(rep.Event.Out, report.SummaryJSONFile), buf.Bytes())
 }
 
 // scoreFile scores an event from a results file and runs the match writers
@@ -260,7 +261,7 @@ func WriteSummaryFile(rep *Report) error {
 // largest match's records. A missing file has no records. Every record is
 // checked as it is read (see dealtAs): the first one refused is an error
 // wrapping results.ErrMismatch that names the file, line and field.
-func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string, error) {
+func scoreFile(ev *Event, path string, writers []MatchWriter) (*report.Report, []string, error) {
 	f, err := results.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return ScoreEvent(ev, nil), nil, nil
@@ -279,7 +280,7 @@ func scoreFile(ev *Event, path string, writers []MatchWriter) (*Report, []string
 func scoreStream(ev *Event, path string, f interface {
 	io.Reader
 	io.ReaderAt
-}, writers []MatchWriter) (*Report, []string, error) {
+}, writers []MatchWriter) (*report.Report, []string, error) {
 	s := NewScorer(ev)
 	if len(writers) > 0 {
 		s.track(false)

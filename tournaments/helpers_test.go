@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -41,15 +42,6 @@ func pbnGames(b []byte) ([]map[string]string, error) {
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
-// fmtSscanf finds "pid N" in a supervisor log.
-func fmtSscanf(log string, pid *int) (int, error) {
-	i := strings.Index(log, "pid ")
-	if i < 0 {
-		return 0, errors.New("no pid yet")
-	}
-	return fmt.Sscanf(log[i:], "pid %d", pid)
-}
-
 // botModeEnv makes the test binary act as a bot process (see testBot).
 const botModeEnv = "TOURNAMENTS_TEST_BOT"
 
@@ -64,8 +56,6 @@ const botModeEnv = "TOURNAMENTS_TEST_BOT"
 //	                            MARKER file yet) dies at its third card
 //	spy HOST PORT SEAT TEAM     try to read what a bot must not (see
 //	                            spyBot), then play
-//	term                        wait for SIGTERM, then leave a file in
-//	                            $OPENROOM_BOT_DIR (see termBot)
 //	attack ATTACK HOST PORT SEAT TEAM
 //	                            break a limit (see attackBot)
 func testBot(mode string, args []string) int {
@@ -83,8 +73,6 @@ func testBot(mode string, args []string) int {
 		time.Sleep(time.Minute)
 	case "spy":
 		return spyBot(args)
-	case "term":
-		return termBot()
 	case "play", "crashonce":
 		var bot player.Player
 		marker := ""
@@ -156,4 +144,13 @@ func (s *syncBuf) logf(format string, args ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.b.WriteString(strings.TrimSpace(sprintf(format, args...)) + "\n")
+}
+
+func waitClosed(t *testing.T, c <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-c:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/shards"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,7 +56,7 @@ func TestLimitsNotInTheFingerprint(t *testing.T) {
 		require.NoError(t, err)
 		ev, err := Resolve(f)
 		require.NoError(t, err)
-		require.NoError(t, ev.SetShard(Shard{K: 0, N: 2}))
+		require.NoError(t, ev.SetShard(shards.Shard{K: 0, N: 2}))
 		m, err := NewManifest(f, ev)
 		require.NoError(t, err)
 		return m

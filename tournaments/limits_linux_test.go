@@ -12,6 +12,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -92,11 +93,11 @@ func TestLimitsRlimitsHoldFromTheStart(t *testing.T) {
 	sb := limitedSandbox(t)
 	t.Setenv(botModeEnv, "attack")
 	dir := filepath.Join(t.TempDir(), "open")
-	spec := BotSpec{Name: "rl", Kind: BotCommand, Command: []string{os.Args[0], "rlimits", "{host}", "{port}", "{seat}", "{name}"}}
+	spec := bots.Spec{Name: "rl", Kind: bots.KindCommand, Command: []string{os.Args[0], "rlimits", "{host}", "{port}", "{seat}", "{name}"}}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var log syncBuf
-	p := StartBot(ctx, spec, engine.North, "A", "127.0.0.1", "1", ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
+	p := bots.Start(ctx, spec, engine.North, "A", "127.0.0.1", "1", bots.ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
 	var limits []byte
 	require.Eventually(t, func() bool {
 		var err error
@@ -158,30 +159,4 @@ func TestLimitsUnprivileged(t *testing.T) {
 		assert.Contains(t, s, "--- PASS: TestLimitsKillTheBotNotTheEvent/"+attack)
 	}
 	assert.Contains(t, s, "--- PASS: TestLimitsRlimitsHoldFromTheStart")
-}
-
-// BenchmarkSandboxedBotRun is one run of a sandboxed bot that exits at
-// once (the test binary), without and with limits: the limits' cost at
-// each start (cgroups made and removed, rlimits, the watcher).
-func BenchmarkSandboxedBotRun(b *testing.B) {
-	sb := testSandbox(b)
-	b.Setenv(botModeEnv, "crash")
-	limited := *sb
-	limited.Limits = sandbox.NewConfiner(sandbox.Limits{})
-	b.Log(limited.Limits.Describe())
-	for _, bc := range []struct {
-		name string
-		sb   *sandbox.Sandbox
-	}{{"plain", sb}, {"limits", &limited}} {
-		b.Run(bc.name, func(b *testing.B) {
-			spec := BotSpec{Name: "crash", Kind: BotCommand, Command: []string{os.Args[0]}}
-			p := &BotProcess{spec: spec, seat: engine.North, argv: spec.Command, lost: make(chan struct{}, 1),
-				opt: ProcessOptions{BotDir: filepath.Join(b.TempDir(), "bot"), Sandbox: bc.sb}}
-			for b.Loop() {
-				if err := p.runOnce(b.Context()); err == nil || strings.Contains(err.Error(), "killed") {
-					b.Fatalf("want exit status 1, got %v", err)
-				}
-			}
-		})
-	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // attackBot is the test binary as a bot that breaks a limit, ATTACK
@@ -28,7 +30,7 @@ func attackBot(args []string) int {
 		fmt.Fprintln(os.Stderr, "test bot: want ATTACK HOST PORT SEAT TEAM, got", args)
 		return 64
 	}
-	attack, dir := args[0], os.Getenv(BotDirEnv)
+	attack, dir := args[0], os.Getenv(bots.DirEnv)
 	if !strings.Contains(dir, "open") {
 		return testBot("play", args[1:])
 	}
@@ -75,7 +77,7 @@ func attackBot(args []string) int {
 	case "bigfile":
 		// One file of 128 MiB, by a program that dies of SIGXFSZ at the
 		// file size limit (a Go program ignores the signal).
-		sh := `head -c 134217728 /dev/zero > "$` + BotDirEnv + `/big"`
+		sh := `head -c 134217728 /dev/zero > "$` + bots.DirEnv + `/big"`
 		if err := syscall.Exec("/bin/sh", []string{"sh", "-c", sh}, os.Environ()); err != nil {
 			return 1
 		}

@@ -8,10 +8,10 @@ import (
 	"strconv"
 )
 
-// LockFile is the name of the lock file in an event's folder: a run holds
+// lockFile is the name of the lock file in an event's folder: a run holds
 // it for as long as it plays, so that two runs never append to one
 // results file.
-const LockFile = ".tablemanager.lock"
+const lockFile = ".tablemanager.lock"
 
 // ErrLocked means another run holds the output folder.
 var ErrLocked = errors.New("output folder in use")
@@ -19,7 +19,7 @@ var ErrLocked = errors.New("output folder in use")
 // lockOut takes the lock of an output folder, or fails at once with an
 // error wrapping ErrLocked. unlock releases it.
 func lockOut(dir string) (unlock func(), err error) {
-	path := filepath.Join(dir, LockFile)
+	path := filepath.Join(dir, lockFile)
 	unlock, held, err := lockPath(path)
 	switch {
 	case held:

@@ -16,6 +16,8 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 )
 
 // ManifestFile is the name of a shard's manifest in its output folder.
@@ -36,13 +38,13 @@ type Manifest struct {
 	// faults) and the content of its PBN file. Where a shard runs (output
 	// folder, concurrency, listen address, remote bots' secrets and
 	// addresses) is left out.
-	Fingerprint string       `json:"fingerprint"`
-	Version     string       `json:"version"`
-	Event       string       `json:"event"`
-	Shard       Shard        `json:"shard"`
-	Ranges      []BoardRange `json:"ranges"`
-	Host        string       `json:"host"`
-	Started     time.Time    `json:"started"`
+	Fingerprint string              `json:"fingerprint"`
+	Version     string              `json:"version"`
+	Event       string              `json:"event"`
+	Shard       shards.Shard        `json:"shard"`
+	Ranges      []shards.BoardRange `json:"ranges"`
+	Host        string              `json:"host"`
+	Started     time.Time           `json:"started"`
 	// EventFile is the event as an event file (TOML) with the command
 	// line's flags applied and no output folder: merge resolves it to
 	// score the merged results and write the match files.
@@ -51,16 +53,16 @@ type Manifest struct {
 	// board-rooms on which the clock shaped a built-in bot's decision
 	// (omitted when none): the shard is then not reproducible from the
 	// seed, and merge says so.
-	ClockCapped *ClockCapTally `json:"clock_capped,omitempty"`
+	ClockCapped *bots.ClockCapTally `json:"clock_capped,omitempty"`
 }
 
-// ProgramVersion names the running program's build: its module version
+// programVersion names the running program's build: its module version
 // and, when it was built from a checkout, the commit. A build with
 // uncommitted changes, or without the commit stamped (go build
 // -buildvcs=false, a container build without .git), is named by the
 // SHA-256 of its executable as well. Shards of one event must come from
 // one build.
-func ProgramVersion() string {
+func programVersion() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
@@ -128,7 +130,7 @@ func NewManifest(f *File, ev *Event) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	version := ProgramVersion()
+	version := programVersion()
 	fp, err := fingerprint(&stored, ev, version)
 	if err != nil {
 		return nil, err
@@ -195,8 +197,8 @@ func encodeFile(f *File) (string, error) {
 	return buf.String(), nil
 }
 
-// ReadManifest reads DIR/manifest.json.
-func ReadManifest(dir string) (*Manifest, error) {
+// readManifest reads DIR/manifest.json.
+func readManifest(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
 	// A manifest is a few kilobytes: the bound keeps a damaged one from
 	// filling the memory.
@@ -223,7 +225,7 @@ func parseManifest(data []byte, path string) (*Manifest, error) {
 	case m.Shard.N == 0:
 		return nil, &ManifestError{Path: path, Msg: "no shard"}
 	}
-	if err := m.Shard.check(); err != nil {
+	if err := m.Shard.Check(); err != nil {
 		return nil, &ManifestError{Path: path, Msg: err.Error()}
 	}
 	return &m, nil
@@ -240,7 +242,7 @@ func (e *ManifestError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.
 // folder that holds another event's or another shard's (unless fresh,
 // when the old results have been set aside).
 func writeManifest(dir string, m *Manifest, fresh bool) error {
-	old, err := ReadManifest(dir)
+	old, err := readManifest(dir)
 	switch {
 	case err == nil && !fresh && (old.Fingerprint != m.Fingerprint || old.Shard != m.Shard):
 		what := "another event"

@@ -16,6 +16,8 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/report"
+	"github.com/openroom/openroom/tournaments/shards"
 )
 
 // Errors of a merge; each is wrapped with the folders, lines and boards it
@@ -41,7 +43,7 @@ type ShardFolder struct {
 type ShardSet struct {
 	// Event is the event the shards were played from, resolved from their
 	// manifests; it is unsharded and its Out is the merge's output folder
-	// once Merge has run.
+	// once MergeAndScore has run.
 	Event   *Event
 	N       int           // shards the event was cut into
 	Folders []ShardFolder // by shard number
@@ -58,7 +60,7 @@ func LoadShards(dirs []string) (*ShardSet, error) {
 	set := &ShardSet{}
 	byK := map[int]string{}
 	for _, d := range dirs {
-		m, err := ReadManifest(d)
+		m, err := readManifest(d)
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
 				return nil, fmt.Errorf("%s: not a shard folder (no %s; was it run with --shard?): %w", d, ManifestFile, err)
@@ -146,7 +148,7 @@ func (r MissingRange) String() string {
 	return fmt.Sprintf("match %s: %s, %s (%s: %s)", r.Match, boards, r.Rooms, shards, why)
 }
 
-// MergeResult is what Merge did.
+// MergeResult is what a merge did.
 type MergeResult struct {
 	ResultsOut string // the merged results file
 	Records    int    // board-rooms in it
@@ -155,8 +157,8 @@ type MergeResult struct {
 	Absent     []int    // shards (K) no folder was given for
 	Skipped    []string // lines skipped: malformed (a line torn by a crash) or of another event
 	// Report and Warnings are the merged event's report and the match
-	// writers' failures, from MergeAndScore (nil from Merge).
-	Report   *Report
+	// writers' failures, from MergeAndScore.
+	Report   *report.Report
 	Warnings []string
 }
 
@@ -213,7 +215,7 @@ func (s *matchSlots) position(board int) (int, bool) {
 }
 
 func (s *matchSlots) bit(p int, room string) (word int, mask uint64) {
-	r, _, _ := roomIndex(room)
+	r, _ := roomIndex(room)
 	i := 2*p + r
 	return i / 64, 1 << (i % 64)
 }
@@ -239,25 +241,14 @@ func (s *matchSlots) mark(p int, room string) bool {
 	return true
 }
 
-// Merge writes DIR/results.jsonl (DIR = out) from the shard folders'
-// results: their records, checked against the event's schedule and each
-// shard's boards, copied as they are, shard by shard. It streams: memory
-// holds one line and two bits a scheduled board-room, whatever the number
-// of records. A board-room in a folder that is not its shard's, played
-// with other cards, or given twice fails the merge (ErrShardConflict,
-// ErrShardDuplicate) and leaves DIR as it was. Board-rooms that no folder
-// holds are listed in the result's Missing; the results are written all
-// the same, so that a partial merge can be scored. The set's Event then
-// has Out set to out, ready for ScoreFolder.
-func (s *ShardSet) Merge(out string) (*MergeResult, error) { return s.merge(out, nil) }
-
-// MergeAndScore is Merge, then ScoreFolder on the merged results, as
+// MergeAndScore merges the shard folders' results into out (see merge),
+// then scores the merged results as a run does at its end, as
 // tablemanager merge does, in one reading of the shards' records: each
 // record is scored as it is copied, rather than decoded again from the
 // merged file (decoding the JSON is most of the work), and the match
 // writers read their records back from the merged file. The report and
 // the writers' failures are in the result's Report and Warnings; they are
-// ScoreFolder's, byte for byte (the scoring does not depend on the
+// those of scoring the merged file (scoreFile), byte for byte (the scoring does not depend on the
 // records' order, and the merge takes no board-room twice). Its memory is
 // the merge's and the report's (tens of bytes a board-room).
 func (s *ShardSet) MergeAndScore(out string, writers []MatchWriter) (*MergeResult, error) {
@@ -302,6 +293,17 @@ type mergeScorer struct {
 	partLine []int   // and the lines before it
 }
 
+// merge writes DIR/results.jsonl (DIR = out) from the shard folders'
+// results: their records, checked against the event's schedule and each
+// shard's boards, copied as they are, shard by shard. It streams: memory
+// holds one line and two bits a scheduled board-room, whatever the number
+// of records. A board-room in a folder that is not its shard's, played
+// with other cards, or given twice fails the merge (ErrShardConflict,
+// ErrShardDuplicate) and leaves DIR as it was. Board-rooms that no folder
+// holds are listed in the result's Missing; the results are written all
+// the same, so that a partial merge can be scored. The set's Event then
+// has Out set to out, ready for scoring. A scorer sc, when
+// given, scores each record as it is copied.
 func (s *ShardSet) merge(out string, sc *mergeScorer) (*MergeResult, error) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, fmt.Errorf("%w %s cannot be created: %w", ErrNoOutput, out, err)
@@ -445,7 +447,7 @@ func (s *ShardSet) copyShard(f ShardFolder, slots map[string]*matchSlots, w *buf
 // copyRecords copies the records of shard sh from a results stream (read
 // from path) to w, marking each board-room in slots, and gives each to sc
 // (if not nil) with its place in w, as the part-th part.
-func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
+func (s *ShardSet) copyRecords(in io.Reader, path string, sh shards.Shard, slots map[string]*matchSlots, w *bufio.Writer, res *MergeResult, sc *mergeScorer, part int32) error {
 	var (
 		r      results.Record
 		check  results.Checker
@@ -472,7 +474,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			return fmt.Sprintf("%s: line %d: board %d of match %q, %s room", path, line, r.Board, r.Match, r.Room)
 		}
 		ms := slots[r.Match]
-		if _, _, known := roomIndex(r.Room); ms == nil || !known {
+		if _, known := roomIndex(r.Room); ms == nil || !known {
 			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
 		p, ok := ms.position(r.Board)
@@ -480,7 +482,7 @@ func (s *ShardSet) copyRecords(in io.Reader, path string, sh Shard, slots map[st
 			return fmt.Errorf("%w: %s is not in the event's schedule", ErrShardConflict, where())
 		}
 		if lo, hi := sh.Span(ms.n); p < lo || p >= hi {
-			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shardOf(p, ms.n, sh.N), sh)
+			return fmt.Errorf("%w: %s belongs to shard %d, not to this folder's shard %s", ErrShardConflict, where(), shards.Of(p, ms.n, sh.N), sh)
 		}
 		bd := ms.board(p)
 		if r.Deal != bd.Deal.Format(bd.Dealer) {
@@ -545,10 +547,10 @@ func (s *ShardSet) missing(ms *matchSlots, present map[int]bool) []MissingRange 
 			p++
 			continue
 		}
-		k := shardOf(p, n, s.N)
+		k := shards.Of(p, n, s.N)
 		q := p + 1
 		// A run stays within one shard, so it says whose boards they are.
-		for _, hi := (Shard{K: k, N: s.N}).Span(n); q < hi && state(q) == st; q++ {
+		for _, hi := (shards.Shard{K: k, N: s.N}).Span(n); q < hi && state(q) == st; q++ {
 		}
 		r := MissingRange{
 			Match: ms.m.ID, First: ms.board(p).Number, Last: ms.board(q - 1).Number, Count: q - p,
@@ -579,21 +581,6 @@ func (s *ShardSet) adjacent(ms *matchSlots, r MissingRange, p int) bool {
 	return p > 0 && ms.board(p-1).Number == r.Last
 }
 
-// shardOf returns the shard (K of n) that plays position p of a match of
-// n boards.
-func shardOf(p, n, shards int) int {
-	k := p * shards / n
-	for k > 0 && (Shard{K: k, N: shards}).lo(n) > p {
-		k--
-	}
-	for k < shards-1 && (Shard{K: k + 1, N: shards}).lo(n) <= p {
-		k++
-	}
-	return k
-}
-
-func (s Shard) lo(n int) int { lo, _ := s.Span(n); return lo }
-
 // same reports whether two paths are one folder.
 func same(a, b string) bool {
 	sa, err := os.Stat(a)
@@ -602,14 +589,4 @@ func same(a, b string) bool {
 	}
 	sb, err := os.Stat(b)
 	return err == nil && os.SameFile(sa, sb)
-}
-
-// ScoreFolder scores an event from the results file in its folder and
-// writes its match files, as Run does at the end of a run: the report and
-// the match writers' failures. It reads the file record by record and
-// holds no records but one match's for its writers (see scoreFile), so its
-// memory is the report's, tens of bytes a board-room, whatever the size of
-// the records.
-func ScoreFolder(ev *Event, writers []MatchWriter) (*Report, []string, error) {
-	return scoreFile(ev, filepath.Join(ev.Out, ResultsFile), writers)
 }

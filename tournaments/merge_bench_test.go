@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/report"
+	"github.com/openroom/openroom/tournaments/shards"
 	"github.com/stretchr/testify/require"
 )
 
@@ -44,7 +46,7 @@ func BenchmarkMerge(b *testing.B) {
 			start, cpu0 := time.Now(), cpuTime()
 			for i := 0; i < b.N; i++ {
 				stop := sampleHeap(&peak)
-				res, err := set.Merge(out)
+				res, err := set.merge(out, nil)
 				stop()
 				if err != nil {
 					b.Fatal(err)
@@ -92,12 +94,12 @@ func makeShardFolders(b *testing.B, root string, records, n int) ([]string, int6
 		f.Out = dir
 		ev, err := Resolve(f)
 		require.NoError(b, err)
-		require.NoError(b, ev.SetShard(Shard{k, n}))
+		require.NoError(b, ev.SetShard(shards.Shard{K: k, N: n}))
 		m, err := NewManifest(f, ev)
 		require.NoError(b, err)
 		require.NoError(b, os.MkdirAll(dir, 0o755))
 		if st, err := os.Stat(filepath.Join(dir, ResultsFile)); err == nil && st.Size() > 0 {
-			if old, err := ReadManifest(dir); err == nil && old.Fingerprint == m.Fingerprint {
+			if old, err := readManifest(dir); err == nil && old.Fingerprint == m.Fingerprint {
 				size += st.Size() // made by an earlier run with -merge.dir
 				continue
 			}
@@ -141,7 +143,7 @@ func BenchmarkScoreFolder(b *testing.B) {
 			dirs, _ := makeShardFolders(b, root, records, 4)
 			set, err := LoadShards(dirs)
 			require.NoError(b, err)
-			res, err := set.Merge(filepath.Join(root, "merged"))
+			res, err := set.merge(filepath.Join(root, "merged"), nil)
 			require.NoError(b, err)
 			require.Equal(b, records, res.Records)
 			ev := set.Event
@@ -150,14 +152,14 @@ func BenchmarkScoreFolder(b *testing.B) {
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			var peak uint64
-			var rep *Report
+			var rep *report.Report
 			b.ResetTimer()
 			start, cpu0 := time.Now(), cpuTime()
 			for i := 0; i < b.N; i++ {
 				rep = nil
 				stop := sampleHeap(&peak)
 				var warn []string
-				rep, warn, err = ScoreFolder(ev, writers)
+				rep, warn, err = scoreFolder(ev, writers)
 				stop()
 				if err != nil || len(warn) > 0 || rep.Records != records {
 					b.Fatalf("scored %v records: %v %v", rep, err, warn)
@@ -209,12 +211,12 @@ func BenchmarkMergeCommand(b *testing.B) {
 				start, cpu0 := time.Now(), cpuTime()
 				for i := 0; i < b.N; i++ {
 					stop := sampleHeap(&peak)
-					var rep *Report
+					var rep *report.Report
 					var warn []string
 					if mode == "two-pass" {
-						_, err = set.Merge(out)
+						_, err = set.merge(out, nil)
 						if err == nil {
-							rep, warn, err = ScoreFolder(set.Event, writers)
+							rep, warn, err = scoreFolder(set.Event, writers)
 						}
 					} else {
 						var res *MergeResult

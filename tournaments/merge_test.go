@@ -17,6 +17,9 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
+	"github.com/openroom/openroom/tournaments/shards"
 )
 
 // shardTestFile is an event file of n teams of built-in random bots.
@@ -45,14 +48,14 @@ func runShard(t testing.TB, f *File, k, n int, dir string) *Event {
 	require.NoError(t, err)
 	opt := Options{Runner: SimRunner{}, MatchWriters: []MatchWriter{WritePBN, WriteLIN}}
 	if n > 0 {
-		require.NoError(t, ev.SetShard(Shard{k, n}))
+		require.NoError(t, ev.SetShard(shards.Shard{K: k, N: n}))
 		opt.Manifest, err = NewManifest(f, ev)
 		require.NoError(t, err)
 	}
 	_, err = Run(context.Background(), ev, opt)
 	require.NoError(t, err)
 	if n == 0 {
-		rep, _, err := ScoreFolder(ev, nil)
+		rep, _, err := scoreFolder(ev, nil)
 		require.NoError(t, err)
 		require.NoError(t, WriteSummaryFile(rep))
 	}
@@ -85,7 +88,7 @@ func mergeInto(t testing.TB, out string, dirs ...string) (*ShardSet, *MergeResul
 		return files
 	}
 	written := matchFiles()
-	rep, warn, err := ScoreFolder(set.Event, writers)
+	rep, warn, err := scoreFolder(set.Event, writers)
 	require.NoError(t, err)
 	require.Empty(t, warn)
 	assert.Equal(t, reportText(t, rep), reportText(t, res.Report), "MergeAndScore's report is ScoreFolder's")
@@ -95,7 +98,7 @@ func mergeInto(t testing.TB, out string, dirs ...string) (*ShardSet, *MergeResul
 }
 
 // reportText is everything a report writes.
-func reportText(t testing.TB, rep *Report) string {
+func reportText(t testing.TB, rep *report.Report) string {
 	t.Helper()
 	var b bytes.Buffer
 	require.NoError(t, rep.WriteSummary(&b))
@@ -209,11 +212,11 @@ func TestMergeMissing(t *testing.T) {
 	}
 	var wants []want
 	for _, m := range set.Event.Matches() {
-		lo, hi := Shard{3, n}.Span(len(m.Boards))
+		lo, hi := shards.Shard{K: 3, N: n}.Span(len(m.Boards))
 		wants = append(wants, want{m.ID, m.Boards[lo].Number, m.Boards[hi-1].Number, "both rooms", 3, true})
 	}
 	for _, r := range []results.Record{lastRecord(t, filepath.Join(dirs[2], ResultsFile)+".dropped"), gone} {
-		wants = append(wants, want{r.Match, r.Board, r.Board, r.Room + " room", shardOf(r.Board-firstBoard(ev, r.Match), 12, n), false})
+		wants = append(wants, want{r.Match, r.Board, r.Board, r.Room + " room", shards.Of(r.Board-firstBoard(ev, r.Match), 12, n), false})
 	}
 	var gotW []want
 	for _, m := range res.Missing {
@@ -323,7 +326,7 @@ func TestMergeRefuses(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(otherCards, ResultsFile), append(b, '\n'), 0o644))
 	otherBuild := copyDir(s1, "other-build")
-	m, err := ReadManifest(otherBuild)
+	m, err := readManifest(otherBuild)
 	require.NoError(t, err)
 	m.Version, m.Fingerprint = "github.com/openroom/openroom@v9.9.9", "0123"
 	require.NoError(t, writeManifest(otherBuild, m, true))
@@ -356,7 +359,7 @@ func TestMergeRefuses(t *testing.T) {
 			}
 			set, err := LoadShards(tt.dirs)
 			if err == nil {
-				_, err = set.Merge(out)
+				_, err = set.merge(out, nil)
 			}
 			require.Error(t, err)
 			if tt.is != nil {
@@ -406,7 +409,7 @@ func TestShardRunRefusesOtherManifest(t *testing.T) {
 	f.Out = dir
 	ev, err := Resolve(f)
 	require.NoError(t, err)
-	require.NoError(t, ev.SetShard(Shard{1, 2}))
+	require.NoError(t, ev.SetShard(shards.Shard{K: 1, N: 2}))
 	m, err := NewManifest(f, ev)
 	require.NoError(t, err)
 	_, err = Run(context.Background(), ev, Options{Runner: SimRunner{}, Manifest: m})
@@ -416,9 +419,9 @@ func TestShardRunRefusesOtherManifest(t *testing.T) {
 	out, err := Run(context.Background(), ev, Options{Runner: SimRunner{}, Manifest: m, Fresh: true})
 	require.NoError(t, err)
 	assert.Equal(t, 4, out.Played)
-	got, err := ReadManifest(dir)
+	got, err := readManifest(dir)
 	require.NoError(t, err)
-	assert.Equal(t, Shard{1, 2}, got.Shard)
+	assert.Equal(t, shards.Shard{K: 1, N: 2}, got.Shard)
 
 	// A rerun of the same shard resumes.
 	out, err = Run(context.Background(), ev, Options{Runner: SimRunner{}, Manifest: m})
@@ -436,7 +439,7 @@ func TestManifestFingerprint(t *testing.T) {
 		change(f)
 		ev, err := Resolve(f)
 		require.NoError(t, err)
-		require.NoError(t, ev.SetShard(Shard{0, 2}))
+		require.NoError(t, ev.SetShard(shards.Shard{K: 0, N: 2}))
 		m, err := NewManifest(f, ev)
 		require.NoError(t, err)
 		return m.Fingerprint
@@ -464,7 +467,7 @@ func TestManifestFingerprint(t *testing.T) {
 }
 
 func FuzzParseManifest(f *testing.F) {
-	good, err := json.Marshal(&Manifest{Format: manifestFormat, Fingerprint: "ab", EventFile: "x", Shard: Shard{1, 2}})
+	good, err := json.Marshal(&Manifest{Format: manifestFormat, Fingerprint: "ab", EventFile: "x", Shard: shards.Shard{K: 1, N: 2}})
 	require.NoError(f, err)
 	f.Add(good)
 	f.Add([]byte(`{"format":"openroom-shard/v1","shard":{"k":5,"n":2},"fingerprint":"a","event_file":"b"}`))
@@ -512,7 +515,7 @@ func FuzzMergeResults(f *testing.F) {
 		out.Reset()
 		w.Reset(&out)
 		res := &MergeResult{}
-		err := set.copyRecords(bytes.NewReader(data), "fuzz", Shard{0, 2}, slots, w, res, nil, 0)
+		err := set.copyRecords(bytes.NewReader(data), "fuzz", shards.Shard{K: 0, N: 2}, slots, w, res, nil, 0)
 		if err != nil {
 			return
 		}
@@ -561,12 +564,12 @@ func TestLoadShardsNeedsNoBotPrograms(t *testing.T) {
 	event := "name = \"cmd\"\n[boards]\nseed = \"x\"\ncount = 4\n[bots.mine]\ncommand = \"/nowhere/mybot --port {port}\"\n[teams.A]\nbots = [\"mine\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
 	_, err := Resolve(mustParse(t, event))
 	require.ErrorContains(t, err, "cannot start", "the premise: a run would refuse it")
-	m := &Manifest{Format: manifestFormat, Fingerprint: "f", Event: "cmd", Shard: Shard{0, 1}, EventFile: event}
+	m := &Manifest{Format: manifestFormat, Fingerprint: "f", Event: "cmd", Shard: shards.Shard{K: 0, N: 1}, EventFile: event}
 	require.NoError(t, writeManifest(dir, m, true))
 	set, err := LoadShards([]string{dir})
 	require.NoError(t, err)
-	assert.Equal(t, BotCommand, set.Event.Teams[0].Bots[0].Kind)
-	_, err = set.Merge(filepath.Join(t.TempDir(), "m"))
+	assert.Equal(t, bots.KindCommand, set.Event.Teams[0].Bots[0].Kind)
+	_, err = set.merge(filepath.Join(t.TempDir(), "m"), nil)
 	require.NoError(t, err)
 }
 

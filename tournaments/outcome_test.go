@@ -11,6 +11,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // faultyPlayer plays like the random bot except at one point of one board,
@@ -59,8 +60,8 @@ func (f faultyPlayer) Card(ctx context.Context, v *engine.View) (engine.Card, er
 // identity. Only think times differ.
 func TestFaultRecordsIdenticalInBothRunners(t *testing.T) {
 	faults := map[int]string{2: "call", 3: "card", 4: "error"}
-	factory := func(spec BotSpec, team string) (player.Player, error) {
-		p, err := NewBuiltinBot(spec, team)
+	factory := func(spec bots.Spec, team string) (player.Player, error) {
+		p, err := bots.NewBuiltin(spec, team)
 		if err != nil || spec.Name != "B1" {
 			return p, err
 		}

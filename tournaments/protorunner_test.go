@@ -15,6 +15,7 @@ import (
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -80,7 +81,7 @@ func TestProtocolRunnerNoTimingForOneBot(t *testing.T) {
 	var mu sync.Mutex
 	counts := map[string]int{}
 	runner := protoRunner(t)
-	runner.NewPlayer = func(spec BotSpec, team string) (player.Player, error) {
+	runner.NewPlayer = func(spec bots.Spec, team string) (player.Player, error) {
 		return timingCounter{Random: player.Random{Seed: spec.Name}, name: spec.Name, mu: &mu, counts: counts}, nil
 	}
 	out := runEvent(t, ev, Options{Runner: runner})
@@ -99,7 +100,7 @@ func commandEvent(t *testing.T, mode string, extra ...string) *Event {
 	argv := append([]string{os.Args[0]}, extra...)
 	argv = append(argv, "{host}", "{port}", "{seat}", "{name}")
 	for i := range ev.Teams[1].Bots {
-		ev.Teams[1].Bots[i] = BotSpec{Name: "testbot", Kind: BotCommand, Command: argv}
+		ev.Teams[1].Bots[i] = bots.Spec{Name: "testbot", Kind: bots.KindCommand, Command: argv}
 	}
 	ev.Faults.Restarts = 2
 	ev.Faults.Reconnect = 10 * time.Second
@@ -184,7 +185,7 @@ func TestProtocolRunnerBotKeepsCrashing(t *testing.T) {
 
 func TestProtocolRunnerCommandNotFound(t *testing.T) {
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
-	ev.Teams[1].Bots[0] = BotSpec{Name: "ghost", Kind: BotCommand, Command: []string{"/nonexistent/bot", "{port}"}}
+	ev.Teams[1].Bots[0] = bots.Spec{Name: "ghost", Kind: bots.KindCommand, Command: []string{"/nonexistent/bot", "{port}"}}
 	ev.Faults.Restarts = 1
 	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
 	for _, r := range readRecords(t, ev.Out) {
@@ -202,7 +203,7 @@ func TestProtocolRunnerRemoteBots(t *testing.T) {
 	require.NoError(t, ln.Close())
 
 	ev := testEvent(t, ScheduleMatch, 2, 3, 16, "concurrency = 2")
-	ev.Teams[1].Bots = [2]BotSpec{{Name: "far", Kind: BotRemote}, {Name: "far", Kind: BotRemote}}
+	ev.Teams[1].Bots = [2]bots.Spec{{Name: "far", Kind: bots.KindRemote}, {Name: "far", Kind: bots.KindRemote}}
 	runner := protoRunner(t)
 	runner.Listen = addr
 	var notices syncBuf
@@ -244,8 +245,8 @@ func TestProtocolRunnerRemoteBotSecret(t *testing.T) {
 	require.NoError(t, ln.Close())
 
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
-	far := BotSpec{Name: "far", Kind: BotRemote, Secret: "s3cret"}
-	ev.Teams[1].Bots = [2]BotSpec{far, far}
+	far := bots.Spec{Name: "far", Kind: bots.KindRemote, Secret: "s3cret"}
+	ev.Teams[1].Bots = [2]bots.Spec{far, far}
 	runner := protoRunner(t)
 	runner.Listen = addr
 	ctx, cancel := context.WithCancel(context.Background())
@@ -284,7 +285,7 @@ func TestProtocolRunnerRemoteBotSecret(t *testing.T) {
 
 func TestProtocolRunnerRemoteNeedsListen(t *testing.T) {
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
-	ev.Teams[1].Bots[0] = BotSpec{Name: "far", Kind: BotRemote}
+	ev.Teams[1].Bots[0] = bots.Spec{Name: "far", Kind: bots.KindRemote}
 	_, err := Run(context.Background(), ev, Options{Runner: protoRunner(t)})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no listen address")

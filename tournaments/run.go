@@ -16,6 +16,8 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // ResultsFile is the name of the results stream in an event's folder.
@@ -26,9 +28,9 @@ const ResultsFile = "results.jsonl"
 // boards and resumes.
 const SeedFile = "seed"
 
-// DefaultGrace is how long boards in play may take to finish after an
+// defaultGrace is how long boards in play may take to finish after an
 // interrupt before they are abandoned.
-const DefaultGrace = 30 * time.Second
+const defaultGrace = 30 * time.Second
 
 // ErrInterrupted is returned (wrapped, with the context's error) by Run
 // when the event was stopped before its end; the results so far are on
@@ -61,7 +63,7 @@ type Options struct {
 	// call at a time.
 	Progress func(Progress)
 	// Grace is how long boards in play may take after ctx is cancelled;
-	// 0 means DefaultGrace.
+	// 0 means 30 seconds (defaultGrace).
 	Grace time.Duration
 	// Abort, when closed after ctx is cancelled, abandons the boards in
 	// play at once (a second Ctrl-C); they are played again on resume.
@@ -120,7 +122,7 @@ type MatchWriter func(ev *Event, m Match, recs []results.Record) error
 
 // RunResult is what Run returns beside the report.
 type RunResult struct {
-	Report     *Report
+	Report     *report.Report
 	Resumed    int      // board-rooms found on disk at the start
 	Played     int      // board-rooms played by this run
 	BadLines   int      // malformed lines skipped in the results file (a torn last line)
@@ -130,7 +132,7 @@ type RunResult struct {
 	// ClockCapped counts the board-rooms in the results file (on disk
 	// before and played now) on which the clock shaped a built-in bot's
 	// decision: when any, the event is not reproducible from its seed.
-	ClockCapped ClockCapTally
+	ClockCapped bots.ClockCapTally
 }
 
 // Run plays an event: the board-rooms not yet in DIR/results.jsonl are
@@ -157,27 +159,8 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	defer unlock()
 	path := filepath.Join(ev.Out, ResultsFile)
 	out := &RunResult{ResultsOut: path}
-	// A resume goes on only with the bots the results were played with;
-	// a fresh start sets those results aside, so any bots may play.
-	if !opt.Fresh {
-		if err := checkBots(ev); err != nil {
-			return nil, err
-		}
-	}
-	if opt.Fresh {
-		if err := setAside(path); err != nil {
-			return nil, err
-		}
-		// An event given no seed starts with a new one too; the old one
-		// is in the records set aside.
-		if err := os.Remove(filepath.Join(ev.Out, SeedFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("fresh start: %w", err)
-		}
-	}
-	if opt.Manifest != nil {
-		if err := writeManifest(ev.Out, opt.Manifest, opt.Fresh); err != nil {
-			return nil, err
-		}
+	if err := prepareFolder(ev, opt, path); err != nil {
+		return nil, err
 	}
 	// The start reads the results file once, record by record, keeping
 	// of it two bits a board-room (which are done), the seed and the
@@ -194,43 +177,15 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 	}
 	out.BadLines, out.Resumed, out.NewSeed = st.bad, st.done, st.newSeed
 	out.ClockCapped = st.clockCapped
-	tracker := st.tracker
-
-	jobs := ev.Jobs()
-	total := 0
-	var todo []TableJob
-	for _, j := range jobs {
-		total += len(j.Boards)
-		var left []engine.BoardSetup
-		ms := st.slots[j.Match]
-		for _, b := range j.Boards {
-			if p, _ := ms.position(b.Number); !ms.has(p, j.Room) {
-				left = append(left, b)
-			}
-		}
-		if len(left) > 0 {
-			j.Boards = left
-			todo = append(todo, j)
-		}
-	}
 
 	var runErr error
-	if len(todo) > 0 && !tracker.decided() {
+	todo, total := st.todo(ev.Jobs())
+	if len(todo) > 0 && !st.tracker.decided() {
 		f, err := results.OpenAppend(path)
 		if err != nil {
 			return nil, err
 		}
-		s := &session{
-			ev: ev, opt: opt, w: results.NewWriter(f),
-			start: time.Now(), total: total, done: st.done, sprt: tracker,
-		}
-		runErr = s.play(ctx, todo)
-		out.Played = s.played
-		out.ClockCapped.Boards += s.clockCapped.Boards
-		out.ClockCapped.Decisions += s.clockCapped.Decisions
-		if cerr := f.Close(); cerr != nil && runErr == nil {
-			runErr = fmt.Errorf("results: %w", cerr)
-		}
+		runErr = playLeft(ctx, ev, opt, f, todo, total, st, out)
 		if runErr != nil && !errors.Is(runErr, ErrInterrupted) {
 			return out, runErr
 		}
@@ -252,6 +207,52 @@ func Run(ctx context.Context, ev *Event, opt Options) (*RunResult, error) {
 		return out, err
 	}
 	return out, runErr
+}
+
+// prepareFolder readies the output folder for a run: a resume goes on
+// only with the bots the results were played with; a fresh start sets
+// those results (and the seed drawn for them) aside, so any bots may play.
+// The shard's manifest, if any, is written.
+func prepareFolder(ev *Event, opt Options, path string) error {
+	if !opt.Fresh {
+		if err := checkBots(ev); err != nil {
+			return err
+		}
+	}
+	if opt.Fresh {
+		if err := setAside(path); err != nil {
+			return err
+		}
+		// An event given no seed starts with a new one too; the old one
+		// is in the records set aside.
+		if err := os.Remove(filepath.Join(ev.Out, SeedFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("fresh start: %w", err)
+		}
+	}
+	if opt.Manifest != nil {
+		if err := writeManifest(ev.Out, opt.Manifest, opt.Fresh); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// playLeft plays the jobs left to do, appending their records to f (which it
+// closes), and adds what it played to out. total is the board-rooms of
+// all the event's jobs, for progress.
+func playLeft(ctx context.Context, ev *Event, opt Options, f *os.File, todo []TableJob, total int, st *onDisk, out *RunResult) error {
+	s := &session{
+		ev: ev, opt: opt, w: results.NewWriter(f),
+		start: time.Now(), total: total, done: st.done, sprt: st.tracker,
+	}
+	runErr := s.play(ctx, todo)
+	out.Played = s.played
+	out.ClockCapped.Boards += s.clockCapped.Boards
+	out.ClockCapped.Decisions += s.clockCapped.Decisions
+	if cerr := f.Close(); cerr != nil && runErr == nil {
+		runErr = fmt.Errorf("results: %w", cerr)
+	}
+	return runErr
 }
 
 // keepSeed gives an event without a seed of its own the seed an earlier
@@ -313,7 +314,7 @@ type onDisk struct {
 	bad     int                    // malformed lines
 	newSeed string                 // the seed drawn, for an event given none that had none on disk
 
-	clockCapped ClockCapTally // the board-rooms on disk the clock shaped
+	clockCapped bots.ClockCapTally // the board-rooms on disk the clock shaped
 }
 
 // readOnDisk reads the event's results file (a missing one has no
@@ -343,6 +344,26 @@ func readOnDisk(ev *Event, path string, obs Observer) (*onDisk, error) {
 		return nil, err
 	}
 	return st, nil
+}
+
+// todo returns the jobs with the boards not yet on disk (jobs with none
+// left out), and the board-rooms of all the jobs.
+func (st *onDisk) todo(jobs []TableJob) (todo []TableJob, total int) {
+	for _, j := range jobs {
+		total += len(j.Boards)
+		var left []engine.BoardSetup
+		ms := st.slots[j.Match]
+		for _, b := range j.Boards {
+			if p, _ := ms.position(b.Number); !ms.has(p, j.Room) {
+				left = append(left, b)
+			}
+		}
+		if len(left) > 0 {
+			j.Boards = left
+			todo = append(todo, j)
+		}
+	}
+	return todo, total
 }
 
 // settle settles the seed, with seed the first record of the event's (""
@@ -392,7 +413,7 @@ func (st *onDisk) add(r *results.Record, at results.Span) error {
 	}
 	ms := st.slots[r.Match]
 	p, ok := 0, false
-	if _, _, known := roomIndex(r.Room); ms != nil && known {
+	if _, known := roomIndex(r.Room); ms != nil && known {
 		p, ok = ms.position(r.Board)
 	}
 	if ok {
@@ -413,7 +434,7 @@ func (st *onDisk) add(r *results.Record, at results.Span) error {
 		return nil // a second record of the board-room
 	}
 	st.done++
-	st.clockCapped.add(r)
+	st.clockCapped.Add(r)
 	st.tracker.add(r)
 	if st.obs != nil {
 		st.obs.BoardOnDisk(r)
@@ -438,7 +459,7 @@ type session struct {
 	done   int
 	played int
 
-	clockCapped ClockCapTally // the board-rooms played the clock shaped
+	clockCapped bots.ClockCapTally // the board-rooms played the clock shaped
 }
 
 // play runs the jobs on up to ev.Concurrency tables.
@@ -458,7 +479,7 @@ func (s *session) play(ctx context.Context, jobs []TableJob) error {
 		}
 		grace := s.opt.Grace
 		if grace <= 0 {
-			grace = DefaultGrace
+			grace = defaultGrace
 		}
 		t := time.NewTimer(grace)
 		defer t.Stop()
@@ -556,7 +577,7 @@ func (s *session) record(j TableJob, r results.Record) error {
 	}
 	s.done++
 	s.played++
-	s.clockCapped.add(&r)
+	s.clockCapped.Add(&r)
 	s.sprt.add(&r)
 	if s.opt.Observer != nil {
 		s.opt.Observer.BoardFinished(&j, &r)

@@ -18,6 +18,8 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -91,7 +93,7 @@ func readRecords(t *testing.T, dir string) []results.Record {
 	return recs
 }
 
-func summary(t *testing.T, rep *Report) string {
+func summary(t *testing.T, rep *report.Report) string {
 	t.Helper()
 	var b bytes.Buffer
 	require.NoError(t, rep.WriteSummary(&b))
@@ -377,11 +379,11 @@ func TestRunnerErrorStopsTheEvent(t *testing.T) {
 
 func TestSimRunnerRefusesWhatItCannotSeat(t *testing.T) {
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
-	ev.Teams[0].Bots[0] = BotSpec{Name: "builtin:refbot:genius", Kind: BotBuiltin, Builtin: BuiltinRefbot, Level: "genius"}
+	ev.Teams[0].Bots[0] = bots.Spec{Name: "builtin:refbot:genius", Kind: bots.KindBuiltin, Builtin: bots.BuiltinRefbot, Level: "genius"}
 	_, err := Run(context.Background(), ev, Options{Runner: SimRunner{}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `level "genius"`)
-	ev.Teams[0].Bots[0] = BotSpec{Name: "./bot", Kind: BotCommand, Command: []string{"./bot"}}
+	ev.Teams[0].Bots[0] = bots.Spec{Name: "./bot", Kind: bots.KindCommand, Command: []string{"./bot"}}
 	_, err = Run(context.Background(), ev, Options{Runner: SimRunner{}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "only built-in bots")

@@ -4,15 +4,14 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,7 +42,7 @@ func spyBot(args []string) int {
 		}
 		fmt.Fprintf(&rep, "READ %s: %q\n", path, b)
 	}
-	own := os.Getenv(BotDirEnv)
+	own := os.Getenv(bots.DirEnv)
 	out := os.Getenv(spyOutEnv)
 	try(filepath.Join(out, ResultsFile))
 	for _, pattern := range []string{"*.pbn", "*.txt", "logs/*.log", "logs/*/*"} {
@@ -68,7 +67,7 @@ func spyBot(args []string) int {
 		try(p)
 	}
 	if own == "" {
-		fmt.Fprintln(os.Stderr, "spy: no", BotDirEnv)
+		fmt.Fprintln(os.Stderr, "spy: no", bots.DirEnv)
 		return 1
 	}
 	if err := os.WriteFile(filepath.Join(own, spyReport), []byte(rep.String()), 0o644); err != nil {
@@ -206,19 +205,4 @@ func testSandbox(t testing.TB) *sandbox.Sandbox {
 		t.Skipf("no sandbox here: %v", err)
 	}
 	return sb
-}
-
-// termBot waits for SIGTERM, then writes "stopped" to its own folder.
-func termBot() int {
-	c := make(chan os.Signal, 1)
-	signal.Notify(c, syscall.SIGTERM)
-	select {
-	case <-c:
-	case <-time.After(time.Minute):
-		return 1
-	}
-	if err := os.WriteFile(filepath.Join(os.Getenv(BotDirEnv), "stopped"), []byte("SIGTERM"), 0o644); err != nil {
-		return 1
-	}
-	return 0
 }

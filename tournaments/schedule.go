@@ -5,6 +5,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // The two rooms of a team match, as the results' "room" names them.
@@ -13,17 +14,16 @@ const (
 	RoomClosed = "closed"
 )
 
-// roomIndex returns a team match room's index (open 0, closed 1) and the
-// side its home team sits (N-S in the open room, E-W in the closed one);
-// ok is false for any other room.
-func roomIndex(room string) (i int, home engine.Side, ok bool) {
+// roomIndex returns a team match room's index (open 0, closed 1); ok is
+// false for any other room.
+func roomIndex(room string) (i int, ok bool) {
 	switch room {
 	case RoomOpen:
-		return 0, engine.NS, true
+		return 0, true
 	case RoomClosed:
-		return 1, engine.EW, true
+		return 1, true
 	}
-	return 0, engine.NS, false
+	return 0, false
 }
 
 // Match is one team match of an event: the home team sits North-South in
@@ -46,8 +46,8 @@ type TableJob struct {
 	Table  string // unique in the event, e.g. "A-v-B/open/1"
 	NSTeam string // the team names the bots connect with
 	EWTeam string
-	Seats  [engine.NumSeats]BotSpec // by engine.Seat
-	Boards []engine.BoardSetup      // the boards still to play, in order
+	Seats  [engine.NumSeats]bots.Spec // by engine.Seat
+	Boards []engine.BoardSetup        // the boards still to play, in order
 	Clocks Clocks
 	Faults FaultRules
 	// OnAction, if set, is shown the board in play when it starts and

@@ -6,7 +6,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
-	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // AdjustedIMPs returns the event's values of adjusted scores:
@@ -16,93 +16,6 @@ func (ev *Event) AdjustedIMPs() engine.AdjustedIMPs {
 		return engine.Law12CIMPs
 	}
 	return ev.Faults.IMPs
-}
-
-// BoardResult is one board of a team match compared across the rooms.
-type BoardResult struct {
-	Board    int
-	Open     *RoomResult // nil until played
-	Closed   *RoomResult
-	Complete bool // both rooms are in
-	Adjusted bool // a room was stopped by a fault and scored by Law 12C
-	HomeIMPs int  // the board's IMPs to the home team (negative: to the visitors)
-}
-
-// RoomResult is what a report keeps of one room's record of a board: the
-// contract, its result and the score, and how a room stopped by a fault
-// ended; not the auction, play, players or times, so that the report of
-// an event of a million board-rooms holds tens of bytes a board-room, not
-// kilobytes.
-type RoomResult struct {
-	Contract  string // as recorded: "4SX", "Pass"
-	Declarer  string
-	Tricks    int // tricks won by declarer, when HasTricks
-	ScoreNS   int // the N-S score, when HasScore
-	HasTricks bool
-	HasScore  bool
-	// Fault is how the room ended when it has no score to compare: stopped
-	// by a fault, or (in a damaged file) ended without a score. It is nil
-	// for a room played to its end with a score.
-	Fault *RoomFault
-}
-
-// RoomFault is how a room without a score ended.
-type RoomFault struct {
-	Kind     string            // the termination kind (results.Kind*)
-	Seat     string            // the first seat at fault
-	Adjusted *results.Adjusted // the adjusted scores, when recorded
-	// homeIMPs is the room's adjusted IMPs to the home team
-	// (roomAdjustment), worked out when the record is read, while the side
-	// the home team sat is known.
-	homeIMPs int
-}
-
-// Complete reports whether the room was played to its end (not stopped by
-// a fault), as results.Record.Complete does for its record.
-func (r *RoomResult) Complete() bool { return r.Fault == nil || r.Fault.Kind == results.KindNormal }
-
-// MatchResult is the score of one team match.
-type MatchResult struct {
-	ID           string
-	Round        int
-	Home, Visit  string
-	Scheduled    int // boards in the match
-	Played       int // boards in with both rooms
-	Adjusted     int // boards scored with an adjusted score
-	HomeIMPs     int // IMPs won by the home team (sum of its winning boards)
-	VisitIMPs    int
-	Margin       int     // HomeIMPs - VisitIMPs
-	PerBoard     float64 // the home team's mean IMPs a board
-	CILow        float64 // 95% confidence interval of PerBoard (NaN below 2 boards)
-	CIHigh       float64
-	HomeVP       float64 // WBF 20-VP scale over the boards played
-	VisitVP      float64
-	Boards       []BoardResult
-	FaultRecords int // board-rooms stopped by a fault
-}
-
-// Standing is one team's line in the standings.
-// Its JSON form is the standings line of summary.json and of the live
-// page's stream.
-type Standing struct {
-	Team        string  `json:"team"`
-	Played      int     `json:"played"`
-	Won         int     `json:"won"`
-	Drawn       int     `json:"drawn"`
-	Lost        int     `json:"lost"`
-	IMPsFor     int     `json:"imps_for"`
-	IMPsAgainst int     `json:"imps_against"`
-	VPs         float64 `json:"vps"`
-}
-
-// Report is the scored state of an event: every match and the standings.
-type Report struct {
-	Event     *Event
-	Matches   []MatchResult
-	Standings []Standing   // by VPs, then IMP difference, then name
-	Records   int          // board-rooms in the results for this event
-	Expected  int          // board-rooms the schedule has
-	SPRT      *sprt.Result // the sequential test (DecideSPRT), for an event with one
 }
 
 // roomKey identifies a board-room of an event for scoring and resuming.
@@ -115,12 +28,24 @@ type roomKey struct {
 
 func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board} }
 
+// reportInfo returns what a report shows of the event.
+func (ev *Event) reportInfo() report.Info {
+	info := report.Info{
+		Name: ev.Name, Kind: string(ev.Kind), PerMatch: ev.PerMatch, Seed: ev.Seed, PBN: ev.PBN,
+		SPRT: ev.SPRT, IMPs: ev.AdjustedIMPs(), Out: ev.Out,
+	}
+	for _, t := range ev.Teams {
+		info.Teams = append(info.Teams, report.Team{Name: t.Name, Bots: [2]string{t.Bots[0].Name, t.Bots[1].Name}})
+	}
+	return info
+}
+
 // ScoreEvent scores an event from its results records (records of other
 // events are ignored). It depends only on the records' content, never on
 // their order, so an interrupted and resumed event scores exactly like an
-// uninterrupted one. It scores as ScoreFolder does a results file: both
+// uninterrupted one. It scores as scoreFile does a results file: both
 // feed the records, one at a time, to one scorer.
-func ScoreEvent(ev *Event, recs []results.Record) *Report {
+func ScoreEvent(ev *Event, recs []results.Record) *report.Report {
 	s := NewScorer(ev)
 	for i := range recs {
 		s.add(&recs[i], results.Span{})
@@ -128,10 +53,10 @@ func ScoreEvent(ev *Event, recs []results.Record) *Report {
 	return s.Report()
 }
 
-// Scorer scores an event one record at a time: ScoreEvent, ScoreFolder and
-// the end of Run feed it a results file's records, and a live view those it
+// Scorer scores an event one record at a time: ScoreEvent and scoreFile (the
+// end of Run) feed it a results file's records, and a live view those it
 // may show as they come. Of each board-room it keeps what the report shows
-// (a RoomResult, tens of bytes), not the record, so its memory is set by
+// (a report.RoomResult, tens of bytes), not the record, so its memory is set by
 // the event's schedule, whatever the number of records. It is not safe for
 // concurrent use.
 type Scorer struct {
@@ -157,7 +82,7 @@ func NewScorer(ev *Event) *Scorer {
 		s.matches = append(s.matches, ms)
 		s.byID[m.ID] = append(s.byID[m.ID], ms)
 	}
-	// An event whose test cannot be set up reports none, as DecideSPRT.
+	// An event whose test cannot be set up reports none.
 	if t, err := newSPRTTracker(ev); err == nil {
 		s.sprt = t
 	}
@@ -181,7 +106,7 @@ func (s *Scorer) addFrom(r *results.Record, at results.Span, part int32) {
 		return
 	}
 	for _, ms := range s.byID[r.Match] {
-		if i, ok := ms.add(r, at, s.p, s.strs); ok && ms.part != nil {
+		if i, ok := ms.add(r, at, s.strs); ok && ms.part != nil {
 			ms.part[i] = part
 		}
 	}
@@ -193,7 +118,7 @@ func (s *Scorer) board(r *results.Record) (engine.BoardSetup, bool) {
 	if r.Event != s.ev.Name {
 		return engine.BoardSetup{}, false
 	}
-	if _, _, ok := roomIndex(r.Room); !ok {
+	if _, ok := roomIndex(r.Room); !ok {
 		return engine.BoardSetup{}, false
 	}
 	for _, ms := range s.byID[r.Match] {
@@ -217,11 +142,11 @@ func (s *Scorer) track(parts bool) {
 
 // Report scores the records taken so far; the Scorer may go on taking
 // records after it.
-func (s *Scorer) Report() *Report {
-	rep := &Report{Event: s.ev}
-	stand := map[string]*Standing{}
+func (s *Scorer) Report() *report.Report {
+	rep := &report.Report{Event: s.ev.reportInfo()}
+	stand := map[string]*report.Standing{}
 	for _, t := range s.ev.Teams {
-		stand[t.Name] = &Standing{Team: t.Name}
+		stand[t.Name] = &report.Standing{Team: t.Name}
 	}
 	for _, ms := range s.matches {
 		mr, n := ms.result(s.p)
@@ -281,7 +206,7 @@ type matchScore struct {
 	first int         // the number at position 0, when the numbers run on
 	slot  map[int]int // board number -> slot, when they do not
 	pos   []int       // slot -> the position of its first board, when they do not
-	rooms []RoomResult
+	rooms []report.RoomResult
 	in    []bool         // rooms taken
 	at    []results.Span // where each room's record is, when scoreFile tracks it
 	part  []int32        // which part file the record is in, when a merge tracks it
@@ -307,7 +232,7 @@ func newMatchScore(m Match, nums []int) *matchScore {
 			break
 		}
 	}
-	ms.rooms = make([]RoomResult, 2*slots)
+	ms.rooms = make([]report.RoomResult, 2*slots)
 	ms.in = make([]bool, 2*slots)
 	return ms
 }
@@ -334,8 +259,8 @@ func (ms *matchScore) position(slot int) int {
 // board-room counts, so a duplicate line never changes a score. A record
 // that is no board-room of the match is left out, as it is of the report.
 // It returns the room's index and whether the record was taken.
-func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedIMPs, strs interner) (int, bool) {
-	room, home, ok := roomIndex(r.Room)
+func (ms *matchScore) add(r *results.Record, at results.Span, strs interner) (int, bool) {
+	room, ok := roomIndex(r.Room)
 	if !ok {
 		return 0, false
 	}
@@ -348,17 +273,16 @@ func (ms *matchScore) add(r *results.Record, at results.Span, p engine.AdjustedI
 		return 0, false
 	}
 	ms.in[i] = true
-	ms.rooms[i] = compactRoom(r, home, p, strs)
+	ms.rooms[i] = compactRoom(r, strs)
 	if ms.at != nil {
 		ms.at[i] = at
 	}
 	return i, true
 }
 
-// compactRoom keeps of a record what the report needs; home is the side
-// the home team sat in the record's room.
-func compactRoom(r *results.Record, home engine.Side, p engine.AdjustedIMPs, strs interner) RoomResult {
-	rr := RoomResult{Contract: strs.get(r.Contract), Declarer: strs.get(r.Declarer)}
+// compactRoom keeps of a record what the report needs.
+func compactRoom(r *results.Record, strs interner) report.RoomResult {
+	rr := report.RoomResult{Contract: strs.get(r.Contract), Declarer: strs.get(r.Declarer)}
 	if r.Tricks != nil {
 		rr.Tricks, rr.HasTricks = *r.Tricks, true
 	}
@@ -366,7 +290,7 @@ func compactRoom(r *results.Record, home engine.Side, p engine.AdjustedIMPs, str
 		rr.ScoreNS, rr.HasScore = *r.ScoreNS, true
 	}
 	if !r.Complete() || r.ScoreNS == nil {
-		f := &RoomFault{Kind: strs.get(r.Termination.Kind), Seat: strs.get(r.Termination.Seat), homeIMPs: roomAdjustment(r, home, p)}
+		f := &report.RoomFault{Kind: strs.get(r.Termination.Kind), Seat: strs.get(r.Termination.Seat), Outcome: recordScore(r).Outcome}
 		if r.Adjusted != nil {
 			a := results.Adjusted{NS: strs.get(r.Adjusted.NS), EW: strs.get(r.Adjusted.EW)}
 			f.Adjusted = &a
@@ -377,16 +301,16 @@ func compactRoom(r *results.Record, home engine.Side, p engine.AdjustedIMPs, str
 }
 
 // result scores the match from the rooms taken, and counts them.
-func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int) {
+func (ms *matchScore) result(p engine.AdjustedIMPs) (mr report.MatchResult, records int) {
 	m := ms.m
-	mr = MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(ms.nums)}
+	mr = report.MatchResult{ID: m.ID, Round: m.Round, Home: m.Home.Name, Visit: m.Visit.Name, Scheduled: len(ms.nums)}
 	if len(ms.nums) > 0 {
-		mr.Boards = make([]BoardResult, 0, len(ms.nums))
+		mr.Boards = make([]report.BoardResult, 0, len(ms.nums))
 	}
 	var imps []float64
 	for _, b := range ms.nums {
 		slot, _ := ms.slotOf(b)
-		br := BoardResult{Board: b}
+		br := report.BoardResult{Board: b}
 		if ms.in[2*slot] {
 			br.Open = &ms.rooms[2*slot]
 			records++
@@ -395,7 +319,7 @@ func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int
 			br.Closed = &ms.rooms[2*slot+1]
 			records++
 		}
-		for _, r := range []*RoomResult{br.Open, br.Closed} {
+		for _, r := range []*report.RoomResult{br.Open, br.Closed} {
 			if r != nil && !r.Complete() {
 				mr.FaultRecords++
 			}
@@ -417,7 +341,7 @@ func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int
 		mr.Boards = append(mr.Boards, br)
 	}
 	mr.Margin = mr.HomeIMPs - mr.VisitIMPs
-	mr.PerBoard, mr.CILow, mr.CIHigh = MeanCI95(imps)
+	mr.PerBoard, mr.CILow, mr.CIHigh = report.MeanCI95(imps)
 	if mr.Played > 0 {
 		mr.HomeVP, mr.VisitVP = engine.VPs(float64(mr.Margin), mr.Played)
 	}
@@ -425,19 +349,10 @@ func (ms *matchScore) result(p engine.AdjustedIMPs) (mr MatchResult, records int
 }
 
 // roomsIMPs is BoardIMPs on the rooms a report keeps: a room has a Fault
-// exactly when BoardIMPs would give it an adjusted score, which compactRoom
-// worked out.
-func roomsIMPs(open, closed *RoomResult, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
-	if open.Fault == nil && closed.Fault == nil {
-		return engine.IMPs(open.ScoreNS - closed.ScoreNS), false
-	}
-	sum := 0
-	for _, r := range []*RoomResult{open, closed} {
-		if r.Fault != nil {
-			sum += r.Fault.homeIMPs
-		}
-	}
-	return p.Clamp(sum), true
+// exactly when the room was not scored at the table, and the fault keeps
+// the room's outcome.
+func roomsIMPs(open, closed *report.RoomResult, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
+	return engine.BoardIMPs(open.Score(), closed.Score(), p)
 }
 
 // interner holds each of the few distinct short strings a report keeps
@@ -458,79 +373,26 @@ func (t interner) get(s string) string {
 	return s
 }
 
-// BoardIMPs compares the two rooms of a board: the home team sits N-S in
-// the open room and E-W in the closed room, so its result is
-// IMP(open N-S score - closed N-S score). When a room was stopped by a
-// fault the board gets the artificial adjusted scores of the rooms' outcomes
-// instead, valued by policy p (Law 12C: +3 IMPs to a side not at
-// fault, -3 to a side at fault): each stopped room counts the home side's
-// value against the visitors' (so A-/A- is level), the rooms are added and
-// the sum is kept within the policy's bounds. A record whose outcome cannot
-// be read counts as level.
+// BoardIMPs compares the two rooms of a board by engine.BoardIMPs: the
+// home team sits N-S in the open room and E-W in the closed room; a room
+// stopped by a fault gives the artificial adjusted scores of its outcome,
+// valued by policy p (Law 12C). A record whose outcome cannot be read
+// counts as level.
 func BoardIMPs(open, closed *results.Record, p engine.AdjustedIMPs) (homeIMPs int, adjusted bool) {
-	if open.Complete() && closed.Complete() && open.ScoreNS != nil && closed.ScoreNS != nil {
-		return engine.IMPs(*open.ScoreNS - *closed.ScoreNS), false
-	}
-	sum := 0
-	if !open.Complete() || open.ScoreNS == nil {
-		sum += roomAdjustment(open, engine.NS, p) // home is N-S in the open room
-	}
-	if !closed.Complete() || closed.ScoreNS == nil {
-		sum += roomAdjustment(closed, engine.EW, p) // and E-W in the closed room
-	}
-	return p.Clamp(sum), true
+	return engine.BoardIMPs(recordScore(open), recordScore(closed), p)
 }
 
-// roomAdjustment returns the IMPs a stopped room gives the home team, which
-// sat on side home there: its adjusted score against the visitors', halved
-// so that A+/A- is worth the policy's full value.
-func roomAdjustment(r *results.Record, home engine.Side, p engine.AdjustedIMPs) int {
+// recordScore returns what comparing a board needs of a room's record: its
+// N-S score when it was played to its end with one, or else its outcome
+// (a zero outcome, which counts as level, when it cannot be read).
+func recordScore(r *results.Record) engine.RoomScore {
+	if r.Complete() && r.ScoreNS != nil {
+		return engine.RoomScore{Scored: true, ScoreNS: *r.ScoreNS}
+	}
 	o, err := r.Outcome()
-	if err != nil || !o.IsFault() {
-		return 0
+	if err != nil {
+		return engine.RoomScore{}
 	}
-	return (o.IMPs(home, p) - o.IMPs(home.Other(), p)) / 2
-}
-
-// MeanCI95 returns the mean of xs and its two-sided 95% confidence interval
-// by Student's t with n-1 degrees of freedom. With fewer than two values
-// the interval is NaN (no spread to estimate); with none the mean is 0.
-func MeanCI95(xs []float64) (mean, lo, hi float64) {
-	n := len(xs)
-	if n == 0 {
-		return 0, math.NaN(), math.NaN()
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(n)
-	if n < 2 {
-		return mean, math.NaN(), math.NaN()
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := math.Sqrt(ss / float64(n-1))
-	h := tQuantile975(n-1) * sd / math.Sqrt(float64(n))
-	return mean, mean - h, mean + h
-}
-
-// t975 holds Student's t 0.975 quantiles for 1..30 degrees of freedom.
-var t975 = [...]float64{
-	12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-	2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-	2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-}
-
-// tQuantile975 returns Student's t 0.975 quantile for df degrees of
-// freedom: from the table up to 30, then by the Cornish-Fisher expansion
-// around the normal 1.96, which is within 0.001 from there on.
-func tQuantile975(df int) float64 {
-	if df <= len(t975) {
-		return t975[df-1]
-	}
-	const z = 1.959964
-	d := float64(df)
-	return z + (z*z*z+z)/(4*d) + (5*math.Pow(z, 5)+16*z*z*z+3*z)/(96*d*d)
+	o.Detail = "" // a report keeps no details
+	return engine.RoomScore{Outcome: o}
 }

@@ -1,11 +1,11 @@
 package tournaments
 
 import (
-	"math"
 	"testing"
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -98,7 +98,7 @@ func TestBoardIMPsAdjusted(t *testing.T) {
 
 // scoreOf scores a match from its records by board-room, the first
 // record given for a board-room counting.
-func scoreOf(m Match, recs map[roomKey]*results.Record) MatchResult {
+func scoreOf(m Match, recs map[roomKey]*results.Record) report.MatchResult {
 	nums := make([]int, len(m.Boards))
 	for i, b := range m.Boards {
 		nums[i] = b.Number
@@ -109,7 +109,7 @@ func scoreOf(m Match, recs map[roomKey]*results.Record) MatchResult {
 			if r := recs[roomKey{m.ID, room, b.Number}]; r != nil {
 				c := *r
 				c.Match, c.Room, c.Board = m.ID, room, b.Number
-				ms.add(&c, results.Span{}, engine.Law12CIMPs, nil)
+				ms.add(&c, results.Span{}, nil)
 			}
 		}
 	}
@@ -157,29 +157,12 @@ func TestMatchIMPsVPsAndCI(t *testing.T) {
 	assert.Equal(t, 10.0, mr.HomeVP)
 }
 
-func TestMeanCI95(t *testing.T) {
-	m, lo, hi := MeanCI95(nil)
-	assert.Equal(t, 0.0, m)
-	assert.True(t, math.IsNaN(lo) && math.IsNaN(hi))
-	m, lo, _ = MeanCI95([]float64{4})
-	assert.Equal(t, 4.0, m)
-	assert.True(t, math.IsNaN(lo))
-	m, lo, hi = MeanCI95([]float64{1, 3})
-	assert.Equal(t, 2.0, m)
-	assert.InDelta(t, 2-12.706*1, lo, 1e-9) // sd sqrt(2), se 1
-	assert.InDelta(t, 2+12.706*1, hi, 1e-9)
-	// large samples approach the normal quantile
-	assert.InDelta(t, 2.021, tQuantile975(40), 0.001)
-	assert.InDelta(t, 1.984, tQuantile975(100), 0.001)
-	assert.InDelta(t, 1.962, tQuantile975(1000), 0.001)
-}
-
 // assertCompactIMPs checks that the rooms a report keeps of two records
 // score the board as the records do.
 func assertCompactIMPs(t *testing.T, open, closed *results.Record, want int, adjusted bool) {
 	t.Helper()
-	o := compactRoom(open, engine.NS, engine.Law12CIMPs, interner{})
-	c := compactRoom(closed, engine.EW, engine.Law12CIMPs, interner{})
+	o := compactRoom(open, interner{})
+	c := compactRoom(closed, interner{})
 	got, adj := roomsIMPs(&o, &c, engine.Law12CIMPs)
 	assert.Equal(t, want, got, "kept rooms")
 	assert.Equal(t, adjusted, adj, "kept rooms")

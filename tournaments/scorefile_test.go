@@ -12,6 +12,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -49,7 +50,7 @@ func firstRecords(ev *Event, recs []results.Record) map[roomKey]*results.Record 
 }
 
 // recordCells is the board table's cells of a room, formatted from its
-// whole record: what roomCells must give for the room the report keeps.
+// whole record: what RoomResult.Cells must give for the room the report keeps.
 func recordCells(r *results.Record) (contract, score string) {
 	switch {
 	case r == nil:
@@ -77,7 +78,7 @@ func recordCells(r *results.Record) (contract, score string) {
 // first records of its board-rooms give them, and every match with
 // records handed to the writers once, its records in board order, the
 // open room first.
-func checkAgainstRecords(t *testing.T, ev *Event, rep *Report, calls []writerCall, recs []results.Record) {
+func checkAgainstRecords(t *testing.T, ev *Event, rep *report.Report, calls []writerCall, recs []results.Record) {
 	t.Helper()
 	idx := firstRecords(ev, recs)
 	p := ev.AdjustedIMPs()
@@ -97,7 +98,7 @@ func checkAgainstRecords(t *testing.T, ev *Event, rep *Report, calls []writerCal
 			open, closed := idx[roomKey{m.ID, RoomOpen, b.Number}], idx[roomKey{m.ID, RoomClosed, b.Number}]
 			for _, room := range []struct {
 				rec  *results.Record
-				kept *RoomResult
+				kept *report.RoomResult
 			}{{open, br.Open}, {closed, br.Closed}} {
 				require.Equal(t, room.rec == nil, room.kept == nil, "match %s board %d", m.ID, b.Number)
 				if room.rec == nil {
@@ -110,7 +111,7 @@ func checkAgainstRecords(t *testing.T, ev *Event, rep *Report, calls []writerCal
 				}
 				assert.Equal(t, room.rec.Complete(), room.kept.Complete())
 				wc, ws := recordCells(room.rec)
-				gc, gs := roomCells(room.kept)
+				gc, gs := room.kept.Cells()
 				assert.Equal(t, wc+" "+ws, gc+" "+gs, "match %s board %d", m.ID, b.Number)
 			}
 			assert.Equal(t, open != nil && closed != nil, br.Complete)
@@ -130,7 +131,7 @@ func checkAgainstRecords(t *testing.T, ev *Event, rep *Report, calls []writerCal
 }
 
 // rendered is everything a report writes.
-func rendered(t *testing.T, rep *Report) string {
+func rendered(t *testing.T, rep *report.Report) string {
 	t.Helper()
 	var b bytes.Buffer
 	require.NoError(t, rep.WriteSummary(&b))
@@ -219,7 +220,7 @@ func TestScoreFolderMatchesRecords(t *testing.T) {
 			ev.Out = t.TempDir()
 			require.NoError(t, os.WriteFile(filepath.Join(ev.Out, ResultsFile), []byte(data), 0o644))
 			var calls []writerCall
-			rep, warn, err := ScoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
+			rep, warn, err := scoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
 			require.NoError(t, err)
 			assert.Empty(t, warn)
 			recs, _, err := results.Read(strings.NewReader(data))
@@ -236,7 +237,7 @@ func TestScoreFolderMissingFile(t *testing.T) {
 	ev, _ := scoreFileEvent(t)
 	ev.Out = t.TempDir()
 	var calls []writerCall
-	rep, warn, err := ScoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
+	rep, warn, err := scoreFolder(ev, []MatchWriter{recordingWriter(&calls)})
 	require.NoError(t, err)
 	assert.Empty(t, warn)
 	assert.Empty(t, calls)
@@ -253,7 +254,7 @@ func TestScoreFolderWriterFailures(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(ev.Out, ResultsFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
 	var calls []writerCall
 	failing := func(_ *Event, m Match, _ []results.Record) error { return fmt.Errorf("disk full at %s", m.ID) }
-	_, warn, err := ScoreFolder(ev, []MatchWriter{failing, recordingWriter(&calls)})
+	_, warn, err := scoreFolder(ev, []MatchWriter{failing, recordingWriter(&calls)})
 	require.NoError(t, err)
 	require.Len(t, warn, 6)
 	first := ev.Matches()[0].ID
@@ -330,4 +331,11 @@ func FuzzScoreFolder(f *testing.F) {
 		checkAgainstRecords(t, ev, rep, calls, recs)
 		require.Equal(t, rendered(t, ScoreEvent(ev, recs)), rendered(t, rep))
 	})
+}
+
+// scoreFolder scores an event from the results file in its folder and
+// writes its match files, as Run does at the end of a run: the report and
+// the match writers' failures.
+func scoreFolder(ev *Event, writers []MatchWriter) (*report.Report, []string, error) {
+	return scoreFile(ev, filepath.Join(ev.Out, ResultsFile), writers)
 }

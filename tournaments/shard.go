@@ -3,121 +3,18 @@ package tournaments
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
+
+	"github.com/openroom/openroom/tournaments/shards"
 )
-
-// Shard is one part of an event played on its own, for running an event
-// over many machines (a Slurm job array, a Kubernetes Indexed Job): shard K
-// of N plays, in every match, the K-th of N contiguous ranges of the
-// match's boards, both rooms of each board. The zero Shard is the whole
-// event.
-type Shard struct {
-	K int `json:"k"` // from 0
-	N int `json:"n"` // 0: not sharded
-}
-
-// MaxShards bounds N, so a typo cannot make millions of empty shards.
-const MaxShards = 100_000
-
-// The environment variables --shard auto/N reads K from, in this order:
-// a Slurm job array's task and a Kubernetes Indexed Job's completion index.
-var shardIndexVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
-
-// ParseShard reads a shard as the command line gives it: "K/N" with K
-// from 0 to N-1, or "auto/N", which takes K from SLURM_ARRAY_TASK_ID or,
-// failing that, JOB_COMPLETION_INDEX as getenv returns them.
-func ParseShard(s string, getenv func(string) string) (Shard, error) {
-	ks, ns, ok := strings.Cut(strings.TrimSpace(s), "/")
-	if !ok {
-		return Shard{}, fmt.Errorf("shard %q: want K/N (K from 0) or auto/N", s)
-	}
-	n, err := strconv.Atoi(ns)
-	if err != nil || n < 1 || n > MaxShards {
-		return Shard{}, fmt.Errorf("shard %q: N %q: want a whole number from 1 to %d", s, ns, MaxShards)
-	}
-	from := ""
-	if ks == "auto" {
-		for _, v := range shardIndexVars {
-			if ks = getenv(v); ks != "" {
-				from = v
-				break
-			}
-		}
-		if from == "" {
-			return Shard{}, fmt.Errorf("shard %q: auto needs the shard number in %s (set by a Slurm job array or a Kubernetes Indexed Job)", s, strings.Join(shardIndexVars, " or "))
-		}
-	}
-	k, err := strconv.Atoi(ks)
-	if err != nil || k < 0 || k >= n {
-		where := ""
-		if from != "" {
-			where = fmt.Sprintf(" (from %s; number the array's tasks 0 to %d)", from, n-1)
-		}
-		return Shard{}, fmt.Errorf("shard %q: K %q: want a whole number from 0 to %d%s", s, ks, n-1, where)
-	}
-	return Shard{K: k, N: n}, nil
-}
-
-// String returns K/N, or "all" for the whole event.
-func (s Shard) String() string {
-	if s.N == 0 {
-		return "all"
-	}
-	return fmt.Sprintf("%d/%d", s.K, s.N)
-}
-
-// check reports a shard that is not one of its N.
-func (s Shard) check() error {
-	if s.N == 0 && s.K == 0 {
-		return nil
-	}
-	if s.N < 1 || s.N > MaxShards || s.K < 0 || s.K >= s.N {
-		return fmt.Errorf("shard %d/%d: want K from 0 to N-1 and N from 1 to %d", s.K, s.N, MaxShards)
-	}
-	return nil
-}
-
-// Span returns the positions [lo, hi) of a match's n boards the shard
-// plays: the K-th of N ranges as equal as whole boards allow (the first
-// ones a board shorter when N does not divide n). The whole event's Span
-// is [0, n).
-func (s Shard) Span(n int) (lo, hi int) {
-	if s.N == 0 {
-		return 0, n
-	}
-	return s.K * n / s.N, (s.K + 1) * n / s.N
-}
-
-// BoardRange is the boards a shard plays in one match, by board number
-// (the match's boards in schedule order from First to Last; none when
-// Count is 0).
-type BoardRange struct {
-	Match string `json:"match"`
-	First int    `json:"first,omitempty"`
-	Last  int    `json:"last,omitempty"`
-	Count int    `json:"count"`
-}
-
-// String returns "boards 5-8 of match A-v-B", or that the shard has none.
-func (r BoardRange) String() string {
-	switch r.Count {
-	case 0:
-		return fmt.Sprintf("no boards of match %s", r.Match)
-	case 1:
-		return fmt.Sprintf("board %d of match %s", r.First, r.Match)
-	}
-	return fmt.Sprintf("boards %d-%d of match %s", r.First, r.Last, r.Match)
-}
 
 // ShardRanges returns the boards the event's shard plays in each match,
 // in schedule order.
-func (ev *Event) ShardRanges() []BoardRange {
+func (ev *Event) ShardRanges() []shards.BoardRange {
 	ms := ev.Matches()
-	out := make([]BoardRange, len(ms))
+	out := make([]shards.BoardRange, len(ms))
 	for i, m := range ms {
 		lo, hi := ev.Shard.Span(len(m.Boards))
-		out[i] = BoardRange{Match: m.ID, Count: hi - lo}
+		out[i] = shards.BoardRange{Match: m.ID, Count: hi - lo}
 		if hi > lo {
 			out[i].First, out[i].Last = m.Boards[lo].Number, m.Boards[hi-1].Number
 		}
@@ -133,8 +30,8 @@ var ErrShardSeed = errors.New("a sharded event needs a seed every shard shares")
 // progress and its resume) cover only the shard's boards. An event given
 // no seed cannot be sharded, since its shards would deal from different
 // random seeds; the error wraps ErrShardSeed.
-func (ev *Event) SetShard(s Shard) error {
-	if err := s.check(); err != nil {
+func (ev *Event) SetShard(s shards.Shard) error {
+	if err := s.Check(); err != nil {
 		return err
 	}
 	if s.N > 0 && ev.SeedDrawn {

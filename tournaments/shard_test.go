@@ -5,76 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/openroom/openroom/tournaments/shards"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestParseShard(t *testing.T) {
-	tests := []struct {
-		in   string
-		env  map[string]string
-		want Shard
-		err  string
-	}{
-		{in: "0/4", want: Shard{0, 4}},
-		{in: "3/4", want: Shard{3, 4}},
-		{in: " 0/1 ", want: Shard{0, 1}},
-		{in: "auto/4", env: map[string]string{"SLURM_ARRAY_TASK_ID": "2"}, want: Shard{2, 4}},
-		{in: "auto/4", env: map[string]string{"JOB_COMPLETION_INDEX": "1"}, want: Shard{1, 4}},
-		{in: "auto/4", env: map[string]string{"SLURM_ARRAY_TASK_ID": "3", "JOB_COMPLETION_INDEX": "1"}, want: Shard{3, 4}},
-		{in: "auto/4", err: "SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"},
-		{in: "auto/4", env: map[string]string{"SLURM_ARRAY_TASK_ID": "4"}, err: "from SLURM_ARRAY_TASK_ID; number the array's tasks 0 to 3"},
-		{in: "4/4", err: `K "4": want a whole number from 0 to 3`},
-		{in: "-1/4", err: `K "-1"`},
-		{in: "x/4", err: `K "x"`},
-		{in: "1/0", err: `N "0"`},
-		{in: "1/x", err: `N "x"`},
-		{in: "1/1000000", err: "from 1 to 100000"},
-		{in: "1", err: "want K/N"},
-		{in: "", err: "want K/N"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := ParseShard(tt.in, func(k string) string { return tt.env[k] })
-			if tt.err != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), tt.err)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, got)
-		})
-	}
-}
-
-// TestShardSpan checks that the shards of n boards are contiguous, cover
-// every board once, differ in size by at most one board, and that shardOf
-// finds each board's shard.
-func TestShardSpan(t *testing.T) {
-	for n := 0; n <= 40; n++ {
-		for shards := 1; shards <= 9; shards++ {
-			next, smallest, largest := 0, n, 0
-			for k := 0; k < shards; k++ {
-				lo, hi := Shard{k, shards}.Span(n)
-				require.Equal(t, next, lo, "n=%d N=%d: shard %d starts where %d ends", n, shards, k, k-1)
-				require.LessOrEqual(t, lo, hi)
-				for p := lo; p < hi; p++ {
-					require.Equal(t, k, shardOf(p, n, shards), "n=%d N=%d p=%d", n, shards, p)
-				}
-				next = hi
-				smallest, largest = min(smallest, hi-lo), max(largest, hi-lo)
-			}
-			require.Equal(t, n, next, "n=%d N=%d: the shards cover every board", n, shards)
-			require.LessOrEqual(t, largest-smallest, 1, "n=%d N=%d", n, shards)
-		}
-	}
-	lo, hi := Shard{}.Span(7)
-	assert.Equal(t, [2]int{0, 7}, [2]int{lo, hi}, "the whole event")
-}
-
-// TestShardJobs checks that the shards' tables hold every board-room of
-// the whole event's tables exactly once, with the same table names and
-// seats, both rooms of a board in the same shard.
 func TestShardJobs(t *testing.T) {
 	for _, tc := range []struct {
 		kind             ScheduleKind
@@ -98,8 +33,8 @@ func TestShardJobs(t *testing.T) {
 			got := map[roomKey]slot{}
 			shardOfBoard := map[string]int{}
 			for k := 0; k < tc.shards; k++ {
-				require.NoError(t, ev.SetShard(Shard{k, tc.shards}))
-				ranges := map[string]BoardRange{}
+				require.NoError(t, ev.SetShard(shards.Shard{K: k, N: tc.shards}))
+				ranges := map[string]shards.BoardRange{}
 				for _, r := range ev.ShardRanges() {
 					ranges[r.Match] = r
 				}
@@ -127,9 +62,9 @@ func TestShardJobs(t *testing.T) {
 
 func TestSetShard(t *testing.T) {
 	ev := testEvent(t, ScheduleMatch, 2, 8, 16, "")
-	assert.Error(t, ev.SetShard(Shard{4, 4}))
-	assert.Error(t, ev.SetShard(Shard{-1, 4}))
-	require.NoError(t, ev.SetShard(Shard{1, 4}))
+	assert.Error(t, ev.SetShard(shards.Shard{K: 4, N: 4}))
+	assert.Error(t, ev.SetShard(shards.Shard{K: -1, N: 4}))
+	require.NoError(t, ev.SetShard(shards.Shard{K: 1, N: 4}))
 	assert.Len(t, ev.Jobs(), 2, "one segment, two rooms")
 
 	// An event given no seed draws one per process: its shards would not
@@ -140,28 +75,9 @@ func TestSetShard(t *testing.T) {
 	drawn, err := Resolve(f)
 	require.NoError(t, err)
 	require.True(t, drawn.SeedDrawn)
-	err = drawn.SetShard(Shard{0, 2})
+	err = drawn.SetShard(shards.Shard{K: 0, N: 2})
 	require.ErrorIs(t, err, ErrShardSeed)
 	assert.True(t, strings.Contains(err.Error(), "--seed"), err.Error())
-}
-
-func FuzzParseShard(f *testing.F) {
-	for _, s := range []string{"0/4", "auto/3", "9/9", "x", "1/", "/2", "-0/1", "00/01"} {
-		f.Add(s, "2")
-	}
-	f.Fuzz(func(t *testing.T, s, env string) {
-		sh, err := ParseShard(s, func(string) string { return env })
-		if err != nil {
-			return
-		}
-		if sh.K < 0 || sh.K >= sh.N || sh.N > MaxShards {
-			t.Fatalf("ParseShard(%q) = %v", s, sh)
-		}
-		back, err := ParseShard(sh.String(), nil)
-		if err != nil || back != sh {
-			t.Fatalf("%v does not read back: %v %v", sh, back, err)
-		}
-	})
 }
 
 // TestShardSecrets checks that a shard's bots cannot read the folders of
@@ -170,7 +86,7 @@ func TestShardSecrets(t *testing.T) {
 	ev := testEvent(t, ScheduleMatch, 2, 8, 16, "")
 	parent := ev.Out
 	assert.Contains(t, ev.Secrets(), parent)
-	require.NoError(t, ev.SetShard(Shard{1, 4}))
+	require.NoError(t, ev.SetShard(shards.Shard{K: 1, N: 4}))
 	ev.Out = parent + "/shard-1-of-4"
 	assert.Contains(t, ev.Secrets(), parent, "the shards' parent folder")
 	assert.NotContains(t, ev.Secrets(), ev.Out, "within the parent")

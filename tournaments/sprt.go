@@ -9,12 +9,13 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
-// DefaultSPRTBoards is the cap of a sequential test given no board count:
+// defaultSPRTBoards is the cap of a sequential test given no board count:
 // beyond the boards most tests need (the simulations' 95th percentile is
 // 200 to 1,500 boards, for hypotheses half an IMP a board apart).
-const DefaultSPRTBoards = 2000
+const defaultSPRTBoards = 2000
 
 // SPRTConfig is the [sprt] table of an event file: a sequential test of
 // a two-team match (see package sprt). imp0 and imp1 are required; alpha
@@ -96,7 +97,7 @@ func (ev *Event) SetSPRT(p sprt.Params) error {
 // which event-file key is to blame when not.
 func (ev *Event) checkSPRT(p sprt.Params) (key string, err error) {
 	if ev.Kind != ScheduleMatch {
-		return "sprt", fmt.Errorf("a sequential test is for a team match of two teams, not a %s", kindName(ev.Kind))
+		return "sprt", fmt.Errorf("a sequential test is for a team match of two teams, not a %s", report.KindName(string(ev.Kind)))
 	}
 	if ev.PerMatch < p.MinBoards {
 		return "boards.count", fmt.Errorf("%d boards (the cap) are fewer than min_boards %d: the test could never decide", ev.PerMatch, p.MinBoards)
@@ -111,29 +112,16 @@ func (ev *Event) checkSPRT(p sprt.Params) (key string, err error) {
 	return "", nil
 }
 
-// DecideSPRT computes an event's sequential test from its results: the
-// match's boards are weighed in board-number order as long as both rooms
-// are in (the finished prefix), until a hypothesis is accepted; boards
-// after that do not count. So the verdict depends only on the deals and
-// the results, whatever the order of the records, and is the same after
-// a resume or a merge. A prefix that holds every board of the match
-// without a decision is inconclusive. It returns nil for an event
-// without a test.
-func DecideSPRT(ev *Event, recs []results.Record) *sprt.Result {
-	t, err := newSPRTTracker(ev)
-	if t == nil || err != nil {
-		return nil
-	}
-	for i := range recs {
-		t.add(&recs[i])
-	}
-	return t.result()
-}
-
 // sprtTracker follows an event's sequential test record by record, as
-// Run writes them: it keeps what the IMPs of boards not yet weighed need
-// of their rooms (a RoomResult, not the record), weighs the prefix as it
-// grows, and says when the test is decided. add is called one record at a
+// Run writes them. The match's boards are weighed in board-number order as
+// long as both rooms are in (the finished prefix), until a hypothesis is
+// accepted; boards after that do not count. So the verdict depends only on
+// the deals and the results, whatever the order of the records, and is the
+// same after a resume or a merge. A prefix that holds every board of the
+// match without a decision is inconclusive. The tracker keeps what the
+// IMPs of boards not yet weighed need of their rooms (a report.RoomResult, not
+// the record), weighs the prefix as it grows, and says when the test is
+// decided. add is called one record at a
 // time; decided may be called from any goroutine.
 type sprtTracker struct {
 	event, match string
@@ -148,7 +136,7 @@ type sprtTracker struct {
 
 // waitingBoard is a board's rooms taken so far, open and closed.
 type waitingBoard struct {
-	rooms [2]RoomResult
+	rooms [2]report.RoomResult
 	in    [2]bool
 }
 
@@ -189,7 +177,7 @@ func (t *sprtTracker) add(r *results.Record) {
 	if !ok || i < t.next {
 		return
 	}
-	room, home, ok := roomIndex(r.Room)
+	room, ok := roomIndex(r.Room)
 	if !ok {
 		return
 	}
@@ -201,7 +189,7 @@ func (t *sprtTracker) add(r *results.Record) {
 	if w.in[room] {
 		return
 	}
-	w.rooms[room], w.in[room] = compactRoom(r, home, t.policy, nil), true
+	w.rooms[room], w.in[room] = compactRoom(r, nil), true
 	for w := t.waiting[t.next]; w != nil && w.in[0] && w.in[1]; w = t.waiting[t.next] {
 		imps, _ := roomsIMPs(&w.rooms[0], &w.rooms[1], t.policy)
 		delete(t.waiting, t.next)

@@ -16,6 +16,8 @@ import (
 	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -61,8 +63,8 @@ func TestSPRTConfig(t *testing.T) {
 		perMatch int
 		err      string // "file:line: ..." part
 	}{
-		{"none", "[boards]\nseed = 1\n", 0, nil, DefaultCount, ""},
-		{"defaults", "[sprt]\nimp0 = 0\nimp1 = 0.5\n[boards]\nseed = 1\n", 0, &def, DefaultSPRTBoards, ""},
+		{"none", "[boards]\nseed = 1\n", 0, nil, defaultCount, ""},
+		{"defaults", "[sprt]\nimp0 = 0\nimp1 = 0.5\n[boards]\nseed = 1\n", 0, &def, defaultSPRTBoards, ""},
 		{"all keys", "[sprt]\nimp0 = -0.5\nimp1 = 1\nalpha = 0.01\nbeta = 0.1\nmin_boards = 0\n[boards]\nseed = 1\ncount = 300\n", 0,
 			&sprt.Params{IMP0: -0.5, IMP1: 1, Alpha: 0.01, Beta: 0.1}, 300, ""},
 		{"small cap, small minimum", "[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 64\n[boards]\nseed = 1\ncount = 100\n", 0,
@@ -171,7 +173,7 @@ func TestDecideSPRT(t *testing.T) {
 			wr := want.Result()
 			t.Logf("%s after %d boards", wr.Verdict, wr.Boards)
 
-			got := DecideSPRT(ev, recs)
+			got := decideSPRT(ev, recs)
 			require.NotNil(t, got)
 			assert.Equal(t, wr, *got)
 
@@ -180,11 +182,11 @@ func TestDecideSPRT(t *testing.T) {
 			for range 5 {
 				shuffled := append([]results.Record(nil), recs...)
 				rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-				assert.Equal(t, wr, *DecideSPRT(ev, shuffled))
+				assert.Equal(t, wr, *decideSPRT(ev, shuffled))
 			}
 			if wr.Verdict.Decided() {
-				assert.Equal(t, wr, *DecideSPRT(ev, recs[:2*wr.Boards]), "the boards up to the decision decide it")
-				assert.Equal(t, sprt.Continue, DecideSPRT(ev, recs[:2*wr.Boards-1]).Verdict, "one room short of the decision")
+				assert.Equal(t, wr, *decideSPRT(ev, recs[:2*wr.Boards]), "the boards up to the decision decide it")
+				assert.Equal(t, sprt.Continue, decideSPRT(ev, recs[:2*wr.Boards-1]).Verdict, "one room short of the decision")
 			}
 			// The report carries it.
 			assert.Equal(t, wr, *ScoreEvent(ev, recs).SPRT)
@@ -205,11 +207,11 @@ func TestDecideSPRTPrefix(t *testing.T) {
 	// Board 2's closed room is missing: the prefix is board 1 alone,
 	// whatever comes later.
 	gap := append(append([]results.Record(nil), recs[:3]...), recs[4:]...)
-	r := DecideSPRT(ev, gap)
+	r := decideSPRT(ev, gap)
 	assert.Equal(t, sprt.Continue, r.Verdict)
 	assert.Equal(t, 1, r.Boards)
 
-	r = DecideSPRT(ev, recs)
+	r = decideSPRT(ev, recs)
 	assert.Equal(t, sprt.AcceptH1, r.Verdict)
 	assert.Equal(t, 4, r.Boards)
 
@@ -222,7 +224,7 @@ func TestDecideSPRTPrefix(t *testing.T) {
 	other.Event = "other"
 	stray := recs[0]
 	stray.Board = 99
-	r2 := DecideSPRT(ev, append(append([]results.Record(nil), recs...), dup, other, stray))
+	r2 := decideSPRT(ev, append(append([]results.Record(nil), recs...), dup, other, stray))
 	assert.Equal(t, *r, *r2)
 
 	// No board decides before the minimum; all 20 without a decision:
@@ -233,13 +235,13 @@ func TestDecideSPRTPrefix(t *testing.T) {
 		even[i] = []int{620, -620}[i%2]
 	}
 	recs, _ = synthetic(evEven, even)
-	r = DecideSPRT(evEven, recs)
+	r = decideSPRT(evEven, recs)
 	assert.Equal(t, sprt.Inconclusive, r.Verdict)
 	assert.Equal(t, 20, r.Boards)
-	assert.Equal(t, sprt.Continue, DecideSPRT(evEven, recs[:39]).Verdict)
+	assert.Equal(t, sprt.Continue, decideSPRT(evEven, recs[:39]).Verdict)
 
 	// An event without a test has none.
-	assert.Nil(t, DecideSPRT(testEvent(t, ScheduleMatch, 2, 4, 16, ""), recs))
+	assert.Nil(t, decideSPRT(testEvent(t, ScheduleMatch, 2, 4, 16, ""), recs))
 }
 
 // sprtRun runs an event to its end, collecting the progress reports.
@@ -302,7 +304,7 @@ func TestRunStopsOnSPRT(t *testing.T) {
 			Boards  int    `json:"boards"`
 		} `json:"sprt"`
 	}
-	raw, err := os.ReadFile(filepath.Join(ev.Out, SummaryJSONFile))
+	raw, err := os.ReadFile(filepath.Join(ev.Out, report.SummaryJSONFile))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(raw, &js))
 	assert.Equal(t, "H1", js.SPRT.Verdict)
@@ -344,7 +346,7 @@ func TestRunSPRTAllTied(t *testing.T) {
 	// Two identical deterministic bots tie every board: with symmetric
 	// hypotheses the LLR stays 0 and the cap ends the test.
 	ev := sprtEvent(t, "builtin:random", "builtin:refbot:easy", "concurrency = 2\n[boards]\nseed = 2\ncount = 40\n[sprt]\nimp0 = -0.5\nimp1 = 0.5\nmin_boards = 32")
-	instant := SimRunner{NewPlayer: func(BotSpec, string) (player.Player, error) { return playertest.Instant{}, nil }}
+	instant := SimRunner{NewPlayer: func(bots.Spec, string) (player.Player, error) { return playertest.Instant{}, nil }}
 	out, _ := sprtRun(t, ev, instant)
 	r := out.Report.SPRT
 	assert.Equal(t, sprt.Inconclusive, r.Verdict)
@@ -394,8 +396,22 @@ func BenchmarkDecideSPRT(b *testing.B) {
 	recs, _ := synthetic(ev, diffs)
 	b.ReportAllocs()
 	for b.Loop() {
-		if r := DecideSPRT(ev, recs); r.Boards != 2000 {
+		if r := decideSPRT(ev, recs); r.Boards != 2000 {
 			b.Fatalf("weighed %d boards", r.Boards)
 		}
 	}
+}
+
+// decideSPRT computes an event's sequential test from its results, as
+// its tracker weighs them (sprtTracker). It returns nil for an event
+// without a test.
+func decideSPRT(ev *Event, recs []results.Record) *sprt.Result {
+	t, err := newSPRTTracker(ev)
+	if t == nil || err != nil {
+		return nil
+	}
+	for i := range recs {
+		t.add(&recs[i])
+	}
+	return t.result()
 }

@@ -26,7 +26,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/allowlist"
 )
 
 // SharedPrefix is the path both servers serve the shared modules under.
@@ -83,7 +83,7 @@ func SetPageHeaders(hd http.Header) {
 
 // Guard refuses requests from addresses the allow list does not allow
 // (loopback always may), with 403, as the table manager refuses seats.
-func Guard(allow *protocol.AllowList, h http.Handler) http.Handler {
+func Guard(allow *allowlist.List, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ap, err := netip.ParseAddrPort(r.RemoteAddr)
 		if err != nil || !allow.Allows(net.TCPAddrFromAddrPort(ap)) {
@@ -95,10 +95,10 @@ func Guard(allow *protocol.AllowList, h http.Handler) http.Handler {
 }
 
 // Listen opens a page's listener: loopback, and beyond it only with an
-// allow list (the rule of protocol.CheckListen, as for the table's own
+// allow list (the rule of allowlist.CheckListen, as for the table's own
 // listener).
-func Listen(addr string, allow *protocol.AllowList) (net.Listener, error) {
-	if err := protocol.CheckListen(addr, allow); err != nil {
+func Listen(addr string, allow *allowlist.List) (net.Listener, error) {
+	if err := allowlist.CheckListen(addr, allow); err != nil {
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -112,7 +112,7 @@ func Listen(addr string, allow *protocol.AllowList) (net.Listener, error) {
 type Options struct {
 	// Allow names the client addresses beyond loopback that may connect
 	// (Guard).
-	Allow *protocol.AllowList
+	Allow *allowlist.List
 	// Hosts names the names beyond loopback the page answers to
 	// (CheckHost).
 	Hosts *Hosts

@@ -11,19 +11,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openroom/openroom/allowlist"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/openroom/openroom/protocol"
 )
 
 func TestGuardAllowsLoopbackAndTheAllowList(t *testing.T) {
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) })
-	allow, err := protocol.ParseAllowList([]string{"192.0.2.0/24"})
+	allow, err := allowlist.Parse([]string{"192.0.2.0/24"})
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name   string
-		allow  *protocol.AllowList
+		allow  *allowlist.List
 		remote string
 		status int
 	}{

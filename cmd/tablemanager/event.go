@@ -13,11 +13,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sandbox"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/report"
 	flag "github.com/spf13/pflag"
 )
 
@@ -294,7 +296,7 @@ func applyTeamFlags(_ *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
 				return fmt.Errorf("--team %q: team %s differs only in case from team %s", t, name, other)
 			}
 		}
-		spec, err := tournaments.ParseBotSpec(bot)
+		spec, err := bots.ParseSpec(bot)
 		if err != nil {
 			return fmt.Errorf("--team %s: %v", name, err)
 		}
@@ -406,11 +408,11 @@ func applySPRTFlag(fs *flag.FlagSet, rf *runFlags, f *tournaments.File) error {
 }
 
 // botConfig turns a command-line bot into the event file's form.
-func botConfig(s tournaments.BotSpec) tournaments.BotConfig {
+func botConfig(s bots.Spec) tournaments.BotConfig {
 	switch s.Kind {
-	case tournaments.BotBuiltin:
+	case bots.KindBuiltin:
 		return tournaments.BotConfig{Builtin: s.Builtin, Level: s.Level}
-	case tournaments.BotRemote:
+	case bots.KindRemote:
 		return tournaments.BotConfig{Remote: true}
 	}
 	return tournaments.BotConfig{Command: s.Name}
@@ -556,7 +558,7 @@ func reportRun(e *env, ev *tournaments.Event, rf *runFlags, out *tournaments.Run
 // write, writes the summary file of rep, and counts the files not
 // written. The results file is complete; a summary or match file that
 // cannot be written fails the command, and a rerun writes it again.
-func writeEventFiles(e *env, cmd string, rep *tournaments.Report, warnings []string) (unwritten int) {
+func writeEventFiles(e *env, cmd string, rep *report.Report, warnings []string) (unwritten int) {
 	for _, w := range warnings {
 		fmt.Fprintf(e.stderr, "tablemanager %s: match file not written: %s\n", cmd, w)
 		unwritten++
@@ -570,7 +572,7 @@ func writeEventFiles(e *env, cmd string, rep *tournaments.Report, warnings []str
 
 // printReport prints the summary of rep, and with showBoards (the
 // --show-boards of cmd) every board, on standard output.
-func printReport(e *env, cmd string, rep *tournaments.Report, showBoards bool) int {
+func printReport(e *env, cmd string, rep *report.Report, showBoards bool) int {
 	if perr := rep.WriteSummary(e.stdout); perr != nil {
 		fmt.Fprintf(e.stderr, "tablemanager %s: %v\n", cmd, perr)
 		return exitFailure
@@ -657,7 +659,7 @@ func (pl *progressLine) end() {
 // program (it starts faster), else this program itself, run as the hidden
 // command relayCommand.
 func newRunner(e *env, ev *tournaments.Event, unsandboxed bool) (tournaments.TableRunner, error) {
-	allow, err := protocol.ParseAllowList(ev.Allow)
+	allow, err := allowlist.Parse(ev.Allow)
 	if err != nil {
 		return nil, err
 	}

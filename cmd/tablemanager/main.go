@@ -10,10 +10,9 @@ import (
 	"sort"
 
 	"github.com/openroom/openroom/sandbox"
+	"github.com/openroom/openroom/tournaments/bots"
 
 	flag "github.com/spf13/pflag"
-
-	"github.com/openroom/openroom/tournaments"
 )
 
 // Exit statuses, following BSD sysexits where one fits.
@@ -35,10 +34,10 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	// newPlayer seats run's built-in bots; nil means theirs
-	// (tournaments.NewBuiltinBot). Tests under the race detector seat
+	// (bots.NewBuiltin). Tests under the race detector seat
 	// lighter ones: a built-in bot's counts, not the clock, bound its
 	// search, and at full size they take minutes a board there.
-	newPlayer tournaments.PlayerFactory
+	newPlayer bots.PlayerFactory
 }
 
 // command is one subcommand of tablemanager.

@@ -11,13 +11,15 @@ import (
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/sprt"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
+	"github.com/openroom/openroom/tournaments/shards"
 	flag "github.com/spf13/pflag"
 )
 
 // shardEvent makes ev the shard --shard names, playing into its own
 // folder OUT/shard-K-of-N, and makes the shard's manifest.
 func shardEvent(e *env, rf *runFlags, file *tournaments.File, ev *tournaments.Event) int {
-	sh, err := tournaments.ParseShard(rf.shard, os.Getenv)
+	sh, err := shards.Parse(rf.shard, os.Getenv)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "tablemanager run: --shard: %v\n", err)
 		return exitUsage
@@ -156,7 +158,7 @@ func mergeErrorCode(err error) int {
 // reportClockCaps names each shard whose bots the clock capped, and adds
 // them up for the merged event.
 func reportClockCaps(e *env, set *tournaments.ShardSet) {
-	var capped tournaments.ClockCapTally
+	var capped bots.ClockCapTally
 	for _, f := range set.Folders {
 		if c := f.Manifest.ClockCapped; c != nil {
 			capped.Boards += c.Boards

@@ -2,7 +2,7 @@
 
 package main
 
-import "github.com/openroom/openroom/tournaments"
+import "github.com/openroom/openroom/tournaments/bots"
 
 // testPlayers seats run's built-in bots in the tests: theirs.
-var testPlayers tournaments.PlayerFactory
+var testPlayers bots.PlayerFactory

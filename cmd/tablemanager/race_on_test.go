@@ -5,16 +5,16 @@ package main
 import (
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/refbot"
-	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // testPlayers seats run's built-in bots in the tests. Under the race
 // detector, which slows refbot's search about ten times, a searching level
 // keeps its settings but a sixteenth of its node limits and a quarter of
 // its worlds, as its counts (not the clock) bound its search.
-func testPlayers(spec tournaments.BotSpec, team string) (player.Player, error) {
-	if spec.Builtin != tournaments.BuiltinRefbot {
-		return tournaments.NewBuiltinBot(spec, team)
+func testPlayers(spec bots.Spec, team string) (player.Player, error) {
+	if spec.Builtin != bots.BuiltinRefbot {
+		return bots.NewBuiltin(spec, team)
 	}
 	l, err := refbot.ParseLevel(spec.Level)
 	if err != nil {

@@ -14,12 +14,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openroom/openroom/allowlist"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/pbn"
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/results"
-	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/openroom/openroom/web/live"
 	flag "github.com/spf13/pflag"
 )
@@ -37,14 +38,14 @@ type botFactory func(spec, team string) (player.Player, error)
 // builtinBots seats the built-in bots the tournaments package knows:
 // builtin:random and builtin:refbot:LEVEL.
 func builtinBots(spec, team string) (player.Player, error) {
-	bs, err := tournaments.ParseBotSpec(spec)
+	bs, err := bots.ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
-	if bs.Kind != tournaments.BotBuiltin {
+	if bs.Kind != bots.KindBuiltin {
 		return nil, fmt.Errorf("bot %q: serve seats built-in bots only (builtin:random, builtin:refbot:LEVEL); start other bots yourself and point them at --listen", spec)
 	}
-	return tournaments.NewBuiltinBot(bs, team)
+	return bots.NewBuiltin(bs, team)
 }
 
 // serveFlags are serve's command line.
@@ -99,11 +100,11 @@ func serveWith(e *env, args []string, bots botFactory) int {
 	if err != nil {
 		return serveFail(e, exitUsage, "%v", err)
 	}
-	allow, err := protocol.ParseAllowList(sf.allow)
+	allow, err := allowlist.Parse(sf.allow)
 	if err != nil {
 		return serveFail(e, exitUsage, "--allow: %v", err)
 	}
-	if err := protocol.CheckListen(sf.listen, allow); err != nil {
+	if err := allowlist.CheckListen(sf.listen, allow); err != nil {
 		return serveFail(e, exitUsage, "--listen: %v", err)
 	}
 	if err := sf.checkLimits(); err != nil {

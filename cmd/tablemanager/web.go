@@ -7,7 +7,8 @@ import (
 	"net"
 	"sync"
 
-	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/allowlist"
+
 	"github.com/openroom/openroom/web"
 	"github.com/openroom/openroom/web/live"
 )
@@ -57,7 +58,7 @@ func startLiveOr(ctx context.Context, cmd string, stderr io.Writer, addr string,
 // entries or an address the rules refuse, 1 for an address that cannot be
 // listened on. The page's limits are web's defaults.
 func listenWeb(stderr io.Writer, cmd, flag, addr string, allowEntries []string, hostFlag string, hostEntries []string) (net.Listener, web.Options, int) {
-	allow, err := protocol.ParseAllowList(allowEntries)
+	allow, err := allowlist.Parse(allowEntries)
 	if err != nil {
 		fmt.Fprintf(stderr, "tablemanager %s: --allow: %v\n", cmd, err)
 		return nil, web.Options{}, exitUsage
@@ -67,7 +68,7 @@ func listenWeb(stderr io.Writer, cmd, flag, addr string, allowEntries []string, 
 		fmt.Fprintf(stderr, "tablemanager %s: %s: %v\n", cmd, hostFlag, err)
 		return nil, web.Options{}, exitUsage
 	}
-	if err := protocol.CheckListen(addr, allow); err != nil {
+	if err := allowlist.CheckListen(addr, allow); err != nil {
 		fmt.Fprintf(stderr, "tablemanager %s: %s: %v\n", cmd, flag, err)
 		return nil, web.Options{}, exitUsage
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/openroom/openroom/player/playertest"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,8 +41,8 @@ func slowRoom(fast, slow time.Duration) tournaments.TableRunner {
 		if j.Room == tournaments.RoomClosed {
 			think = slow
 		}
-		r := tournaments.SimRunner{NewPlayer: func(spec tournaments.BotSpec, team string) (player.Player, error) {
-			p, err := tournaments.NewBuiltinBot(spec, team)
+		r := tournaments.SimRunner{NewPlayer: func(spec bots.Spec, team string) (player.Player, error) {
+			p, err := bots.NewBuiltin(spec, team)
 			return playertest.Slow{Player: p, Think: think}, err
 		}}
 		return r.RunTable(ctx, j, onBoard)

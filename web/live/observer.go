@@ -7,6 +7,7 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/report"
 )
 
 // Observer returns the State's feed from tournaments.Run: set it as
@@ -53,7 +54,7 @@ func EventScorer(ev *tournaments.Event) Scorer {
 			sc.Add(&public[i])
 		}
 		rep := sc.Report()
-		st := &Standings{Matches: []MatchView{}, Teams: []tournaments.Standing{}}
+		st := &Standings{Matches: []MatchView{}, Teams: []report.Standing{}}
 		for _, m := range rep.Matches {
 			mv := MatchView{
 				ID: m.ID, Round: m.Round, Home: m.Home, Visit: m.Visit, Scheduled: m.Scheduled, Played: m.Played,

@@ -3,7 +3,7 @@ package live
 import (
 	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/results"
-	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/report"
 	"github.com/openroom/openroom/web"
 )
 
@@ -116,8 +116,8 @@ type MatchView struct {
 
 // Standings are the matches and the teams' standings over public boards.
 type Standings struct {
-	Matches []MatchView            `json:"matches"`
-	Teams   []tournaments.Standing `json:"teams"`
+	Matches []MatchView       `json:"matches"`
+	Teams   []report.Standing `json:"teams"`
 }
 
 // EventView is the event's own state.

@@ -15,6 +15,7 @@ import (
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments"
+	"github.com/openroom/openroom/tournaments/bots"
 )
 
 // TestBotsDecideAsARun checks the play page's promise about a seed: its
@@ -31,9 +32,9 @@ func TestBotsDecideAsARun(t *testing.T) {
 	se, err := newSession(srv, "test")
 	require.NoError(t, err)
 	players := se.bots
-	spec, err := tournaments.ParseBotSpec("builtin:refbot:" + level)
+	spec, err := bots.ParseSpec("builtin:refbot:" + level)
 	require.NoError(t, err)
-	players[engine.South], err = tournaments.NewBuiltinBot(spec, teamNS) // the person, played as a run's bot
+	players[engine.South], err = bots.NewBuiltin(spec, teamNS) // the person, played as a run's bot
 	require.NoError(t, err)
 	const boards = 3
 	var page []results.Record

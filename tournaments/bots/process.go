@@ -1,4 +1,4 @@
-package tournaments
+package bots
 
 import (
 	"context"
@@ -19,19 +19,19 @@ import (
 // Process supervision defaults.
 const (
 	DefaultBackoff    = 100 * time.Millisecond // first wait before a restart; doubles each time
-	MaxBackoff        = 5 * time.Second
+	maxBackoff        = 5 * time.Second
 	processKillGrace  = 2 * time.Second // between the interrupt and the kill when stopping a bot
 	processStableTime = 30 * time.Second
 	cleanExitWait     = time.Second // how long a bot that exits 0 waits for its table to end
 )
 
-// ProcessOptions tune a BotProcess.
+// ProcessOptions tune a Process.
 type ProcessOptions struct {
 	// Restarts is how many times a bot that exits (or will not start) is
 	// started again before it is given up.
 	Restarts int
 	// Backoff is the first wait before a restart; it doubles up to
-	// MaxBackoff. 0 means DefaultBackoff.
+	// maxBackoff. 0 means DefaultBackoff.
 	Backoff time.Duration
 	// Log, if set, receives the bot's standard output and error.
 	Log io.Writer
@@ -52,11 +52,11 @@ type ProcessOptions struct {
 	Logf func(format string, args ...any)
 }
 
-// BotDirEnv names the environment variable that gives a command bot its
+// DirEnv names the environment variable that gives a command bot its
 // own folder (DIR/logs/TABLE-SEAT/), kept after the event.
-const BotDirEnv = sandbox.BotDirEnv
+const DirEnv = sandbox.BotDirEnv
 
-// BotProcess starts one command bot for one seat of one table, watches it
+// Process starts one command bot for one seat of one table, watches it
 // and starts it again when it exits before the table is done, with a
 // growing pause between starts. After Restarts+1 failed runs in a row it
 // gives up: GaveUp is closed and Err says why. A run that lasted
@@ -66,8 +66,8 @@ const BotDirEnv = sandbox.BotDirEnv
 // {seat} and {name} replaced, and the harness's own environment (with
 // $OPENROOM_BOT_DIR if it has a folder of its own): never a seed, a deal
 // file or a results path. With a Sandbox it cannot look them up either.
-type BotProcess struct {
-	spec BotSpec
+type Process struct {
+	spec Spec
 	seat engine.Seat
 	argv []string
 	opt  ProcessOptions
@@ -81,15 +81,15 @@ type BotProcess struct {
 	starts int
 }
 
-// StartBot starts the bot's process for a seat, connecting to host:port
+// Start starts the bot's process for a seat, connecting to host:port
 // (sandbox.Host and sandbox.Port for a sandboxed bot)
 // under the team name, and supervises it until ctx ends, when the process
 // is stopped (interrupt, then kill after a grace period).
-func StartBot(ctx context.Context, spec BotSpec, seat engine.Seat, team, host, port string, opt ProcessOptions) *BotProcess {
+func Start(ctx context.Context, spec Spec, seat engine.Seat, team, host, port string, opt ProcessOptions) *Process {
 	if opt.Backoff <= 0 {
 		opt.Backoff = DefaultBackoff
 	}
-	p := &BotProcess{
+	p := &Process{
 		spec:   spec,
 		seat:   seat,
 		argv:   spec.Expand(host, port, seat.Name(), team),
@@ -102,47 +102,37 @@ func StartBot(ctx context.Context, spec BotSpec, seat engine.Seat, team, host, p
 	return p
 }
 
-// Argv returns the command line the bot is started with.
-func (p *BotProcess) Argv() []string { return p.argv }
-
 // GaveUp is closed when the bot has failed too often to be started again.
-func (p *BotProcess) GaveUp() <-chan struct{} { return p.gaveUp }
+func (p *Process) GaveUp() <-chan struct{} { return p.gaveUp }
 
 // Done is closed when supervision has ended and no process is left.
-func (p *BotProcess) Done() <-chan struct{} { return p.done }
+func (p *Process) Done() <-chan struct{} { return p.done }
 
 // Err returns why the bot was given up, or nil.
-func (p *BotProcess) Err() error {
+func (p *Process) Err() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.err
 }
 
-// Starts returns how many times the process was started.
-func (p *BotProcess) Starts() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.starts
-}
-
 // SeatLost tells the supervisor the table closed or lost the seat's
 // connection: a process that is still running is stopped and started
 // again, so that it connects afresh. It never blocks.
-func (p *BotProcess) SeatLost() {
+func (p *Process) SeatLost() {
 	select {
 	case p.lost <- struct{}{}:
 	default:
 	}
 }
 
-func (p *BotProcess) logf(format string, args ...any) {
+func (p *Process) logf(format string, args ...any) {
 	if p.opt.Logf != nil {
 		p.opt.Logf("%s (%s): "+format, append([]any{p.spec.Name, p.seat.Name()}, args...)...)
 	}
 }
 
 // supervise runs the process until ctx ends or the bot is given up.
-func (p *BotProcess) supervise(ctx context.Context) {
+func (p *Process) supervise(ctx context.Context) {
 	defer close(p.done)
 	failures := 0
 	backoff := p.opt.Backoff
@@ -171,7 +161,7 @@ func (p *BotProcess) supervise(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		backoff = min(2*backoff, MaxBackoff)
+		backoff = min(2*backoff, maxBackoff)
 	}
 }
 
@@ -180,7 +170,7 @@ var errSeatLost = errors.New("stopped after the table lost its seat")
 
 // runOnce starts the process and waits for it to end, for ctx to end or
 // for the seat to be lost.
-func (p *BotProcess) runOnce(ctx context.Context) error {
+func (p *Process) runOnce(ctx context.Context) error {
 	// Drop a stale lost signal from before this start.
 	select {
 	case <-p.lost:
@@ -253,7 +243,7 @@ type running interface {
 
 // startPlain starts the bot as a plain process in a process group of its
 // own, connecting to the table's listener.
-func (p *BotProcess) startPlain() (running, error) {
+func (p *Process) startPlain() (running, error) {
 	cmd := exec.Command(p.argv[0], p.argv[1:]...)
 	cmd.Dir = p.opt.Dir
 	if p.opt.BotDir != "" {
@@ -261,7 +251,7 @@ func (p *BotProcess) startPlain() (running, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bot folder: %w", err)
 		}
-		cmd.Env = append(os.Environ(), BotDirEnv+"="+dir)
+		cmd.Env = append(os.Environ(), DirEnv+"="+dir)
 	}
 	if p.opt.Log != nil {
 		cmd.Stdout, cmd.Stderr = p.opt.Log, p.opt.Log
@@ -275,7 +265,7 @@ func (p *BotProcess) startPlain() (running, error) {
 
 // startSandboxed starts the bot in a sandbox of its own, its connections
 // going to Seat.
-func (p *BotProcess) startSandboxed() (running, error) {
+func (p *Process) startSandboxed() (running, error) {
 	b := sandbox.Bot{Argv: p.argv, Dir: p.opt.BotDir, Mounts: p.spec.Mounts, Limits: p.spec.Limits, Seat: p.opt.Seat}
 	if p.opt.Log != nil {
 		b.Stdout, b.Stderr = p.opt.Log, p.opt.Log
@@ -294,21 +284,3 @@ func (pp plainProcess) Pid() int    { return pp.cmd.Process.Pid }
 func (pp plainProcess) Wait() error { return pp.cmd.Wait() }
 func (pp plainProcess) Interrupt()  { interruptProcess(pp.cmd) }
 func (pp plainProcess) Kill()       { killProcess(pp.cmd) }
-
-// LogFile opens (appending) the log file of a bot at a table seat in dir.
-func LogFile(dir, table string, seat engine.Seat) (*os.File, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("bot log: %w", err)
-	}
-	name := sanitize(table) + "-" + seat.Name() + ".log"
-	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("bot log: %w", err)
-	}
-	return f, nil
-}
-
-// BotDir is the own folder of the bot at a table seat in dir.
-func BotDir(dir, table string, seat engine.Seat) string {
-	return filepath.Join(dir, sanitize(table)+"-"+seat.Name())
-}

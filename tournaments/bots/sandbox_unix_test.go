@@ -1,6 +1,6 @@
 //go:build unix
 
-package tournaments
+package bots
 
 import (
 	"context"
@@ -20,11 +20,11 @@ func TestSandboxedBotGetsTheInterrupt(t *testing.T) {
 	sb := testSandbox(t)
 	t.Setenv(botModeEnv, "term")
 	dir := filepath.Join(t.TempDir(), "bot")
-	spec := BotSpec{Name: "term", Kind: BotCommand, Command: []string{os.Args[0]}}
+	spec := Spec{Name: "term", Kind: KindCommand, Command: []string{os.Args[0]}}
 	ctx, cancel := context.WithCancel(context.Background())
 	var log syncBuf
-	p := StartBot(ctx, spec, engine.North, "A", sandbox.Host, sandbox.Port, ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
-	require.Eventually(t, func() bool { return p.Starts() == 1 }, 10*time.Second, 10*time.Millisecond)
+	p := Start(ctx, spec, engine.North, "A", sandbox.Host, sandbox.Port, ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
+	require.Eventually(t, func() bool { return startsOf(p) == 1 }, 10*time.Second, 10*time.Millisecond)
 	time.Sleep(300 * time.Millisecond) // let the bot install its handler
 	cancel()
 	waitClosed(t, p.Done(), "supervisor end")

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package tournaments
+package bots
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package tournaments
+package report
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ const SummaryJSONFile = "summary.json"
 // summaryJSON is the schema of summary.json (see WriteJSON).
 type summaryJSON struct {
 	Event          string       `json:"event"`
-	Kind           ScheduleKind `json:"kind"`
+	Kind           string       `json:"kind"`
 	BoardsPerMatch int          `json:"boards_per_match"` // for a sequential test, the cap
 	Seed           string       `json:"seed,omitempty"`
 	PBN            string       `json:"pbn,omitempty"`
@@ -57,14 +57,14 @@ type matchJSON struct {
 // is one (package sprt's Result). Like WriteSummary it depends only on
 // the report.
 func (r *Report) WriteJSON(w io.Writer) error {
-	ev := r.Event
+	ev := &r.Event
 	s := summaryJSON{
 		Event: ev.Name, Kind: ev.Kind, BoardsPerMatch: ev.PerMatch, Seed: ev.Seed, PBN: ev.PBN,
 		BoardRooms: r.Records, Scheduled: r.Expected, SPRT: r.SPRT,
 		Teams: []teamJSON{}, Matches: []matchJSON{}, Standings: []Standing{},
 	}
 	for _, t := range ev.Teams {
-		s.Teams = append(s.Teams, teamJSON{Name: t.Name, Bots: [2]string{t.Bots[0].Name, t.Bots[1].Name}})
+		s.Teams = append(s.Teams, teamJSON(t))
 	}
 	for _, m := range r.Matches {
 		mj := matchJSON{
@@ -77,9 +77,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		}
 		s.Matches = append(s.Matches, mj)
 	}
-	for _, st := range r.Standings {
-		s.Standings = append(s.Standings, st)
-	}
+	s.Standings = append(s.Standings, r.Standings...)
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package tournaments
+package bots
 
 import (
 	"github.com/openroom/openroom/sandbox"
@@ -11,48 +11,48 @@ import (
 	"github.com/openroom/openroom/refbot"
 )
 
-// BotKind says how a bot gets to its seat.
-type BotKind int
+// Kind says how a bot gets to its seat.
+type Kind int
 
 // The kinds of bot.
 const (
-	// BotBuiltin is a bot compiled into the harness, seated in-process.
-	BotBuiltin BotKind = iota
-	// BotCommand is a program the harness starts, once per table and seat,
+	// KindBuiltin is a bot compiled into the harness, seated in-process.
+	KindBuiltin Kind = iota
+	// KindCommand is a program the harness starts, once per table and seat,
 	// with {host}, {port}, {seat} and {name} replaced in its arguments.
-	BotCommand
-	// BotRemote is a bot that connects to the harness by itself.
-	BotRemote
+	KindCommand
+	// KindRemote is a bot that connects to the harness by itself.
+	KindRemote
 )
 
 // String names the kind as the event file does.
-func (k BotKind) String() string {
+func (k Kind) String() string {
 	switch k {
-	case BotBuiltin:
+	case KindBuiltin:
 		return "builtin"
-	case BotCommand:
+	case KindCommand:
 		return "command"
-	case BotRemote:
+	case KindRemote:
 		return "remote"
 	}
-	return fmt.Sprintf("BotKind(%d)", int(k))
+	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
 // Placeholders a bot command line may contain.
 const (
-	PlaceholderHost = "{host}" // the address the table listens on
-	PlaceholderPort = "{port}" // its port
-	PlaceholderSeat = "{seat}" // North, East, South or West
-	PlaceholderName = "{name}" // the team name the bot must connect with
+	placeholderHost = "{host}" // the address the table listens on
+	placeholderPort = "{port}" // its port
+	placeholderSeat = "{seat}" // North, East, South or West
+	placeholderName = "{name}" // the team name the bot must connect with
 )
 
-// BotSpec describes one bot: what the results file calls it and how to
+// Spec describes one bot: what the results file calls it and how to
 // seat it.
-type BotSpec struct {
+type Spec struct {
 	// Name is the bot as the results' players field names it: its key in
 	// the event file, or the BOT argument as given on the command line.
 	Name    string
-	Kind    BotKind
+	Kind    Kind
 	Builtin string   // the built-in bot: "random" or "refbot"
 	Level   string   // the built-in bot's level, if it has levels
 	Command []string // the program and its arguments, with placeholders
@@ -75,48 +75,48 @@ type BotSpec struct {
 
 // Builtin bot names.
 const (
-	BuiltinRandom = "random"
+	builtinRandom = "random"
 	BuiltinRefbot = "refbot"
 )
 
-// ParseBotSpec reads a bot as the command line gives it:
+// ParseSpec reads a bot as the command line gives it:
 // builtin:random, builtin:refbot:LEVEL, remote: (a bot that connects by
 // itself) or a command line to start (split like a shell would, with
 // single and double quotes; no variables or globbing). The spec's Name is
 // the argument itself.
-func ParseBotSpec(s string) (BotSpec, error) {
+func ParseSpec(s string) (Spec, error) {
 	s = strings.TrimSpace(s)
-	spec := BotSpec{Name: s}
+	spec := Spec{Name: s}
 	switch {
 	case s == "":
 		return spec, errors.New("bot: empty")
 	case strings.HasPrefix(s, "builtin:"):
 		parts := strings.Split(s, ":")
-		spec.Kind = BotBuiltin
+		spec.Kind = KindBuiltin
 		spec.Builtin = parts[1]
 		if len(parts) > 2 {
 			spec.Level = strings.Join(parts[2:], ":")
 		}
-		return spec, spec.check()
+		return spec, spec.Check()
 	case s == "remote" || s == "remote:":
-		spec.Kind = BotRemote
+		spec.Kind = KindRemote
 		return spec, nil
 	}
 	argv, err := SplitCommand(s)
 	if err != nil {
 		return spec, fmt.Errorf("bot %q: %w", s, err)
 	}
-	spec.Kind = BotCommand
+	spec.Kind = KindCommand
 	spec.Command = argv
-	return spec, spec.check()
+	return spec, spec.Check()
 }
 
-// check validates a spec's fields for its kind.
-func (b BotSpec) check() error {
+// Check validates a spec's fields for its kind.
+func (b Spec) Check() error {
 	switch b.Kind {
-	case BotBuiltin:
+	case KindBuiltin:
 		switch b.Builtin {
-		case BuiltinRandom:
+		case builtinRandom:
 			if b.Level != "" {
 				return fmt.Errorf("bot %q: builtin:random has no levels", b.Name)
 			}
@@ -130,7 +130,7 @@ func (b BotSpec) check() error {
 		default:
 			return fmt.Errorf("bot %q: unknown built-in bot %q (want random or refbot:LEVEL)", b.Name, b.Builtin)
 		}
-	case BotCommand:
+	case KindCommand:
 		if len(b.Command) == 0 || b.Command[0] == "" {
 			return fmt.Errorf("bot %q: empty command", b.Name)
 		}
@@ -141,8 +141,8 @@ func (b BotSpec) check() error {
 // Expand returns the bot's command line with the placeholders replaced.
 // Nothing else is ever added: a bot learns no seed, deal or results path
 // from its arguments.
-func (b BotSpec) Expand(host, port, seat, name string) []string {
-	r := strings.NewReplacer(PlaceholderHost, host, PlaceholderPort, port, PlaceholderSeat, seat, PlaceholderName, name)
+func (b Spec) Expand(host, port, seat, name string) []string {
+	r := strings.NewReplacer(placeholderHost, host, placeholderPort, port, placeholderSeat, seat, placeholderName, name)
 	out := make([]string, len(b.Command))
 	for i, a := range b.Command {
 		out[i] = r.Replace(a)

@@ -1,4 +1,4 @@
-package tournaments
+package bots
 
 import (
 	"fmt"
@@ -12,25 +12,27 @@ import (
 // PlayerFactory makes the player of a built-in bot's seat: the bot of a
 // spec, playing under a team name. Table runners take one so that a caller
 // can seat other Go players (a person's seat, a test's faulty bot) where
-// the event names a built-in bot; nil means NewBuiltinBot.
-type PlayerFactory func(spec BotSpec, team string) (player.Player, error)
+// the event names a built-in bot; nil means NewBuiltin.
+type PlayerFactory func(spec Spec, team string) (player.Player, error)
 
-func (f PlayerFactory) make(spec BotSpec, team string) (player.Player, error) {
+// Make returns the player of a built-in bot's seat: f's, or NewBuiltin's
+// when f is nil.
+func (f PlayerFactory) Make(spec Spec, team string) (player.Player, error) {
 	if f == nil {
-		return NewBuiltinBot(spec, team)
+		return NewBuiltin(spec, team)
 	}
 	return f(spec, team)
 }
 
-// NewBuiltinBot returns the built-in bot of a spec for a seat playing
+// NewBuiltin returns the built-in bot of a spec for a seat playing
 // under a team name. A bot's seed comes only from what its seat is told at
 // the table (the team name), never from the event's deal seed.
-func NewBuiltinBot(spec BotSpec, team string) (player.Player, error) {
-	if spec.Kind != BotBuiltin {
+func NewBuiltin(spec Spec, team string) (player.Player, error) {
+	if spec.Kind != KindBuiltin {
 		return nil, fmt.Errorf("bot %q is not a built-in bot", spec.Name)
 	}
 	switch spec.Builtin {
-	case BuiltinRandom:
+	case builtinRandom:
 		return player.Random{Seed: team}, nil
 	case BuiltinRefbot:
 		b, err := refbot.NewBuiltin(spec.Level, teamSeed(team))
@@ -51,21 +53,21 @@ type clockCapper interface {
 	TakeClockCapped(board int) int
 }
 
-// clockCaps are a table's seats whose bots count the decisions the clock
+// ClockCaps are a table's seats whose bots count the decisions the clock
 // shaped: each board's record is stamped with them as it ends, as a board
 // played so cannot be promised to replay the same from its seed.
-type clockCaps [engine.NumSeats]clockCapper
+type ClockCaps [engine.NumSeats]clockCapper
 
-// seat notes the seat's player, if it counts.
-func (c *clockCaps) seat(s engine.Seat, p player.Player) {
+// Seat notes the seat's player, if it counts.
+func (c *ClockCaps) Seat(s engine.Seat, p player.Player) {
 	if cc, ok := p.(clockCapper); ok {
 		c[s] = cc
 	}
 }
 
-// stamp notes in the record the seats whose bots the clock shaped on its
+// Stamp notes in the record the seats whose bots the clock shaped on its
 // board.
-func (c *clockCaps) stamp(r *results.Record) {
+func (c *ClockCaps) Stamp(r *results.Record) {
 	for s, cc := range c {
 		if cc == nil {
 			continue
@@ -84,8 +86,8 @@ type ClockCapTally struct {
 	Decisions int `json:"decisions"`
 }
 
-// add counts a record.
-func (t *ClockCapTally) add(r *results.Record) {
+// Add counts a record.
+func (t *ClockCapTally) Add(r *results.Record) {
 	if n := r.ClockCappedDecisions(); n > 0 {
 		t.Boards++
 		t.Decisions += n

@@ -1,4 +1,4 @@
-package tournaments
+package report
 
 import (
 	"fmt"
@@ -16,21 +16,21 @@ import (
 // interrupted and resumed event prints exactly what an uninterrupted one
 // does.
 func (r *Report) WriteSummary(w io.Writer) error {
-	ev := r.Event
+	ev := &r.Event
 	var b strings.Builder
 	src := fmt.Sprintf("seed %s", ev.Seed)
 	if ev.PBN != "" {
 		src = "boards from " + ev.PBN
 	}
 	if ev.SPRT != nil {
-		fmt.Fprintf(&b, "Event %s: %s, a sequential test (%s) of at most %d boards, %s\n", ev.Name, kindName(ev.Kind), ev.SPRT, ev.PerMatch, src)
+		fmt.Fprintf(&b, "Event %s: %s, a sequential test (%s) of at most %d boards, %s\n", ev.Name, KindName(ev.Kind), ev.SPRT, ev.PerMatch, src)
 	} else {
-		fmt.Fprintf(&b, "Event %s: %s, %d boards a match, %s\n", ev.Name, kindName(ev.Kind), ev.PerMatch, src)
+		fmt.Fprintf(&b, "Event %s: %s, %d boards a match, %s\n", ev.Name, KindName(ev.Kind), ev.PerMatch, src)
 	}
 	for _, t := range ev.Teams {
-		bots := t.Bots[0].Name
-		if t.Bots[1].Name != t.Bots[0].Name {
-			bots += " / " + t.Bots[1].Name
+		bots := t.Bots[0]
+		if t.Bots[1] != t.Bots[0] {
+			bots += " / " + t.Bots[1]
 		}
 		fmt.Fprintf(&b, "  team %s: %s\n", t.Name, bots)
 	}
@@ -64,20 +64,22 @@ func (r *Report) WriteSummary(w io.Writer) error {
 	return err
 }
 
-func kindName(k ScheduleKind) string {
+// KindName names a schedule kind (Info.Kind) in a sentence: "team match",
+// "round robin" or "gauntlet".
+func KindName(k string) string {
 	switch k {
-	case ScheduleRoundRobin:
+	case "round-robin":
 		return "round robin"
-	case ScheduleGauntlet:
+	case "gauntlet":
 		return "gauntlet"
 	}
 	return "team match"
 }
 
 // writeMatch writes one match's summary lines.
-func writeMatch(b *strings.Builder, ev *Event, m MatchResult) {
+func writeMatch(b *strings.Builder, ev *Info, m MatchResult) {
 	round := ""
-	if ev.Kind != ScheduleMatch {
+	if ev.Kind != "match" {
 		round = fmt.Sprintf(" (round %d)", m.Round)
 	}
 	fmt.Fprintf(b, "Match %s%s: %s %d - %s %d IMPs", m.ID, round, m.Home, m.HomeIMPs, m.Visit, m.VisitIMPs)
@@ -95,7 +97,7 @@ func writeMatch(b *strings.Builder, ev *Event, m MatchResult) {
 	}
 	fmt.Fprintf(b, "; VPs %s %.2f - %s %.2f\n", m.Home, m.HomeVP, m.Visit, m.VisitVP)
 	if m.FaultRecords > 0 {
-		fmt.Fprintf(b, "  %d board-rooms stopped by a fault, %d boards scored with an adjusted score (±%d IMPs)\n", m.FaultRecords, m.Adjusted, ev.AdjustedIMPs().Plus)
+		fmt.Fprintf(b, "  %d board-rooms stopped by a fault, %d boards scored with an adjusted score (±%d IMPs)\n", m.FaultRecords, m.Adjusted, ev.IMPs.Plus)
 	}
 }
 
@@ -115,8 +117,8 @@ func (r *Report) WriteBoards(w io.Writer) error {
 					imps += " adj"
 				}
 			}
-			oc, os := roomCells(br.Open)
-			cc, cs := roomCells(br.Closed)
+			oc, os := br.Open.Cells()
+			cc, cs := br.Closed.Cells()
 			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", br.Board, oc, os, cc, cs, imps)
 		}
 		tw.Flush()
@@ -126,9 +128,10 @@ func (r *Report) WriteBoards(w io.Writer) error {
 	return err
 }
 
-// roomCells formats one room of a board: the contract with declarer and
-// tricks, and the N-S score (or the fault).
-func roomCells(r *RoomResult) (contract, score string) {
+// Cells formats one room of a board as the board by board table shows
+// it: the contract with declarer and tricks, and the N-S score (or the
+// fault); "-" for a room not in (a nil RoomResult).
+func (r *RoomResult) Cells() (contract, score string) {
 	switch {
 	case r == nil:
 		return "-", ""
@@ -144,7 +147,7 @@ func roomCells(r *RoomResult) (contract, score string) {
 	// 4S= N, 4S+1 N, 4S-2 N: the result against the contract.
 	res := "="
 	if c, err := engine.ParseContract(r.Contract); err == nil && !c.PassedOut() {
-		if d := r.Tricks - c.Level - 6; d != 0 {
+		if d := c.Over(r.Tricks); d != 0 {
 			res = fmt.Sprintf("%+d", d)
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package tournaments
+package bots
 
 import "syscall"
 

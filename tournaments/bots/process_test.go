@@ -1,6 +1,6 @@
 //go:build unix
 
-package tournaments
+package bots
 
 import (
 	"context"
@@ -15,23 +15,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func waitClosed(t *testing.T, c <-chan struct{}, what string) {
-	t.Helper()
-	select {
-	case <-c:
-	case <-time.After(10 * time.Second):
-		t.Fatalf("timed out waiting for %s", what)
-	}
-}
-
 func TestBotProcessCrashingIsRestartedThenGivenUp(t *testing.T) {
 	t.Setenv(botModeEnv, "crash")
-	spec := BotSpec{Name: "crasher", Kind: BotCommand, Command: []string{os.Args[0], "{port}"}}
+	spec := Spec{Name: "crasher", Kind: KindCommand, Command: []string{os.Args[0], "{port}"}}
 	var log syncBuf
-	p := StartBot(context.Background(), spec, engine.East, "A", "127.0.0.1", "1", ProcessOptions{Restarts: 2, Backoff: time.Millisecond, Logf: log.logf})
+	p := Start(context.Background(), spec, engine.East, "A", "127.0.0.1", "1", ProcessOptions{Restarts: 2, Backoff: time.Millisecond, Logf: log.logf})
 	waitClosed(t, p.GaveUp(), "give-up")
 	waitClosed(t, p.Done(), "supervisor end")
-	assert.Equal(t, 3, p.Starts(), "the first start and two restarts")
+	assert.Equal(t, 3, startsOf(p), "the first start and two restarts")
 	require.Error(t, p.Err())
 	assert.Contains(t, p.Err().Error(), `bot "crasher" at East failed 3 times`)
 	assert.Contains(t, p.Err().Error(), "exit status 1")
@@ -39,20 +30,20 @@ func TestBotProcessCrashingIsRestartedThenGivenUp(t *testing.T) {
 }
 
 func TestBotProcessCommandNotFound(t *testing.T) {
-	spec := BotSpec{Name: "ghost", Kind: BotCommand, Command: []string{"/nonexistent/bot-binary", "{port}"}}
-	p := StartBot(context.Background(), spec, engine.North, "A", "h", "1", ProcessOptions{Restarts: 1, Backoff: time.Millisecond})
+	spec := Spec{Name: "ghost", Kind: KindCommand, Command: []string{"/nonexistent/bot-binary", "{port}"}}
+	p := Start(context.Background(), spec, engine.North, "A", "h", "1", ProcessOptions{Restarts: 1, Backoff: time.Millisecond})
 	waitClosed(t, p.GaveUp(), "give-up")
 	require.Error(t, p.Err())
 	assert.Contains(t, p.Err().Error(), "start /nonexistent/bot-binary")
-	assert.Equal(t, 2, p.Starts())
+	assert.Equal(t, 2, startsOf(p))
 }
 
 func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 	t.Setenv(botModeEnv, "dump")
 	dump := t.TempDir() + "/args"
-	spec := BotSpec{Name: "dumper", Kind: BotCommand, Command: []string{os.Args[0], dump, "--host={host}", "{port}", "{seat}", "{name}"}}
+	spec := Spec{Name: "dumper", Kind: KindCommand, Command: []string{os.Args[0], dump, "--host={host}", "{port}", "{seat}", "{name}"}}
 	ctx, cancel := context.WithCancel(context.Background())
-	p := StartBot(ctx, spec, engine.West, "Team B", "127.0.0.1", "4567", ProcessOptions{Restarts: 1})
+	p := Start(ctx, spec, engine.West, "Team B", "127.0.0.1", "4567", ProcessOptions{Restarts: 1})
 	var got []byte
 	require.Eventually(t, func() bool {
 		b, err := os.ReadFile(dump)
@@ -60,13 +51,13 @@ func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 		return err == nil && len(b) > 0
 	}, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, strings.Join([]string{dump, "--host=127.0.0.1", "4567", "West", "Team B"}, "\n"), string(got))
-	assert.Equal(t, []string{os.Args[0], dump, "--host=127.0.0.1", "4567", "West", "Team B"}, p.Argv())
+	assert.Equal(t, []string{os.Args[0], dump, "--host=127.0.0.1", "4567", "West", "Team B"}, p.argv)
 
 	// The seat is lost: the process is stopped and started again.
 	require.NoError(t, os.Remove(dump))
 	p.SeatLost()
 	require.Eventually(t, func() bool { _, err := os.Stat(dump); return err == nil }, 10*time.Second, 5*time.Millisecond)
-	assert.Equal(t, 2, p.Starts())
+	assert.Equal(t, 2, startsOf(p))
 
 	cancel()
 	waitClosed(t, p.Done(), "supervisor end")
@@ -79,10 +70,10 @@ func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 
 func TestBotProcessKilledOnExit(t *testing.T) {
 	t.Setenv(botModeEnv, "sleep")
-	spec := BotSpec{Name: "sleeper", Kind: BotCommand, Command: []string{os.Args[0]}}
+	spec := Spec{Name: "sleeper", Kind: KindCommand, Command: []string{os.Args[0]}}
 	ctx, cancel := context.WithCancel(context.Background())
 	var log syncBuf
-	p := StartBot(ctx, spec, engine.South, "A", "h", "1", ProcessOptions{Logf: log.logf})
+	p := Start(ctx, spec, engine.South, "A", "h", "1", ProcessOptions{Logf: log.logf})
 	var pid int
 	require.Eventually(t, func() bool {
 		_, err := fmtSscanf(log.String(), &pid)

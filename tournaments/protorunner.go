@@ -102,9 +102,13 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		defer r.remote.Unlock()
 	}
 	tctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	t := &tableRun{r: r, job: job, table: table, logf: logf, cancel: cancel}
-	defer t.wg.Wait() // after cancel: every process stopped, the listener closed
+	// Cancel first, then wait: on an early return the bots already started
+	// and the listener stop only when cancelled.
+	defer func() {
+		cancel()
+		t.wg.Wait()
+	}()
 	if len(remotes) > 0 {
 		if err := t.serveRemotes(tctx, remotes); err != nil {
 			return err

@@ -310,3 +310,31 @@ func TestListenAgainWaitsForTheAddress(t *testing.T) {
 	_, err = listenAgain(ctx, "127.0.0.1:notaport")
 	require.Error(t, err)
 }
+
+// A table that fails while starting its bots, after one of them is running,
+// returns its error: it stops what it started instead of waiting for it.
+func TestProtocolRunnerStartFailureStopsTheStartedBots(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts bot processes")
+	}
+	ev := commandEvent(t, "play")
+	ev.Concurrency = 1
+	r := protoRunner(t)
+	// West's log cannot be opened (a folder is in its place) once East's
+	// bot has started, at every table of the event.
+	for _, j := range ev.Jobs() {
+		require.NoError(t, os.MkdirAll(filepath.Join(r.LogDir, sanitize(j.Table)+"-"+engine.West.Name()+".log"), 0o755))
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(context.Background(), ev, Options{Runner: r})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "bot log")
+	case <-time.After(time.Minute):
+		t.Fatal("the table hangs after a bot failed to start")
+	}
+}

@@ -34,10 +34,11 @@ vet:
 staticcheck:
 	$(STATICCHECK) $(PKGS)
 
-## test: vet and the whole test suite under the race detector (pure Go, no network beyond loopback).
+## test: vet and the whole suite: packages with concurrency under the race detector, the rest without it (scripts/race-packages says which), then the pages' JavaScript tests.
 test:
 	$(GO) vet $(PKGS)
-	$(GO) test -race -count=1 $(PKGS)
+	$(GO) test -race -count=1 $$(scripts/race-packages race)
+	@plain=$$(scripts/race-packages plain); [ -z "$$plain" ] || { echo "$(GO) test -count=1 (no race detector)" $$plain; $(GO) test -count=1 $$plain; }
 	@$(MAKE) --no-print-directory test-js
 
 ## test-js: the pages' JavaScript unit tests under node's test runner (skipped without node, unless OPENROOM_REQUIRE_BROWSER is set).

@@ -9,6 +9,7 @@ import (
 )
 
 func TestAllowList(t *testing.T) {
+	t.Parallel()
 	a, err := Parse([]string{"192.0.2.7", "198.51.100.0/24, 2001:db8::/32"})
 	require.NoError(t, err)
 	tcp := func(s string) net.Addr { return &net.TCPAddr{IP: net.ParseIP(s), Port: 1} }
@@ -34,6 +35,7 @@ func TestAllowList(t *testing.T) {
 }
 
 func TestCheckListen(t *testing.T) {
+	t.Parallel()
 	some, err := Parse([]string{"192.0.2.0/24"})
 	require.NoError(t, err)
 	assert.NoError(t, CheckListen("127.0.0.1:2000", nil))

@@ -30,6 +30,7 @@ func playRandom(t *testing.T, setup engine.BoardSetup, seed string) *engine.Boar
 // double-dummy tricks at the start, less what their cards lost, plus what
 // East-West's cards gave away; each card's own figures chain the same way.
 func TestLostTricksAddUp(t *testing.T) {
+	t.Parallel()
 	sv := dds.NewSolver()
 	played := 0
 	for _, setup := range engine.SeededBoards("analysis", engine.BoardNumbers(1, 4)) {
@@ -80,6 +81,7 @@ func TestLostTricksAddUp(t *testing.T) {
 // TestBestPlayLosesNothing plays every card as the solver's best and finds
 // no trick lost by anyone.
 func TestBestPlayLosesNothing(t *testing.T) {
+	t.Parallel()
 	sv := dds.NewSolver()
 	setup := engine.SeededBoards("best", []int{3})[0]
 	b := engine.NewBoard(setup.Number, setup.Deal)
@@ -117,6 +119,7 @@ func TestBestPlayLosesNothing(t *testing.T) {
 
 // TestJSONShape pins the keys the browser pages read.
 func TestJSONShape(t *testing.T) {
+	t.Parallel()
 	sv := dds.NewSolver()
 	setup := engine.SeededBoards("json", []int{1})[0]
 	b := playRandom(t, setup, "j")

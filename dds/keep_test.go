@@ -43,6 +43,7 @@ func worldsOf(p Position, rng *rand.Rand, n int) []Position {
 // either side, as the bot's play check asks) returns exactly what a solver
 // starting each solve afresh does, with fewer nodes in all.
 func TestKeptTableSolvesAlike(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(15, 10))
 	fresh, kept := NewSolver(), NewSolver()
 	kept.KeepTable(true)
@@ -75,6 +76,7 @@ func TestKeptTableSolvesAlike(t *testing.T) {
 // TestKeptTableStartsAfreshWhenHalfFull checks that a kept table is kept
 // while at most half its entries are handed out and starts afresh after.
 func TestKeptTableStartsAfreshWhenHalfFull(t *testing.T) {
+	t.Parallel()
 	sv := NewSolver()
 	sv.KeepTable(true)
 	half := int32(ttEntries / ttChunk / 2)

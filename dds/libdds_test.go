@@ -25,6 +25,7 @@ var (
 )
 
 func TestLibddsTables(t *testing.T) {
+	t.Parallel()
 	deals := randomDeals(*diffTables, "openroom-dds-diff-tables")
 	got, err := CalcTables(context.Background(), deals, 0, nil)
 	require.NoError(t, err)
@@ -44,6 +45,7 @@ func TestLibddsTables(t *testing.T) {
 }
 
 func TestLibddsMidplay(t *testing.T) {
+	t.Parallel()
 	n := *diffPositions
 	deals := randomDeals(n, "openroom-dds-diff-midplay")
 	rng := rand.New(rand.NewPCG(7, 11))

@@ -53,6 +53,7 @@ func order(sv *Solver, pos int) []string {
 }
 
 func TestGroupTops(t *testing.T) {
+	t.Parallel()
 	const (
 		r2, r3, r4, r5 = 1 << 2, 1 << 3, 1 << 4, 1 << 5
 	)
@@ -64,6 +65,7 @@ func TestGroupTops(t *testing.T) {
 }
 
 func TestTrickWinner(t *testing.T) {
+	t.Parallel()
 	// North leads the spade 2 in notrump: East (king) beats it, South
 	// (ace) takes the trick over him, West cannot beat the ace.
 	hands := "2.A.. K.2.. A.3.. .54.."
@@ -130,6 +132,7 @@ func forcing(sv *Solver, pos int) string {
 // in each that the moves are one card of each group of legal cards.
 
 func TestFollowOrder(t *testing.T) {
+	t.Parallel()
 	// Fourth hand beats South's nine as cheaply as he can: the ten first,
 	// and both cards that win before the one that does not.
 	sv, pos := movesAt(t, "J.3.. .54.. .76.. QT4...", engine.NoTrump, engine.North, "S2 S3 S9")
@@ -172,6 +175,7 @@ func TestFollowOrder(t *testing.T) {
 }
 
 func TestDiscardOrder(t *testing.T) {
+	t.Parallel()
 	// West cannot follow to clubs: he keeps the guard of his king of
 	// hearts (North has the ace) and discards a diamond first.
 	sv, pos := movesAt(t, "2.A.3. .Q.A7. 3.3.4. .K2.65.", engine.NoTrump, engine.North, "CA C4 CK")
@@ -183,6 +187,7 @@ func TestDiscardOrder(t *testing.T) {
 }
 
 func TestLeadOrder(t *testing.T) {
+	t.Parallel()
 	// North's top clubs win, but the opponents hold four clubs and two
 	// diamonds, and South has no club: the diamond lead, to South's ace,
 	// comes first (either reason alone puts it first).
@@ -192,6 +197,7 @@ func TestLeadOrder(t *testing.T) {
 }
 
 func TestLeadSetUp(t *testing.T) {
+	t.Parallel()
 	// East's ace heads both majors; North and South hold the king and
 	// queen of spades under it, so spades are the suit to set up: both
 	// spade leads come before the heart (whose second and third best
@@ -202,6 +208,7 @@ func TestLeadSetUp(t *testing.T) {
 }
 
 func TestLeadKiller(t *testing.T) {
+	t.Parallel()
 	// The killer, the heart three, loses the trick to East's ace: it gets
 	// the killer's full weight in no trump, less in a suit contract.
 	const hands = "K2.32.. A4.A9.. Q6.65.. 73.74.."

@@ -11,6 +11,7 @@ import (
 // TestParReference checks par for all 300 reference tables, every
 // vulnerability and both dealers, against DDS's DealerPar.
 func TestParReference(t *testing.T) {
+	t.Parallel()
 	cases := readTableCases(t)
 	require.Len(t, cases, 300)
 	for _, c := range cases {
@@ -27,6 +28,7 @@ func TestParReference(t *testing.T) {
 }
 
 func TestParExamples(t *testing.T) {
+	t.Parallel()
 	var tb TrickTable
 	// Nobody makes anything: passed out.
 	p := ParOf(&tb, engine.North, engine.VulNone)

@@ -14,6 +14,7 @@ import (
 // than it takes. It covers the bounds of quick.go and later.go together,
 // since both are tried on the same trick starts.
 func TestTrickStartBoundsSound(t *testing.T) {
+	t.Parallel()
 	sv := NewSolver()
 	s := &sv.s
 	var claimsQT, claimsOpp, claimsLen int
@@ -47,6 +48,7 @@ func TestTrickStartBoundsSound(t *testing.T) {
 // TestTopRounds checks the rounds a side wins with its cards above all the
 // opponents' when they are split between the hands.
 func TestTopRounds(t *testing.T) {
+	t.Parallel()
 	holding := func(ranks string) uint16 {
 		var h uint16
 		for _, r := range ranks {

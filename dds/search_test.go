@@ -10,6 +10,7 @@ import (
 // TestTopCards checks topCards on every holding and count against the
 // plain definition: take the highest card k times.
 func TestTopCards(t *testing.T) {
+	t.Parallel()
 	for h := uint16(0); h < 1<<13; h++ {
 		a := h << 2 // ranks 2..14
 		for k := 0; k <= bits.OnesCount16(a); k++ {
@@ -29,6 +30,7 @@ func TestTopCards(t *testing.T) {
 // set a of cards in play against its definition: a card of h heads a group
 // when the next higher card of a is not in h.
 func TestGroupTopsEveryHolding(t *testing.T) {
+	t.Parallel()
 	for x := uint16(0); x < 1<<13; x++ {
 		a := x << 2
 		for h := a; ; h = (h - 1) & a {

@@ -11,6 +11,7 @@ import (
 // endings, that every cutoff secondHand reports agrees with the exhaustive
 // result, for every target.
 func TestSecondHandSound(t *testing.T) {
+	t.Parallel()
 	sv := NewSolver()
 	s := &sv.s
 	cuts, multi := 0, 0

@@ -38,6 +38,7 @@ func sample(n, stride int) []int {
 }
 
 func TestMidplayReference(t *testing.T) {
+	t.Parallel()
 	cases := readMidCases(t)
 	require.Len(t, cases, 200)
 	stride := 1
@@ -56,6 +57,7 @@ func TestMidplayReference(t *testing.T) {
 }
 
 func TestTableReference(t *testing.T) {
+	t.Parallel()
 	cases := readTableCases(t)
 	require.Len(t, cases, 300)
 	stride := tableStride
@@ -89,6 +91,7 @@ func TestTableReference(t *testing.T) {
 // rooms of a match), which is solved once, still gets its table and one
 // progress call at every index.
 func TestCalcTablesRepeatedDeals(t *testing.T) {
+	t.Parallel()
 	cases := readTableCases(t)
 	a, b := cases[0], cases[1]
 	deals := []engine.Deal{a.deal, b.deal, a.deal, a.deal}
@@ -107,6 +110,7 @@ func TestCalcTablesRepeatedDeals(t *testing.T) {
 }
 
 func TestAnalysePlay(t *testing.T) {
+	t.Parallel()
 	cases := readTableCases(t)
 	d := cases[0].deal
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -139,6 +143,7 @@ func TestAnalysePlay(t *testing.T) {
 // follow suit, naming the card and its player, and returns the figures up
 // to it.
 func TestAnalysePlayRevoke(t *testing.T) {
+	t.Parallel()
 	d := readTableCases(t)[0].deal
 	// West leads a card of a suit North holds along with another suit.
 	var lead, follow, revoke engine.Card
@@ -170,6 +175,7 @@ func TestAnalysePlayRevoke(t *testing.T) {
 // equivalent to a trick's winner, or a position with those cards split
 // (letting the hand duck) reuses a wrong bound.
 func TestEquivalentWinnerRegression(t *testing.T) {
+	t.Parallel()
 	d, err := parseHands([]string{"N:3..T7.A2", "..J8.JT5", ".AT9..74", "J.K.6.Q8"})
 	require.NoError(t, err)
 	p, err := NewPosition(d, engine.StrainDiamonds, engine.West)
@@ -191,6 +197,7 @@ func TestEquivalentWinnerRegression(t *testing.T) {
 // its value is at least the target, for the targets around every value
 // (and below zero and past the tricks left).
 func TestSolveTargetReference(t *testing.T) {
+	t.Parallel()
 	cases := readMidCases(t)
 	stride := 3 // several targets a position: a third of them is plenty
 	if underRace {
@@ -240,6 +247,7 @@ func fifthMidCases(t *testing.T) []midCase {
 // come back, each with its value, or reaching the target when its value is
 // at least the target.
 func TestSolveOfReference(t *testing.T) {
+	t.Parallel()
 	sv := NewSolver()
 	var reach []CardReach
 	var vals []CardValue
@@ -267,6 +275,7 @@ func TestSolveOfReference(t *testing.T) {
 }
 
 func TestSolveTargetRejectsBadPosition(t *testing.T) {
+	t.Parallel()
 	sv := NewSolver()
 	_, err := sv.SolveTarget(&Position{}, 7, nil)
 	require.Error(t, err)
@@ -278,6 +287,7 @@ func TestSolveTargetRejectsBadPosition(t *testing.T) {
 // exactly when some card of another value reaches the target, and the card
 // returned is one of them.
 func TestSolveBetterReference(t *testing.T) {
+	t.Parallel()
 	sv := NewSolver()
 	for _, c := range fifthMidCases(t) {
 		value := map[engine.Card]int{}

@@ -23,6 +23,7 @@ func auctionOf(t testing.TB, dealer Seat, calls string) Auction {
 }
 
 func TestAuctionDeclarer(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		dealer Seat
@@ -54,6 +55,7 @@ func TestAuctionDeclarer(t *testing.T) {
 }
 
 func TestAuctionEnd(t *testing.T) {
+	t.Parallel()
 	a := auctionOf(t, East, "P P P")
 	assert.False(t, a.Done(), "three passes without a bid do not end it")
 	require.NoError(t, a.Add(Pass))
@@ -79,6 +81,7 @@ func TestAuctionEnd(t *testing.T) {
 }
 
 func TestAuctionIllegalCalls(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		calls string
 		call  Call
@@ -152,6 +155,7 @@ func bruteLegal(dealer Seat, history []Call, c Call) bool {
 }
 
 func TestAuctionLegalCallsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var legal []Call
 	for game := 0; game < 3000; game++ {
@@ -187,6 +191,7 @@ func TestAuctionLegalCallsMatchBruteForce(t *testing.T) {
 }
 
 func TestLongestAuction(t *testing.T) {
+	t.Parallel()
 	a := NewAuction(North)
 	for i := 0; i < 3; i++ {
 		require.NoError(t, a.Add(Pass))

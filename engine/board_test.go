@@ -8,6 +8,7 @@ import (
 )
 
 func TestBoardRejectsOutOfTurnAndIllegalCalls(t *testing.T) {
+	t.Parallel()
 	d, err := ParseDeal(specDeal)
 	require.NoError(t, err)
 	b := NewBoard(2, d) // board 2: dealer East, N-S vulnerable
@@ -42,6 +43,7 @@ func TestBoardRejectsOutOfTurnAndIllegalCalls(t *testing.T) {
 }
 
 func TestBoardScoresTheResult(t *testing.T) {
+	t.Parallel()
 	// Board 3 (dealer South, E-W vulnerable): 3NT by West, played to the end
 	// with the first legal card each time.
 	d, err := ParseDeal(specDeal)

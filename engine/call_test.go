@@ -8,6 +8,7 @@ import (
 )
 
 func TestCallsAreOrdered(t *testing.T) {
+	t.Parallel()
 	var bids []Call
 	for level := 1; level <= 7; level++ {
 		for s := StrainClubs; s <= NoTrump; s++ {
@@ -30,6 +31,7 @@ func TestCallsAreOrdered(t *testing.T) {
 }
 
 func TestParseCall(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Call
@@ -52,6 +54,7 @@ func TestParseCall(t *testing.T) {
 }
 
 func TestCallStringRoundTrip(t *testing.T) {
+	t.Parallel()
 	for c := Call(0); c < NumCalls; c++ {
 		got, err := ParseCall(c.String())
 		require.NoError(t, err, c.String())
@@ -63,6 +66,7 @@ func TestCallStringRoundTrip(t *testing.T) {
 }
 
 func TestParseContract(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Contract

@@ -8,6 +8,7 @@ import (
 )
 
 func TestCardRoundTrip(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for s := Clubs; s <= Spades; s++ {
 		for r := Two; r <= Ace; r++ {
@@ -28,6 +29,7 @@ func TestCardRoundTrip(t *testing.T) {
 }
 
 func TestParseCard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Card
@@ -57,6 +59,7 @@ func TestParseCard(t *testing.T) {
 }
 
 func TestSeatRelations(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		s                   Seat
 		next, prev, partner Seat
@@ -89,6 +92,7 @@ func TestSeatRelations(t *testing.T) {
 }
 
 func TestParseStrain(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]Strain{"C": StrainClubs, "d": StrainDiamonds, "H": StrainHearts, "s": StrainSpades, "N": NoTrump, "nt": NoTrump, "NT": NoTrump} {
 		got, err := ParseStrain(in)
 		require.NoError(t, err, in)
@@ -101,6 +105,7 @@ func TestParseStrain(t *testing.T) {
 }
 
 func TestRankHCP(t *testing.T) {
+	t.Parallel()
 	want := map[Rank]int{Ace: 4, King: 3, Queen: 2, Jack: 1, Ten: 0, Two: 0}
 	for r, p := range want {
 		assert.Equal(t, p, r.HCP(), r.String())

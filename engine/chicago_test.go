@@ -10,6 +10,7 @@ import (
 // TestChicagoVulnerability checks the four-deal cycle: deal 1 neither side,
 // deals 2 and 3 the dealer's side, deal 4 both, whoever deals first.
 func TestChicagoVulnerability(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		first Seat
 		want  [4]Vulnerability
@@ -40,6 +41,7 @@ func TestChicagoVulnerability(t *testing.T) {
 // Chicago and wiped by a game, 100 for a part score on the fourth deal that
 // does not complete a game, and no rubber bonus.
 func TestChicagoScoring(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		deals []play
@@ -91,6 +93,7 @@ func TestChicagoScoring(t *testing.T) {
 // dealer with the same vulnerability and does not count towards the four,
 // and that the Chicago ends after four deals and never later.
 func TestChicagoDealing(t *testing.T) {
+	t.Parallel()
 	r := NewRubber(Chicago, South)
 	made := func(dealer Seat) Contract { return Contract{Level: 1, Strain: StrainSpades, Declarer: dealer} }
 	steps := []struct {
@@ -129,6 +132,7 @@ func TestChicagoDealing(t *testing.T) {
 // TestChicagoWinner checks that the totals decide a Chicago, with no rubber
 // bonus, and that equal totals are a draw.
 func TestChicagoWinner(t *testing.T) {
+	t.Parallel()
 	r, _ := playRubber(t, Chicago,
 		play{contract: "4S", declarer: North, tricks: 10}, // NS 120 + 300
 		play{contract: "4S", declarer: East, tricks: 10},  // EW 120 + 500

@@ -10,6 +10,7 @@ import (
 const specDeal = "N:Q762.J84.K653.K8 A5.96.QT98742.A4 98.AKT73.A.T7632 KJT43.Q52.J.QJ95"
 
 func TestParseDealRoundTrip(t *testing.T) {
+	t.Parallel()
 	d, err := ParseDeal(specDeal)
 	require.NoError(t, err)
 	assert.Equal(t, specDeal, d.String())
@@ -34,6 +35,7 @@ func TestParseDealRoundTrip(t *testing.T) {
 }
 
 func TestParseDealErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 	}{
@@ -55,6 +57,7 @@ func TestParseDealErrors(t *testing.T) {
 }
 
 func TestParseDealUnknownHands(t *testing.T) {
+	t.Parallel()
 	d, err := ParseDeal("N:Q762.J84.K653.K8 - - -")
 	require.NoError(t, err)
 	assert.Equal(t, 13, d[North].Len())

@@ -9,6 +9,7 @@ import (
 )
 
 func TestDealSourceIsReproducible(t *testing.T) {
+	t.Parallel()
 	a, b := NewDealSource("7"), NewDealSource("7")
 	// Dealt in a different order, concurrently: the same deals.
 	want := make([]Deal, 33)
@@ -36,6 +37,7 @@ func TestDealSourceIsReproducible(t *testing.T) {
 }
 
 func TestDealSourceGolden(t *testing.T) {
+	t.Parallel()
 	// Pin the generator: a change here silently changes every seeded event.
 	got := NewDealSource("openroom").Deal(1).String()
 	assert.Equal(t, "N:8.J765.AKQJ5.K42 AK3.AQ842.T76.QT QT42.K.843.AJ765 J9765.T93.92.983", got)
@@ -44,6 +46,7 @@ func TestDealSourceGolden(t *testing.T) {
 // TestDealSourceIsUnbiased checks that each card lands in each seat about a
 // quarter of the time, and that HCP averages 10, over many boards.
 func TestDealSourceIsUnbiased(t *testing.T) {
+	t.Parallel()
 	const boards = 20000
 	src := NewDealSource("uniformity")
 	var counts [64][NumSeats]int

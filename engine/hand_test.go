@@ -8,6 +8,7 @@ import (
 )
 
 func TestHandBasics(t *testing.T) {
+	t.Parallel()
 	h, err := ParseHand("AKQ.JT9.876.5432")
 	require.NoError(t, err)
 	assert.Equal(t, 13, h.Len())
@@ -38,6 +39,7 @@ func TestHandBasics(t *testing.T) {
 }
 
 func TestParseHandVoidAndErrors(t *testing.T) {
+	t.Parallel()
 	h, err := ParseHand(".AKQJT98765432..")
 	require.NoError(t, err)
 	assert.Equal(t, 13, h.SuitLen(Hearts))

@@ -7,6 +7,7 @@ import (
 )
 
 func TestBoardIMPs(t *testing.T) {
+	t.Parallel()
 	scored := func(ns int) RoomScore { return RoomScore{Scored: true, ScoreNS: ns} }
 	stopped := func(kind OutcomeKind, seats ...Seat) RoomScore {
 		return RoomScore{Outcome: Fault(kind, "stopped", seats...)}

@@ -8,6 +8,7 @@ import (
 )
 
 func TestOutcomeKindStringAndIsFault(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		kind  OutcomeKind
 		name  string
@@ -32,6 +33,7 @@ func TestOutcomeKindStringAndIsFault(t *testing.T) {
 }
 
 func TestOutcomeAdjustmentAndIMPs(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		o      Outcome
@@ -61,6 +63,7 @@ func TestOutcomeAdjustmentAndIMPs(t *testing.T) {
 }
 
 func TestOutcomeIMPsCustomPolicy(t *testing.T) {
+	t.Parallel()
 	p := AdjustedIMPs{Plus: 2, Minus: -4}
 	o := Fault(Timeout, "slow", East)
 	assert.Equal(t, 2, o.IMPs(NS, p))
@@ -74,6 +77,7 @@ func TestOutcomeIMPsCustomPolicy(t *testing.T) {
 }
 
 func TestOutcomeSeatAndString(t *testing.T) {
+	t.Parallel()
 	s, ok := Outcome{Kind: Played}.Seat()
 	assert.False(t, ok)
 	assert.Equal(t, North, s)
@@ -88,6 +92,7 @@ func TestOutcomeSeatAndString(t *testing.T) {
 }
 
 func TestAdjustedIMPsClamp(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		p        AdjustedIMPs
 		in, want int
@@ -109,6 +114,7 @@ func TestAdjustedIMPsClamp(t *testing.T) {
 }
 
 func TestParseAdjustment(t *testing.T) {
+	t.Parallel()
 	for _, a := range []Adjustment{NotAdjusted, AveragePlus, AverageMinus} {
 		got, err := ParseAdjustment(a.String())
 		require.NoError(t, err)

@@ -16,6 +16,7 @@ func card(t testing.TB, s string) Card {
 }
 
 func TestTrickWinner(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		trick  [4]string
@@ -41,6 +42,7 @@ func TestTrickWinner(t *testing.T) {
 }
 
 func TestWinningPartOfATrick(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		cards []string
@@ -76,6 +78,7 @@ func boardAfter(t testing.TB, calls ...Call) *Board {
 }
 
 func TestFollowSuitAndTurns(t *testing.T) {
+	t.Parallel()
 	// N:Q762.J84.K653.K8 E:A5.96.QT98742.A4 S:98.AKT73.A.T7632 W:KJT43.Q52.J.QJ95
 	b := boardAfter(t, Bid(1, StrainHearts), Pass, Bid(4, StrainHearts), Pass, Pass, Pass)
 	c, ok := b.Contract()
@@ -127,6 +130,7 @@ func TestFollowSuitAndTurns(t *testing.T) {
 }
 
 func TestPassedOutBoard(t *testing.T) {
+	t.Parallel()
 	b := boardAfter(t, Pass, Pass, Pass, Pass)
 	assert.Equal(t, PhaseDone, b.Phase())
 	score, ok := b.ScoreNS()
@@ -168,6 +172,7 @@ func playRandom(t testing.TB, rng *rand.Rand, b *Board) {
 }
 
 func TestRandomPlayOuts(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	src := NewDealSource("random play-outs")
 	played := 0
@@ -213,6 +218,7 @@ func TestRandomPlayOuts(t *testing.T) {
 }
 
 func TestContractOver(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		contract string
 		tricks   int

@@ -27,6 +27,7 @@ func playLowest(t *testing.T, calls []Call) (*Board, []Card) {
 var oneNT = []Call{Bid(1, NoTrump), Pass, Pass, Pass}
 
 func TestReplayFullBoard(t *testing.T) {
+	t.Parallel()
 	want, cards := playLowest(t, oneNT)
 	require.Len(t, cards, 52)
 	got, err := Replay(want.Setup(), oneNT, cards)
@@ -52,6 +53,7 @@ func TestReplayFullBoard(t *testing.T) {
 }
 
 func TestReplayStopsMidAuction(t *testing.T) {
+	t.Parallel()
 	d, err := ParseDeal(specDeal)
 	require.NoError(t, err)
 	b, err := Replay(NewBoardSetup(2, d), []Call{Pass, Bid(1, StrainHearts)}, nil)
@@ -64,6 +66,7 @@ func TestReplayStopsMidAuction(t *testing.T) {
 }
 
 func TestReplayStopsMidPlay(t *testing.T) {
+	t.Parallel()
 	want, cards := playLowest(t, oneNT)
 	b, err := Replay(want.Setup(), oneNT, cards[:7])
 	require.NoError(t, err)
@@ -74,6 +77,7 @@ func TestReplayStopsMidPlay(t *testing.T) {
 }
 
 func TestReplayRefuses(t *testing.T) {
+	t.Parallel()
 	d, err := ParseDeal(specDeal)
 	require.NoError(t, err)
 	setup := NewBoardSetup(1, d)
@@ -151,6 +155,7 @@ func TestReplayRefuses(t *testing.T) {
 }
 
 func TestBoardReplayContinues(t *testing.T) {
+	t.Parallel()
 	want, cards := playLowest(t, oneNT)
 
 	b, err := Replay(want.Setup(), oneNT[:2], nil)
@@ -175,6 +180,7 @@ func TestBoardReplayContinues(t *testing.T) {
 }
 
 func TestReplayErrorMessage(t *testing.T) {
+	t.Parallel()
 	e := &ReplayError{Phase: PhaseAuction, Index: 0, Err: ErrInsufficient}
 	assert.Equal(t, "call 1: insufficient bid", e.Error())
 	e = &ReplayError{Phase: PhasePlay, Index: 51, Err: ErrNotHeld}

@@ -8,6 +8,7 @@ import (
 )
 
 func TestScoreDetailResult(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		contract string
 		tricks   int

@@ -37,6 +37,7 @@ func randomResult(rng *rand.Rand) (Contract, int, Honours) {
 // TestRubberProperties plays many random rubbers and Chicagos
 // and checks what must hold whatever the results.
 func TestRubberProperties(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []RubberKind{RubberBridge, Chicago} {
 		for seed := range uint64(500) {
 			t.Run(fmt.Sprintf("%s/%d", kind, seed), func(t *testing.T) {

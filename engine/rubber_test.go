@@ -117,6 +117,7 @@ func figures(e RubberEntry) []figure {
 // deals before the last one set up the vulnerability the example needs;
 // only the last deal's figures are checked.
 func TestRubberSeedExamples(t *testing.T) {
+	t.Parallel()
 	nsGame := play{contract: "4S", declarer: North, tricks: 10} // gives NS a game: NS vulnerable after it
 	ewGame := play{contract: "4S", declarer: East, tricks: 10}
 	tests := []struct {
@@ -193,6 +194,7 @@ func TestRubberSeedExamples(t *testing.T) {
 // trick points below the line, and overtricks and undertricks above it, not
 // vulnerable and vulnerable, undoubled, doubled and redoubled.
 func TestRubberSeed001Tables(t *testing.T) {
+	t.Parallel()
 	t.Run("below the line", func(t *testing.T) {
 		tests := []struct {
 			contract string
@@ -275,6 +277,7 @@ func TestRubberSeed001Tables(t *testing.T) {
 // rule set give different figures for the same result, so neither is ever
 // used for the other (seed 000).
 func TestRubberDiffersFromDuplicate(t *testing.T) {
+	t.Parallel()
 	// Seed 003 (duplicate) lists not-vulnerable doubled undertricks as 100,
 	// 300, 500, 800, 1100; seed 001's rubber table gives 200 for every one
 	// after the first: 100, 300, 500, 700, 900.
@@ -304,6 +307,7 @@ func TestRubberDiffersFromDuplicate(t *testing.T) {
 // trump honours in one hand, 150 for five, 150 for four aces at no trump,
 // for the holder's side whether it declared or defended, made or not.
 func TestRubberHonours(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		holder   Seat
@@ -364,6 +368,7 @@ func TestRubberHonours(t *testing.T) {
 // within a game and not across the line, and a side with a game is
 // vulnerable.
 func TestRubberGames(t *testing.T) {
+	t.Parallel()
 	t.Run("game contracts alone win a game from nothing (seed 003: 3NT 4S 4H 5D 5C)", func(t *testing.T) {
 		for _, c := range []string{"3NT", "4S", "4H", "5D", "5C", "1NTXX", "2HX", "2CXX"} {
 			r, entries := playRubber(t, RubberBridge, play{contract: c, declarer: East, tricks: 13})
@@ -422,6 +427,7 @@ func TestRubberGames(t *testing.T) {
 // if one, and the higher total wins, even against the side that won the
 // rubber; equal totals go to the side with more games.
 func TestRubberEnd(t *testing.T) {
+	t.Parallel()
 	ns := play{contract: "4S", declarer: North, tricks: 10}
 	ew := play{contract: "3NT", declarer: East, tricks: 9}
 	t.Run("two games to none: 700", func(t *testing.T) {
@@ -490,6 +496,7 @@ func TestRubberEnd(t *testing.T) {
 // scores nothing (the next dealer deals; seed 001 is silent on it, the Laws
 // of Contract Bridge say so).
 func TestRubberDealing(t *testing.T) {
+	t.Parallel()
 	r := NewRubber(RubberBridge, West)
 	assert.Equal(t, RubberBridge, r.Kind())
 	assert.Equal(t, West, r.FirstDealer())
@@ -520,6 +527,7 @@ func TestRubberDealing(t *testing.T) {
 // TestRubberZeroValue checks that the zero Rubber is a rubber-bridge
 // rubber dealt first by North.
 func TestRubberZeroValue(t *testing.T) {
+	t.Parallel()
 	var r Rubber
 	assert.Equal(t, RubberBridge, r.Kind())
 	assert.Equal(t, North, r.NextDealer())
@@ -534,6 +542,7 @@ func TestRubberZeroValue(t *testing.T) {
 // TestRubberInputErrors checks that inconsistent input is refused with a
 // message naming the deal and what is wrong, and changes nothing.
 func TestRubberInputErrors(t *testing.T) {
+	t.Parallel()
 	good := Contract{Level: 4, Strain: StrainSpades, Declarer: North}
 	tests := []struct {
 		name    string
@@ -584,6 +593,7 @@ func TestRubberInputErrors(t *testing.T) {
 // TestRubberSheetIsACopy checks that changing a returned sheet or entry
 // does not change the rubber.
 func TestRubberSheetIsACopy(t *testing.T) {
+	t.Parallel()
 	r, entries := playRubber(t, RubberBridge, play{contract: "3S", declarer: North, tricks: 10})
 	entries[0].NS.Below[0].Points = 1
 	s := r.Sheet()
@@ -600,6 +610,7 @@ func TestRubberSheetIsACopy(t *testing.T) {
 // TestRubberSheetJSON checks that the sheet reads back from JSON unchanged
 // and writes seats, sides and kinds as words.
 func TestRubberSheetJSON(t *testing.T) {
+	t.Parallel()
 	r, _ := playRubber(t, RubberBridge,
 		play{contract: "4SX", declarer: North, tricks: 11, honours: Honours{100, East}},
 		play{contract: "Pass"},
@@ -624,6 +635,7 @@ func TestRubberSheetJSON(t *testing.T) {
 }
 
 func TestRubberKindText(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		want RubberKind

@@ -18,6 +18,7 @@ func contract(t testing.TB, s string) Contract {
 // the scoring table of the Laws (Law 77): part scores, games, slams,
 // doubled and redoubled makes and undertricks, each side of vulnerability.
 func TestScoreWorkedExamples(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		contract string
 		vul      bool
@@ -53,6 +54,7 @@ func TestScoreWorkedExamples(t *testing.T) {
 }
 
 func TestScoreRules(t *testing.T) {
+	t.Parallel()
 	// Trick values: minors 20, majors 30, NT 40 then 30.
 	assert.Equal(t, 20*3, ScoreDetails(contract(t, "3C"), false, 9).TrickScore)
 	assert.Equal(t, 30*3, ScoreDetails(contract(t, "3H"), false, 9).TrickScore)
@@ -76,6 +78,7 @@ func TestScoreRules(t *testing.T) {
 }
 
 func TestUndertrickPenalties(t *testing.T) {
+	t.Parallel()
 	// Cumulative penalties for 1..6 down.
 	tests := []struct {
 		name string
@@ -103,6 +106,7 @@ func TestUndertrickPenalties(t *testing.T) {
 }
 
 func TestScoreNSSide(t *testing.T) {
+	t.Parallel()
 	c := contract(t, "4S")
 	c.Declarer = East
 	assert.Equal(t, -620, ScoreNS(c, VulEW, 10))
@@ -114,6 +118,7 @@ func TestScoreNSSide(t *testing.T) {
 }
 
 func TestIMPScale(t *testing.T) {
+	t.Parallel()
 	limits := []int{10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590,
 		740, 890, 1090, 1290, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990}
 	for imps, hi := range limits {
@@ -131,6 +136,7 @@ func TestIMPScale(t *testing.T) {
 }
 
 func TestVPs(t *testing.T) {
+	t.Parallel()
 	// The spec's check: 16 boards, margin 20 IMPs -> 15.00.
 	w, l := VPs(20, 16)
 	assert.Equal(t, 15.00, w)

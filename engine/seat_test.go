@@ -8,6 +8,7 @@ import (
 )
 
 func TestSeatSet(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		set    SeatSet
@@ -44,6 +45,7 @@ func TestSeatSet(t *testing.T) {
 }
 
 func TestSeatSetWith(t *testing.T) {
+	t.Parallel()
 	var set SeatSet
 	assert.Zero(t, set.Len())
 	set = set.With(South)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestBoardSetupValidate(t *testing.T) {
+	t.Parallel()
 	good, err := ParseDeal(specDeal)
 	require.NoError(t, err)
 	require.NoError(t, NewBoardSetup(1, good).Validate())
@@ -43,6 +44,7 @@ func TestBoardSetupValidate(t *testing.T) {
 }
 
 func TestNewBoardSetupWBF(t *testing.T) {
+	t.Parallel()
 	d, err := ParseDeal(specDeal)
 	require.NoError(t, err)
 	tests := []struct {
@@ -63,6 +65,7 @@ func TestNewBoardSetupWBF(t *testing.T) {
 }
 
 func TestSeededBoards(t *testing.T) {
+	t.Parallel()
 	fwd := SeededBoards("seed-a", []int{1, 2, 3, 4, 5})
 	rev := SeededBoards("seed-a", []int{5, 4, 3, 2, 1})
 	one := SeededBoards("seed-a", []int{3})
@@ -88,6 +91,7 @@ func TestSeededBoards(t *testing.T) {
 }
 
 func TestBoardNumbers(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, []int{1, 2, 3}, BoardNumbers(1, 3))
 	assert.Equal(t, []int{17}, BoardNumbers(17, 1))
 	assert.Empty(t, BoardNumbers(1, 0))

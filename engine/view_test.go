@@ -30,6 +30,7 @@ func sameView(t testing.TB, want, got View) {
 // the opening lead, and that a view built from the public stream (as a bot
 // builds it from protocol lines) equals the table manager's.
 func TestViewsKeepHiddenCardsHidden(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	src := NewDealSource("views")
 	for n := 1; n <= 300; n++ {
@@ -109,6 +110,7 @@ func TestViewsKeepHiddenCardsHidden(t *testing.T) {
 }
 
 func TestViewRejectsImpossibleCards(t *testing.T) {
+	t.Parallel()
 	d, err := ParseDeal(specDeal)
 	require.NoError(t, err)
 	v := NewView(North, 1, North, VulNone, d[North])

@@ -36,6 +36,7 @@ func playedRecord(t testing.TB, board int, calls []string, alerts map[int]string
 }
 
 func TestRecordRoundTrip(t *testing.T) {
+	t.Parallel()
 	recs := map[string]results.Record{
 		"full":        playedRecord(t, 1, []string{"1NT", "Pass", "3NT", "Pass", "Pass", "Pass"}, nil, 52),
 		"passed out":  playedRecord(t, 2, []string{"Pass", "Pass", "Pass", "Pass"}, nil, 0),
@@ -82,6 +83,7 @@ func TestRecordRoundTrip(t *testing.T) {
 }
 
 func TestString(t *testing.T) {
+	t.Parallel()
 	rec := playedRecord(t, 3, []string{"1C", "X", "XX", "Pass", "Pass", "Pass"}, map[int]string{0: "16+"}, 5)
 	line, err := Line(rec)
 	require.NoError(t, err)
@@ -99,6 +101,7 @@ func TestString(t *testing.T) {
 }
 
 func TestParseBBO(t *testing.T) {
+	t.Parallel()
 	// A LIN line in BBO's own style: extra keys, lower-case, the fourth hand
 	// left out, page breaks and line breaks between pairs.
 	in := "pn|south,west,north,east|st||md|3S AKQ2HK32DA32CK32,SJ543HQJ9DKJ9CQJ9,ST98HAT87DQT8CAT8,|rh||ah|Board 5|sv|N|\n" +
@@ -122,6 +125,7 @@ func TestParseBBO(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	deal := "md|1SAKQ2HK32DA32CK32,SJ543HQJ9DKJ9CQJ9,ST98HAT87DQT8CAT8,S76H654D7654C7654|"
 	tests := []struct {
 		name, in string
@@ -159,6 +163,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestHandViewerURL(t *testing.T) {
+	t.Parallel()
 	lin := "pn|A B,c,d,e|md|1S&=+?#|"
 	u := HandViewerURL(lin)
 	assert.True(t, strings.HasPrefix(u, "https://www.bridgebase.com/tools/handviewer.html?lin="))
@@ -172,6 +177,7 @@ func TestHandViewerURL(t *testing.T) {
 }
 
 func TestFromRecordErrors(t *testing.T) {
+	t.Parallel()
 	base := playedRecord(t, 1, []string{"1NT", "Pass", "Pass", "Pass"}, nil, 4)
 	for name, mut := range map[string]func(*results.Record){
 		"dealer": func(r *results.Record) { r.Dealer = "X" },
@@ -198,6 +204,7 @@ func TestFromRecordErrors(t *testing.T) {
 // their board (nothing replayed) and from the records decoded, and wants
 // the same line.
 func TestFromBoardIsFromRecord(t *testing.T) {
+	t.Parallel()
 	for _, rec := range []results.Record{
 		playedRecord(t, 1, []string{"1NT", "Pass", "3NT", "Pass", "Pass", "Pass"}, map[int]string{0: "15-17"}, 52),
 		playedRecord(t, 2, []string{"Pass", "Pass", "Pass", "Pass"}, nil, 0),

@@ -37,6 +37,7 @@ func sixteenBoardFile(tb testing.TB) []byte {
 }
 
 func TestSixteenBoardFile(t *testing.T) {
+	t.Parallel()
 	data := sixteenBoardFile(t)
 	deals, err := ReadDeals(bytes.NewReader(data))
 	require.NoError(t, err)

@@ -21,6 +21,7 @@ func gameOf(t *testing.T, text string) *Game {
 }
 
 func TestAuctionParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		text  string
@@ -68,6 +69,7 @@ func TestAuctionParse(t *testing.T) {
 }
 
 func TestAuctionNotes(t *testing.T) {
+	t.Parallel()
 	// Notes are looked up first after their own section, then before any
 	// section, then anywhere.
 	g := gameOf(t, `[Note "2:loose"]
@@ -102,6 +104,7 @@ func TestAuctionNotes(t *testing.T) {
 }
 
 func TestSetAuctionForms(t *testing.T) {
+	t.Parallel()
 	calls := func(ss ...string) []Call {
 		var out []Call
 		for _, s := range ss {
@@ -132,6 +135,7 @@ func TestSetAuctionForms(t *testing.T) {
 }
 
 func TestPlayParse(t *testing.T) {
+	t.Parallel()
 	head := "[Board \"2\"]\n[Deal \"" + testDeal + "\"]\n"
 	tests := []struct {
 		name  string
@@ -180,6 +184,7 @@ func TestPlayParse(t *testing.T) {
 }
 
 func TestReplayErrors(t *testing.T) {
+	t.Parallel()
 	head := "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"" + testDeal + "\"]\n"
 	tests := map[string]string{
 		"revoke":          "[Auction \"N\"]\n1NT AP\n[Play \"E\"]\nSJ H7 S7 SA\n",
@@ -198,6 +203,7 @@ func TestReplayErrors(t *testing.T) {
 }
 
 func TestResultScoreContract(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		tags   string
 		result int
@@ -265,6 +271,7 @@ func TestResultScoreContract(t *testing.T) {
 }
 
 func TestGameEditing(t *testing.T) {
+	t.Parallel()
 	g := &Game{}
 	g.Set("Event", "a")
 	g.Set("Event", "b")
@@ -283,6 +290,7 @@ func TestGameEditing(t *testing.T) {
 }
 
 func TestInheritanceIsACopy(t *testing.T) {
+	t.Parallel()
 	r := NewReader(strings.NewReader("[Event \"one\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"#\"]\n"))
 	g, err := r.Next()
 	require.NoError(t, err)
@@ -294,6 +302,7 @@ func TestInheritanceIsACopy(t *testing.T) {
 }
 
 func TestDoubleDummyTricks(t *testing.T) {
+	t.Parallel()
 	var dd DDTable
 	for s := range dd {
 		for st := range dd[s] {
@@ -352,6 +361,7 @@ func TestDoubleDummyTricks(t *testing.T) {
 }
 
 func TestReadDealsDeduplicates(t *testing.T) {
+	t.Parallel()
 	g := "[Board \"1\"]\n[Deal \"" + testDeal + "\"]\n\n"
 	g2 := "[Board \"2\"]\n[Deal \"" + testDeal + "\"]\n\n"
 	deals, err := ReadDeals(bytes.NewBufferString(g + g + g2 + g2))
@@ -361,6 +371,7 @@ func TestReadDealsDeduplicates(t *testing.T) {
 }
 
 func TestReadDealsRefusesABoardAgainWithOtherCards(t *testing.T) {
+	t.Parallel()
 	d, err := engine.ParseDeal(testDeal)
 	require.NoError(t, err)
 	other := engine.Deal{d[engine.East], d[engine.South], d[engine.West], d[engine.North]}

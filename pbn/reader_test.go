@@ -36,6 +36,7 @@ func sample(t testing.TB) string {
 }
 
 func TestReadSample(t *testing.T) {
+	t.Parallel()
 	for _, crlf := range []bool{false, true} {
 		data := sample(t)
 		if crlf {
@@ -124,6 +125,7 @@ func TestReadSample(t *testing.T) {
 }
 
 func TestReadDeals(t *testing.T) {
+	t.Parallel()
 	deals, err := ReadDeals(strings.NewReader(sample(t)))
 	require.NoError(t, err)
 	require.Len(t, deals, 3)
@@ -158,6 +160,7 @@ func TestReadDeals(t *testing.T) {
 }
 
 func TestReaderMalformed(t *testing.T) {
+	t.Parallel()
 	good := "[Board \"9\"]\n[Dealer \"W\"]\n"
 	tests := []struct {
 		name  string
@@ -209,6 +212,7 @@ func TestReaderMalformed(t *testing.T) {
 }
 
 func TestReaderGameTooLarge(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("[Board \"1\"]\n[Auction \"N\"]\n")
 	line := strings.Repeat("Pass ", 1000) + "\n"
@@ -225,6 +229,7 @@ func TestReaderGameTooLarge(t *testing.T) {
 }
 
 func TestReaderTokens(t *testing.T) {
+	t.Parallel()
 	in := "\xEF\xBB\xBF% PBN 2.1\n" +
 		"[Event \"a\\\\b\"][Site \"x;y{z}\"] ; two tags on a line\n" +
 		"[Board \"1\"] [Auction \"S\"] 1S { an opening } Pass\n" +
@@ -244,6 +249,7 @@ func TestReaderTokens(t *testing.T) {
 }
 
 func TestReaderIOError(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("boom")
 	r := NewReader(io.MultiReader(strings.NewReader("[Board \"1\"]\n"), errReader{boom}))
 	_, err := r.Next()
@@ -257,6 +263,7 @@ type errReader struct{ err error }
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 func TestReaderEmpty(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"", "\n\n", "% PBN 2.1\n% EXPORT\n", "{just a comment}\n\n; and this\n"} {
 		_, err := NewReader(bytes.NewBufferString(in)).Next()
 		assert.Equal(t, io.EOF, err, "%q", in)

@@ -83,6 +83,7 @@ func roundTripCases(t testing.TB) map[string]results.Record {
 }
 
 func TestFromRecordRoundTrip(t *testing.T) {
+	t.Parallel()
 	for name, rec := range roundTripCases(t) {
 		t.Run(name, func(t *testing.T) {
 			g, err := FromRecord(rec, RecordOptions{Site: "here", Date: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)})
@@ -169,6 +170,7 @@ func checkRecordGame(t *testing.T, rec results.Record, g *Game) {
 }
 
 func TestFromRecordText(t *testing.T) {
+	t.Parallel()
 	rec := playedRecord(t, 3, []string{"1C", "X", "XX", "2C", "Pass", "Pass", "3H", "Pass", "Pass", "Pass"},
 		map[int]string{0: "16+", 2: "10+"}, 5)
 	g, err := FromRecord(rec, RecordOptions{})
@@ -216,6 +218,7 @@ func TestFromRecordText(t *testing.T) {
 }
 
 func TestFromRecordBareAlert(t *testing.T) {
+	t.Parallel()
 	// A bare alert is a note reference to an empty note; it reads back as
 	// Alerted with no text, and keeps the trailing passes out of AP.
 	rec := bare(playedRecord(t, 9, []string{"1C", "X", "XX", "Pass", "Pass", "Pass"}, map[int]string{2: "10+"}, 0), 0, 5)
@@ -233,6 +236,7 @@ func TestFromRecordBareAlert(t *testing.T) {
 }
 
 func TestWriterHeaderAndSeparation(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	w := NewWriter(&buf)
 	cases := roundTripCases(t)
@@ -266,6 +270,7 @@ func TestWriterHeaderAndSeparation(t *testing.T) {
 }
 
 func TestFromRecordErrors(t *testing.T) {
+	t.Parallel()
 	base := playedRecord(t, 1, []string{"1NT", "Pass", "3NT", "Pass", "Pass", "Pass"}, nil, 52)
 	tests := map[string]func(r *results.Record){
 		"dealer":                     func(r *results.Record) { r.Dealer = "Q" },
@@ -305,6 +310,7 @@ func TestFromRecordErrors(t *testing.T) {
 // record that kept its board (as a table makes it: nothing replayed) and
 // from the record decoded, and wants the same bytes.
 func TestFromBoardIsFromRecord(t *testing.T) {
+	t.Parallel()
 	opts := RecordOptions{Site: "here", Date: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
 	for name, rec := range roundTripCases(t) {
 		t.Run(name, func(t *testing.T) {

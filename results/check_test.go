@@ -21,6 +21,7 @@ import (
 // the replay decides: Check refuses it naming the field; the record as
 // written passes.
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	played := writeRead(t, ptr(FromBoard(playedBoard(t), nil)))
 	fault := FromBoard(playedBoard(t), nil)
 	fault.Play = fault.Play[:20]
@@ -97,6 +98,7 @@ func TestCheck(t *testing.T) {
 // one goroutine and on several: the records before it are taken, and the
 // error names its line; records which does not select are not checked.
 func TestEachCheckedStopsAtAForgery(t *testing.T) {
+	t.Parallel()
 	good := FromBoard(playedBoard(t), nil)
 	good.Event = "e"
 	forged := good
@@ -160,6 +162,7 @@ func TestLongLineBounded(t *testing.T) {
 // TestOpenRegular refuses a FIFO and a link to /dev/zero at once, and
 // opens a regular file and a link to one.
 func TestOpenRegular(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "file")
 	require.NoError(t, os.WriteFile(reg, []byte("x\n"), 0o644))

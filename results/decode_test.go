@@ -10,6 +10,7 @@ import (
 )
 
 func TestDecodeGoodRecord(t *testing.T) {
+	t.Parallel()
 	b := playedBoard(t)
 	r := writeRead(t, ptr(FromBoard(b, []string{"15-17"})))
 	d, err := r.Decode()
@@ -35,6 +36,7 @@ func TestDecodeGoodRecord(t *testing.T) {
 }
 
 func TestDecodePassedOutAndFaultRecords(t *testing.T) {
+	t.Parallel()
 	d, err := engine.ParseDeal("N:Q762.J84.K653.K8 A5.96.QT98742.A4 98.AKT73.A.T7632 KJT43.Q52.J.QJ95")
 	require.NoError(t, err)
 	b := engine.NewBoard(3, d)
@@ -64,6 +66,7 @@ func TestDecodePassedOutAndFaultRecords(t *testing.T) {
 }
 
 func TestDecodeErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		change func(r *Record)
@@ -102,6 +105,7 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 func TestSetup(t *testing.T) {
+	t.Parallel()
 	b := playedBoard(t)
 	r := FromBoard(b, nil)
 	r.Seed = "s1"
@@ -115,6 +119,7 @@ func TestSetup(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func TestDecodeUnfinishedBoardWithoutOutcome(t *testing.T) {
+	t.Parallel()
 	full := FromBoard(playedBoard(t), nil)
 	d, err := engine.ParseDeal(full.Deal)
 	require.NoError(t, err)
@@ -139,6 +144,7 @@ func TestDecodeUnfinishedBoardWithoutOutcome(t *testing.T) {
 }
 
 func TestPlayedFromKeptBoard(t *testing.T) {
+	t.Parallel()
 	b := playedBoard(t)
 	r := FromBoard(b, []string{"15-17"})
 	r.Auction[1].Alerted = true // a bare alert

@@ -22,6 +22,7 @@ func writeRead(t *testing.T, r *Record) Record {
 }
 
 func TestSetOutcomeRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		o      engine.Outcome
@@ -64,6 +65,7 @@ func TestSetOutcomeRoundTrip(t *testing.T) {
 }
 
 func TestSetOutcomeNormal(t *testing.T) {
+	t.Parallel()
 	r := FromBoard(playedBoard(t), nil)
 	score, tricks := *r.ScoreNS, *r.Tricks
 	r.SetOutcome(engine.Fault(engine.Timeout, "slow", engine.North))
@@ -92,6 +94,7 @@ func TestSetOutcomeNormal(t *testing.T) {
 }
 
 func TestOutcomeOfOlderRecords(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		r    Record
@@ -132,6 +135,7 @@ func TestOutcomeOfOlderRecords(t *testing.T) {
 }
 
 func TestOutcomeErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		r    Record
@@ -153,6 +157,7 @@ func TestOutcomeErrors(t *testing.T) {
 }
 
 func TestIdentityStamp(t *testing.T) {
+	t.Parallel()
 	id := Identity{Event: "ev", Match: "A-v-B", Room: "closed", Table: "t2",
 		Players: Seats{N: "bot-n", E: "bot-e", S: "bot-s", W: "bot-w"}}
 	r := FromBoard(playedBoard(t), nil)

@@ -35,6 +35,7 @@ func playedBoard(t *testing.T) *engine.Board {
 }
 
 func TestFromBoard(t *testing.T) {
+	t.Parallel()
 	b := playedBoard(t)
 	r := FromBoard(b, []string{"15-17"})
 	assert.Equal(t, Ruleset, r.Ruleset)
@@ -65,6 +66,7 @@ func TestFromBoard(t *testing.T) {
 }
 
 func TestWriteReadRoundTrip(t *testing.T) {
+	t.Parallel()
 	b := playedBoard(t)
 	r := FromBoard(b, nil)
 	r.Event, r.Match, r.Room, r.Table = "ev", "A-v-B", "open", "1"
@@ -102,6 +104,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 // a board on which the clock shaped a bot's decision, read back, and
 // absent from (so not required of) every other record.
 func TestClockCappedIsOptional(t *testing.T) {
+	t.Parallel()
 	r := FromBoard(playedBoard(t), nil)
 	var buf bytes.Buffer
 	require.NoError(t, NewWriter(&buf).Write(&r))
@@ -120,6 +123,7 @@ func TestClockCappedIsOptional(t *testing.T) {
 }
 
 func TestReadSkipsTornAndMalformedLines(t *testing.T) {
+	t.Parallel()
 	in := `{"ruleset":"bridge-duplicate-practice-v1","board":1,"termination":{"kind":"normal"}}
 not json
 {"ruleset":"bridge-duplicate-practice-v1"}
@@ -138,6 +142,7 @@ not json
 }
 
 func TestOpenAppendRepairsATornLastLine(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "results.jsonl")
 	recs, bad, err := ReadFile(path)
 	require.NoError(t, err, "a missing file is an empty one")
@@ -158,6 +163,7 @@ func TestOpenAppendRepairsATornLastLine(t *testing.T) {
 }
 
 func TestCallAlerted(t *testing.T) {
+	t.Parallel()
 	// A bare alert is {"alerted": true} with no alert; an explained one has
 	// both; an unalerted call neither.
 	for _, tc := range []struct {
@@ -181,6 +187,7 @@ func TestCallAlerted(t *testing.T) {
 }
 
 func TestDecodeAlerted(t *testing.T) {
+	t.Parallel()
 	r := FromBoard(playedBoard(t), []string{"15-17"})
 	r.Auction[1].Alerted = true // a bare alert
 	d, err := r.Decode()
@@ -198,6 +205,7 @@ func TestDecodeAlerted(t *testing.T) {
 // goroutine and on several: the same records, spans and bad lines in the
 // same order, and the same stop at fn's error.
 func TestEachDecodesInParallelInOrder(t *testing.T) {
+	t.Parallel()
 	var in strings.Builder
 	for i := 1; i <= 2000; i++ {
 		switch {

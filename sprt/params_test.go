@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseParams(t *testing.T) {
+	t.Parallel()
 	def := func(m0, m1 float64) Params {
 		return Params{IMP0: m0, IMP1: m1, Alpha: DefaultAlpha, Beta: DefaultBeta, MinBoards: DefaultMinBoards}
 	}
@@ -71,6 +72,7 @@ func TestParseParams(t *testing.T) {
 }
 
 func TestNewRefusesBadParams(t *testing.T) {
+	t.Parallel()
 	_, err := New(Params{IMP0: 1, IMP1: 0, Alpha: 0.05, Beta: 0.05})
 	require.Error(t, err)
 	_, err = New(Params{})

@@ -209,6 +209,7 @@ func (d impDist) skewAt(mu float64) float64 {
 // tests, 4.7–4.9% with a minimum of 256 boards), so it is reported, not
 // checked.
 func TestSimulatedErrorRates(t *testing.T) {
+	t.Parallel()
 	mv := readDist(t, "medium-v-easy.txt")
 	dists := []struct {
 		d     impDist
@@ -272,6 +273,7 @@ func sum(xs []float64) float64 {
 }
 
 func TestTilted(t *testing.T) {
+	t.Parallel()
 	d := impDist{vals: []int{-10, -1, 0, 1, 10}, count: []float64{5, 20, 50, 20, 5}}
 	for _, mu := range []float64{-1, 0, 0.5, 2} {
 		cdf := d.tilted(mu)

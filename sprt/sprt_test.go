@@ -59,6 +59,7 @@ func naiveLLR(xs []int, m0, m1 float64) (llr, mean, sd float64) {
 }
 
 func TestLLRByHand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		boards     map[int]int
@@ -91,6 +92,7 @@ func TestLLRByHand(t *testing.T) {
 }
 
 func TestLLRAgainstNaive(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 20; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		n := 1 + rng.IntN(500)
@@ -124,6 +126,7 @@ func TestLLRAgainstNaive(t *testing.T) {
 }
 
 func TestBounds(t *testing.T) {
+	t.Parallel()
 	// The textbook Wald bounds for alpha = beta = 0.05: ±ln 19.
 	lo, hi := Params{Alpha: 0.05, Beta: 0.05}.Bounds()
 	assert.InDelta(t, -math.Log(19), lo, 1e-12)
@@ -153,6 +156,7 @@ func crossing(xs []int, p Params) (int, Verdict) {
 }
 
 func TestDecision(t *testing.T) {
+	t.Parallel()
 	strong := repeat(map[int]int{0: 100, 3: 150, -2: 50, 10: 20, -10: 10})
 	weak := repeat(map[int]int{0: 150, 2: 40, -3: 100, 12: 5, -12: 15})
 	tests := []struct {
@@ -201,6 +205,7 @@ func TestDecision(t *testing.T) {
 }
 
 func TestAllTied(t *testing.T) {
+	t.Parallel()
 	for _, p := range []Params{
 		{IMP0: 0, IMP1: 0.5, Alpha: 0.05, Beta: 0.05, MinBoards: 128},
 		{IMP0: -0.5, IMP1: 0.5, Alpha: 0.05, Beta: 0.05, MinBoards: 128},
@@ -237,6 +242,7 @@ func TestAllTied(t *testing.T) {
 }
 
 func TestEmptyTest(t *testing.T) {
+	t.Parallel()
 	st := newTest(t, Params{IMP0: 0, IMP1: 0.5, Alpha: 0.05, Beta: 0.05})
 	r := st.Result()
 	assert.Equal(t, 0.0, r.LLR)
@@ -248,6 +254,7 @@ func TestEmptyTest(t *testing.T) {
 }
 
 func TestFormat(t *testing.T) {
+	t.Parallel()
 	p := Params{IMP0: 0, IMP1: 0.5, Alpha: 0.05, Beta: 0.05, MinBoards: 128}
 	lo, hi := p.Bounds()
 	// The example: 200 boards of mean 0.55 and sd 3.40 give
@@ -280,6 +287,7 @@ func TestFormat(t *testing.T) {
 }
 
 func TestVerdictJSON(t *testing.T) {
+	t.Parallel()
 	r := Result{Params: Params{IMP0: 0, IMP1: 0.5, Alpha: 0.05, Beta: 0.05, MinBoards: 128}, Verdict: AcceptH1}
 	b, err := json.Marshal(r)
 	require.NoError(t, err)

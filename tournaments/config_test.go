@@ -14,6 +14,7 @@ import (
 )
 
 func TestExampleFile(t *testing.T) {
+	t.Parallel()
 	f, err := LoadFile("testdata/example.toml")
 	require.NoError(t, err)
 	ev, err := Resolve(f)
@@ -36,6 +37,7 @@ func TestExampleFile(t *testing.T) {
 }
 
 func TestConfigErrors(t *testing.T) {
+	t.Parallel()
 	const bots = "[bots.r]\nbuiltin = \"random\"\n[teams.A]\nbots = [\"r\"]\n[teams.B]\nbots = [\"r\"]\n"
 	tests := []struct {
 		name, src, want string
@@ -93,6 +95,7 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func TestDefaultsAndPBNBoards(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pbn := "[Event \"x\"]\n[Board \"3\"]\n[Dealer \"E\"]\n[Vulnerable \"Both\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n" +
 		"[Board \"5\"]\n[Dealer \"#\"]\n[Deal \"W:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n"
@@ -119,6 +122,7 @@ func TestDefaultsAndPBNBoards(t *testing.T) {
 }
 
 func TestParseBotSpec(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		want    bots.Spec
@@ -149,6 +153,7 @@ func TestParseBotSpec(t *testing.T) {
 }
 
 func TestSplitCommandAndExpand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want []string
@@ -193,6 +198,7 @@ func FuzzSplitCommand(f *testing.F) {
 }
 
 func TestBotTimingKey(t *testing.T) {
+	t.Parallel()
 	src := "[bots.quiet]\nbuiltin = \"random\"\ntiming = false\n[bots.loud]\nbuiltin = \"random\"\ntiming = true\n" +
 		"[teams.A]\nbots = [\"quiet\", \"loud\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
 	f, err := ParseFile([]byte(src), "ev.toml")
@@ -207,6 +213,7 @@ func TestBotTimingKey(t *testing.T) {
 }
 
 func TestRemoteBotAddressesAndSecret(t *testing.T) {
+	t.Parallel()
 	src := "listen = \"127.0.0.1:2000\"\n[bots.far]\nremote = true\naddresses = [\"127.0.0.1\", \"192.0.2.0/24\"]\nsecret = \"s3cret\"\n" +
 		"[teams.A]\nbots = [\"far\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
 	f, err := ParseFile([]byte(src), "ev.toml")
@@ -233,6 +240,7 @@ func TestRemoteBotAddressesAndSecret(t *testing.T) {
 }
 
 func TestMountsKey(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, d := range []string{"models", "shared"} {
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, d), 0o755))

@@ -86,6 +86,7 @@ func eatCPUs(n int, stop <-chan struct{}) *sync.WaitGroup {
 // seen, the seed and the level's settings, never on the machine's speed
 // at the moment.
 func TestSameSeedSameGameUnderLoad(t *testing.T) {
+	t.Parallel()
 	// Two boards, each its own table in each room: four tables, as
 	// many as the loaded run plays at once.
 	boards, div := 2, uint64(32)
@@ -160,6 +161,7 @@ func runWith(t *testing.T, f *File, k, n int, dir string, newPlayer bots.PlayerF
 // shards' records to be the whole run's: the bots' decisions do not depend
 // on which boards a process played before, nor on how many ran beside it.
 func TestRefbotShardsMergeToTheWholeRun(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	div := uint64(32)
 	if testing.Short() || underRace {
@@ -190,6 +192,7 @@ func TestRefbotShardsMergeToTheWholeRun(t *testing.T) {
 // binds: the board's record names the seats and their decisions, the run
 // counts them, and a shard's manifest carries the count for merge.
 func TestClockCappedBoardsAreReported(t *testing.T) {
+	t.Parallel()
 	capped := func(spec bots.Spec, team string) (player.Player, error) {
 		if spec.Builtin != bots.BuiltinRefbot {
 			return bots.NewBuiltin(spec, team)

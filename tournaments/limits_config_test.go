@@ -13,6 +13,7 @@ import (
 const limitsEvent = "[bots.c]\ncommand = \"true {port}\"\n[teams.A]\nbots = [\"c\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
 
 func TestLimitsKeys(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, src string
 		event     sandbox.Limits
@@ -51,6 +52,7 @@ func TestLimitsKeys(t *testing.T) {
 // event file but leaves them out of the fingerprint, so shards run with
 // other limits still merge.
 func TestLimitsNotInTheFingerprint(t *testing.T) {
+	t.Parallel()
 	manifest := func(src string) *Manifest {
 		f, err := ParseFile([]byte(src), "ev.toml")
 		require.NoError(t, err)

@@ -119,6 +119,7 @@ func TestLimitsRlimitsHoldFromTheStart(t *testing.T) {
 // Run as root, the limit tests run again as nobody, where no cgroup can
 // be made: the rlimits and watchers must then kill each attack.
 func TestLimitsUnprivileged(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts bot processes")
 	}

@@ -13,6 +13,7 @@ import (
 )
 
 func TestSecondRunOnAFolderIsRefused(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 2, 8, "")
 	started, release := make(chan struct{}, 1), make(chan struct{})
 	blocking := TableRunnerFunc(func(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
@@ -61,6 +62,7 @@ func TestSecondRunOnAFolderIsRefused(t *testing.T) {
 }
 
 func TestLockIsReleasedAfterAFailedRun(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 2, 8, "")
 	failing := TableRunnerFunc(func(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
 		return os.ErrPermission

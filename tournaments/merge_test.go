@@ -129,6 +129,7 @@ func recordsByRoom(t testing.TB, path string) map[string]results.Record {
 // the results record by record (time fields aside), the match PBN and LIN
 // files and the summary byte for byte.
 func TestMergeMatchesUnsharded(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		kind                        ScheduleKind
 		teams, count, segment, nshd int
@@ -184,6 +185,7 @@ func TestMergeMatchesUnsharded(t *testing.T) {
 // TestMergeMissing merges some of an event's shards, and shards with
 // boards still to play, and checks the missing board-rooms are named.
 func TestMergeMissing(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	f := shardTestFile(t, ScheduleRoundRobin, 3, 12, 16, "missing")
 	const n = 4
@@ -280,6 +282,7 @@ func lastRecord(t testing.TB, path string) results.Record {
 // TestMergeRefuses checks what the merge will not join, and that it names
 // the folders, lines and boards concerned.
 func TestMergeRefuses(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	f := shardTestFile(t, ScheduleMatch, 2, 8, 16, "refuse")
 	s0, s1 := filepath.Join(root, "s0"), filepath.Join(root, "s1")
@@ -379,6 +382,7 @@ func TestMergeRefuses(t *testing.T) {
 // TestMergeSkipsTornLines checks that a torn last line (a shard killed
 // mid-write) is skipped and named, and its board-room counted missing.
 func TestMergeSkipsTornLines(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	f := shardTestFile(t, ScheduleMatch, 2, 6, 16, "torn")
 	s0 := filepath.Join(root, "s0")
@@ -403,6 +407,7 @@ func TestMergeSkipsTornLines(t *testing.T) {
 // TestShardRunRefusesOtherManifest checks that a shard's folder cannot be
 // reused by another shard or event, except with Fresh.
 func TestShardRunRefusesOtherManifest(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := shardTestFile(t, ScheduleMatch, 2, 4, 16, "folder")
 	runShard(t, f, 0, 2, dir)
@@ -433,6 +438,7 @@ func TestShardRunRefusesOtherManifest(t *testing.T) {
 // TestManifestFingerprint checks what changes the fingerprint and what
 // does not.
 func TestManifestFingerprint(t *testing.T) {
+	t.Parallel()
 	fp := func(change func(f *File)) string {
 		f := shardTestFile(t, ScheduleMatch, 2, 8, 16, "fp")
 		f.Out = t.TempDir()
@@ -538,6 +544,7 @@ func FuzzMergeResults(f *testing.F) {
 // on (a PBN file's, wrapping round in a later round): every position is
 // found from its board's number, and numbers not in the match are not.
 func TestMatchSlotsBoardNumbers(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleRoundRobin, 3, 4, 16, "")
 	ev.Boards = engine.SeededBoards("x", []int{7, 3, 11, 5, 20, 1, 2}) // 7 boards for 3 rounds of 4: round 2 wraps
 	for _, m := range ev.Matches() {
@@ -560,6 +567,7 @@ func TestMatchSlotsBoardNumbers(t *testing.T) {
 // nothing, resolves an event whose command bots are not installed where
 // it runs (a merge job's image holds only tablemanager).
 func TestLoadShardsNeedsNoBotPrograms(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	event := "name = \"cmd\"\n[boards]\nseed = \"x\"\ncount = 4\n[bots.mine]\ncommand = \"/nowhere/mybot --port {port}\"\n[teams.A]\nbots = [\"mine\"]\n[teams.B]\nbots = [\"builtin:random\"]\n"
 	_, err := Resolve(mustParse(t, event))

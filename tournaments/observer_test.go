@@ -85,6 +85,7 @@ func (o *recordingObserver) TableFinished(j *TableJob, err error) {
 }
 
 func TestObserverSeesEveryTableActionAndRecord(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		runner TableRunner

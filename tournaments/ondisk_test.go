@@ -51,6 +51,7 @@ func keyOfLine(t *testing.T, line string) results.Key {
 // file's order, play only the rest, and end with the report of an
 // uninterrupted run.
 func TestRunResumesFromTheFileRecordByRecord(t *testing.T) {
+	t.Parallel()
 	whole := testEvent(t, ScheduleMatch, 2, 6, 3, "")
 	ref := runEvent(t, whole, Options{})
 	lines := fileLines(t, whole.Out)
@@ -98,6 +99,7 @@ func TestRunResumesFromTheFileRecordByRecord(t *testing.T) {
 // whose first records are another event's, dealt from another seed: the
 // event takes the seed of its own records, not theirs.
 func TestRunSeedFromItsOwnRecords(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	first := runEvent(t, seedlessEvent(t, dir), Options{})
 	lines := fileLines(t, dir)
@@ -125,6 +127,7 @@ func TestRunSeedFromItsOwnRecords(t *testing.T) {
 // records on disk decide, with a torn line and another event's records
 // after them: the start finds it decided and plays no table.
 func TestRunDecidedSPRTOnDisk(t *testing.T) {
+	t.Parallel()
 	body := "concurrency = 2\n[boards]\nseed = 3\ncount = 64\n[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 8"
 	ev := sprtEvent(t, "builtin:random", "builtin:random", body)
 	// The home team wins most boards: the visitors time out in the closed

@@ -59,6 +59,7 @@ func (f faultyPlayer) Card(ctx context.Context, v *engine.View) (engine.Card, er
 // fault, the same termination (kind, seat and detail), adjusted scores and
 // identity. Only think times differ.
 func TestFaultRecordsIdenticalInBothRunners(t *testing.T) {
+	t.Parallel()
 	faults := map[int]string{2: "call", 3: "card", 4: "error"}
 	factory := func(spec bots.Spec, team string) (player.Player, error) {
 		p, err := bots.NewBuiltin(spec, team)

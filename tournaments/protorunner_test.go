@@ -41,6 +41,7 @@ func protoRunner(t *testing.T) *ProtocolRunner {
 }
 
 func TestProtocolRunnerBuiltinsMatchSimRunner(t *testing.T) {
+	t.Parallel()
 	sim := testEvent(t, ScheduleMatch, 2, 6, 3, "concurrency = 2")
 	runEvent(t, sim, Options{})
 	ev := testEvent(t, ScheduleMatch, 2, 6, 3, "concurrency = 2")
@@ -74,6 +75,7 @@ func (b timingCounter) Observe(m protocol.Message) {
 }
 
 func TestProtocolRunnerNoTimingForOneBot(t *testing.T) {
+	t.Parallel()
 	// B1 has timing = false: at every table it sits, it gets no timing
 	// line; the other bots get one after every board.
 	ev := testEvent(t, ScheduleMatch, 2, 3, 3, "")
@@ -184,6 +186,7 @@ func TestProtocolRunnerBotKeepsCrashing(t *testing.T) {
 }
 
 func TestProtocolRunnerCommandNotFound(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
 	ev.Teams[1].Bots[0] = bots.Spec{Name: "ghost", Kind: bots.KindCommand, Command: []string{"/nonexistent/bot", "{port}"}}
 	ev.Faults.Restarts = 1
@@ -196,6 +199,7 @@ func TestProtocolRunnerCommandNotFound(t *testing.T) {
 }
 
 func TestProtocolRunnerRemoteBots(t *testing.T) {
+	t.Parallel()
 	// A free port for the remote bots to connect to.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -239,6 +243,7 @@ func TestProtocolRunnerRemoteBots(t *testing.T) {
 // event file is seated only when it sends the secret; one without it is
 // refused and the table waits for the real one.
 func TestProtocolRunnerRemoteBotSecret(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -284,6 +289,7 @@ func TestProtocolRunnerRemoteBotSecret(t *testing.T) {
 }
 
 func TestProtocolRunnerRemoteNeedsListen(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
 	ev.Teams[1].Bots[0] = bots.Spec{Name: "far", Kind: bots.KindRemote}
 	_, err := Run(context.Background(), ev, Options{Runner: protoRunner(t)})
@@ -294,6 +300,7 @@ func TestProtocolRunnerRemoteNeedsListen(t *testing.T) {
 // TestListenAgainWaitsForTheAddress: the next table's listener waits while
 // the address is still held, and gives up at once on other errors.
 func TestListenAgainWaitsForTheAddress(t *testing.T) {
+	t.Parallel()
 	held, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := held.Addr().String()

@@ -8,6 +8,7 @@ import (
 )
 
 func TestTeamNamesThatDifferOnlyInCase(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, src, want string
 	}{

@@ -112,6 +112,7 @@ func runEvent(t *testing.T, ev *Event, opt Options) *RunResult {
 }
 
 func TestRunTeamMatch(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 20, 8, "")
 	var last Progress
 	calls := 0
@@ -165,6 +166,7 @@ func TestRunTeamMatch(t *testing.T) {
 }
 
 func TestRunSameWhateverTheConcurrency(t *testing.T) {
+	t.Parallel()
 	var want []results.Record
 	var wantSummary string
 	runs := []struct {
@@ -188,6 +190,7 @@ func TestRunSameWhateverTheConcurrency(t *testing.T) {
 }
 
 func TestRoundRobinStandings(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleRoundRobin, 5, 8, 16, "")
 	out := runEvent(t, ev, Options{})
 	rep := out.Report
@@ -212,6 +215,7 @@ func TestRoundRobinStandings(t *testing.T) {
 }
 
 func TestRunResumeAfterInterrupt(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"sim", "protocol"} {
 		t.Run(name, func(t *testing.T) { resumeAfterInterrupt(t, name) })
 	}
@@ -263,6 +267,7 @@ func resumeAfterInterrupt(t *testing.T, runnerName string) {
 }
 
 func TestResumeAfterKill(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a child process")
 	}
@@ -306,6 +311,7 @@ func TestResumeAfterKill(t *testing.T) {
 }
 
 func TestRunRefusesAnotherEventsResults(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 4, 16, "")
 	runEvent(t, ev, Options{})
 	other := testEvent(t, ScheduleMatch, 2, 4, 16, "")
@@ -324,6 +330,7 @@ func TestRunRefusesAnotherEventsResults(t *testing.T) {
 }
 
 func TestSeatFaultScoresTheRestByPolicy(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 6, 16, "")
 	// The closed room's East (team A's bot) gives up after two boards.
 	runner := TableRunnerFunc(func(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
@@ -367,6 +374,7 @@ func TestSeatFaultScoresTheRestByPolicy(t *testing.T) {
 }
 
 func TestRunnerErrorStopsTheEvent(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 4, 2, "concurrency = 1")
 	boom := errors.New("boom")
 	runner := TableRunnerFunc(func(ctx context.Context, job TableJob, onBoard func(results.Record) error) error {
@@ -378,6 +386,7 @@ func TestRunnerErrorStopsTheEvent(t *testing.T) {
 }
 
 func TestSimRunnerRefusesWhatItCannotSeat(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "")
 	ev.Teams[0].Bots[0] = bots.Spec{Name: "builtin:refbot:genius", Kind: bots.KindBuiltin, Builtin: bots.BuiltinRefbot, Level: "genius"}
 	_, err := Run(context.Background(), ev, Options{Runner: SimRunner{}})
@@ -390,6 +399,7 @@ func TestSimRunnerRefusesWhatItCannotSeat(t *testing.T) {
 }
 
 func TestWritePBNBothRooms(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 3, 16, "")
 	out := runEvent(t, ev, Options{MatchWriters: []MatchWriter{WritePBN}})
 	assert.Empty(t, out.Warnings)
@@ -425,6 +435,7 @@ func TestWritePBNBothRooms(t *testing.T) {
 }
 
 func TestWriteLIN(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 2, 16, "lin = true")
 	require.True(t, ev.LIN)
 	out := runEvent(t, ev, Options{MatchWriters: []MatchWriter{WriteLIN}})
@@ -441,6 +452,7 @@ func TestWriteLIN(t *testing.T) {
 }
 
 func TestAbortAbandonsBoardsInPlay(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 4, 16, "concurrency = 2")
 	ctx, cancel := context.WithCancel(context.Background())
 	abort := make(chan struct{})

@@ -32,6 +32,7 @@ func testEvent(t testing.TB, kind ScheduleKind, n, count, segment int, extra str
 }
 
 func TestTeamMatchSeating(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 40, 16, "")
 	ms := ev.Matches()
 	require.Len(t, ms, 1)
@@ -75,6 +76,7 @@ func seatNames(j TableJob) []string {
 }
 
 func TestRoundRobinPairings(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{2, 3, 4, 5, 6, 7, 8} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			ev := testEvent(t, ScheduleRoundRobin, n, 4, 16, "")
@@ -118,6 +120,7 @@ func TestRoundRobinPairings(t *testing.T) {
 }
 
 func TestRoundRobinFourTeamsExact(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleRoundRobin, 4, 2, 16, "")
 	var got []string
 	for _, m := range ev.Matches() {
@@ -129,6 +132,7 @@ func TestRoundRobinFourTeamsExact(t *testing.T) {
 }
 
 func TestGauntletPairings(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleGauntlet, 4, 3, 16, "")
 	var got []string
 	for _, m := range ev.Matches() {
@@ -138,6 +142,7 @@ func TestGauntletPairings(t *testing.T) {
 }
 
 func TestScheduleDeterministic(t *testing.T) {
+	t.Parallel()
 	a := testEvent(t, ScheduleRoundRobin, 5, 8, 3, "")
 	b := testEvent(t, ScheduleRoundRobin, 5, 8, 3, "")
 	ja, jb := a.Jobs(), b.Jobs()
@@ -153,6 +158,7 @@ func TestScheduleDeterministic(t *testing.T) {
 }
 
 func TestPBNBoardsWrapAcrossRounds(t *testing.T) {
+	t.Parallel()
 	ev := &Event{Kind: ScheduleGauntlet, PerMatch: 2, Teams: []Team{{Name: "A"}, {Name: "B"}, {Name: "C"}}, Hero: "A",
 		Boards: engine.SeededBoards("x", engine.BoardNumbers(1, 3))}
 	ms := ev.Matches()

@@ -36,6 +36,7 @@ func faulted(seat string, adj *results.Adjusted) *results.Record {
 }
 
 func TestBoardIMPsWorkedExamples(t *testing.T) {
+	t.Parallel()
 	none, all := engine.VulNone, engine.VulAll
 	tests := []struct {
 		name         string
@@ -71,6 +72,7 @@ func TestBoardIMPsWorkedExamples(t *testing.T) {
 }
 
 func TestBoardIMPsAdjusted(t *testing.T) {
+	t.Parallel()
 	aPlus := &results.Adjusted{NS: "A+", EW: "A-"}
 	aMinus := &results.Adjusted{NS: "A-", EW: "A+"}
 	tests := []struct {
@@ -118,6 +120,7 @@ func scoreOf(m Match, recs map[roomKey]*results.Record) report.MatchResult {
 }
 
 func TestMatchIMPsVPsAndCI(t *testing.T) {
+	t.Parallel()
 	// The rule set's example: 16 boards, margin 20 IMPs -> 15.00 VPs.
 	home, visit := &Team{Name: "A"}, &Team{Name: "B"}
 	m := Match{ID: "A-v-B", Round: 1, Home: home, Visit: visit, Boards: engine.SeededBoards("x", engine.BoardNumbers(1, 16))}

@@ -214,6 +214,7 @@ func scoreFileCases(t testing.TB, lines []string) map[string]string {
 // writes, byte for byte), and the match writers' calls against the
 // records they must get.
 func TestScoreFolderMatchesRecords(t *testing.T) {
+	t.Parallel()
 	ev, lines := scoreFileEvent(t)
 	for name, data := range scoreFileCases(t, lines) {
 		t.Run(name, func(t *testing.T) {
@@ -234,6 +235,7 @@ func TestScoreFolderMatchesRecords(t *testing.T) {
 // TestScoreFolderMissingFile scores a folder without results as no
 // records, calling no writer.
 func TestScoreFolderMissingFile(t *testing.T) {
+	t.Parallel()
 	ev, _ := scoreFileEvent(t)
 	ev.Out = t.TempDir()
 	var calls []writerCall
@@ -249,6 +251,7 @@ func TestScoreFolderMissingFile(t *testing.T) {
 // TestScoreFolderWriterFailures reports a failing writer's error per match
 // and goes on with the other matches and writers.
 func TestScoreFolderWriterFailures(t *testing.T) {
+	t.Parallel()
 	ev, lines := scoreFileEvent(t)
 	ev.Out = t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(ev.Out, ResultsFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
@@ -266,6 +269,7 @@ func TestScoreFolderWriterFailures(t *testing.T) {
 // run on and repeat (a board set shorter than the match): every position
 // of a number shows that number's board-rooms, as the records give them.
 func TestMatchScoreRepeatedBoards(t *testing.T) {
+	t.Parallel()
 	m := Match{ID: "A-v-B", Round: 1, Home: &Team{Name: "A"}, Visit: &Team{Name: "B"}}
 	for _, n := range []int{5, 7, 5, 9} {
 		m.Boards = append(m.Boards, engine.BoardSetup{Number: n})

@@ -33,6 +33,7 @@ func deals(t *testing.T, dir string) []string {
 }
 
 func TestNoSeedDrawsAFreshOneAndResumesWithIt(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := seedlessEvent(t, dir), seedlessEvent(t, dir)
 	assert.True(t, a.SeedDrawn)
@@ -75,6 +76,7 @@ func TestNoSeedDrawsAFreshOneAndResumesWithIt(t *testing.T) {
 }
 
 func TestGivenSeedIsKept(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 2, 2, "")
 	assert.False(t, ev.SeedDrawn)
 	out := runEvent(t, ev, Options{})

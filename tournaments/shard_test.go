@@ -11,6 +11,7 @@ import (
 )
 
 func TestShardJobs(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		kind             ScheduleKind
 		teams, count, sg int
@@ -61,6 +62,7 @@ func TestShardJobs(t *testing.T) {
 }
 
 func TestSetShard(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 8, 16, "")
 	assert.Error(t, ev.SetShard(shards.Shard{K: 4, N: 4}))
 	assert.Error(t, ev.SetShard(shards.Shard{K: -1, N: 4}))
@@ -83,6 +85,7 @@ func TestSetShard(t *testing.T) {
 // TestShardSecrets checks that a shard's bots cannot read the folders of
 // the other shards beside its own, whose manifests hold the seed.
 func TestShardSecrets(t *testing.T) {
+	t.Parallel()
 	ev := testEvent(t, ScheduleMatch, 2, 8, 16, "")
 	parent := ev.Out
 	assert.Contains(t, ev.Secrets(), parent)

@@ -43,6 +43,7 @@ func sprtEvent(t *testing.T, botA, botB, body string) *Event {
 }
 
 func TestSPRTConfig(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pbnDeal := func(board int, deal string) string {
 		return "[Board \"" + string(rune('0'+board)) + "\"]\n[Deal \"" + deal + "\"]\n\n"
@@ -108,6 +109,7 @@ func TestSPRTConfig(t *testing.T) {
 }
 
 func TestSPRTConfigOf(t *testing.T) {
+	t.Parallel()
 	p := sprt.Params{IMP0: -1, IMP1: 2, Alpha: 0.01, Beta: 0.2, MinBoards: 7}
 	got, err := SPRTConfigOf(p).params()
 	require.NoError(t, err)
@@ -151,6 +153,7 @@ func scoreDiffs(rng *rand.Rand, n int, bias float64) []int {
 }
 
 func TestDecideSPRT(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		bias float64
@@ -197,6 +200,7 @@ func TestDecideSPRT(t *testing.T) {
 func itoa(n int) string { return sprintf("%d", n) }
 
 func TestDecideSPRTPrefix(t *testing.T) {
+	t.Parallel()
 	ev := sprtEvent(t, "builtin:random", "builtin:random", "[boards]\nseed = 1\ncount = 20\n[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 4")
 	diffs := make([]int, 20)
 	for i := range diffs {
@@ -256,6 +260,7 @@ func sprtRun(t *testing.T, ev *Event, runner TableRunner) (*RunResult, []Progres
 }
 
 func TestRunStopsOnSPRT(t *testing.T) {
+	t.Parallel()
 	// refbot easy is far stronger than the random bot: H1 at the
 	// minimum of 128 boards, well before the cap of 400.
 	ev := sprtEvent(t, "builtin:refbot:easy", "builtin:random", "concurrency = 2\n[boards]\nseed = 5\ncount = 400\n[sprt]\nimp0 = 0\nimp1 = 0.5")
@@ -321,6 +326,7 @@ func TestRunStopsOnSPRT(t *testing.T) {
 }
 
 func TestRunSPRTResumeSameVerdict(t *testing.T) {
+	t.Parallel()
 	// Interrupted after some boards and resumed, the test decides as an
 	// uninterrupted one does.
 	body := "concurrency = 2\n[boards]\nseed = 8\ncount = 200\n[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 32"
@@ -343,6 +349,7 @@ func TestRunSPRTResumeSameVerdict(t *testing.T) {
 }
 
 func TestRunSPRTAllTied(t *testing.T) {
+	t.Parallel()
 	// Two identical deterministic bots tie every board: with symmetric
 	// hypotheses the LLR stays 0 and the cap ends the test.
 	ev := sprtEvent(t, "builtin:random", "builtin:refbot:easy", "concurrency = 2\n[boards]\nseed = 2\ncount = 40\n[sprt]\nimp0 = -0.5\nimp1 = 0.5\nmin_boards = 32")
@@ -365,6 +372,7 @@ func TestRunSPRTAllTied(t *testing.T) {
 // well before 300 boards. It takes minutes, so it runs only with
 // -sprt.real (make sprt-match).
 func TestSPRTRealMatch(t *testing.T) {
+	t.Parallel()
 	if !*sprtReal {
 		t.Skip("minutes of refbot expert: run with -sprt.real (make sprt-match)")
 	}

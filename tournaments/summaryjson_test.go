@@ -11,6 +11,7 @@ import (
 )
 
 func TestWriteJSON(t *testing.T) {
+	t.Parallel()
 	// A round robin of three teams, one board a match: every match has
 	// one board (no interval), and there is no sequential test.
 	ev := testEvent(t, ScheduleRoundRobin, 3, 1, 16, "")

@@ -12,6 +12,7 @@ import (
 )
 
 func TestParseHosts(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		entry string
 		want  []hostEntry
@@ -46,6 +47,7 @@ func TestParseHosts(t *testing.T) {
 }
 
 func TestHostsAllows(t *testing.T) {
+	t.Parallel()
 	hs, err := ParseHosts([]string{"table.example", "proxy.example:9000", "192.0.2.9"})
 	require.NoError(t, err)
 	local := netip.MustParseAddrPort("127.0.0.1:8080")
@@ -85,6 +87,7 @@ func TestHostsAllows(t *testing.T) {
 }
 
 func TestHostsAllowsOrigin(t *testing.T) {
+	t.Parallel()
 	hs, err := ParseHosts([]string{"table.example"})
 	require.NoError(t, err)
 	local := netip.MustParseAddrPort("127.0.0.1:8080")
@@ -110,6 +113,7 @@ func TestHostsAllowsOrigin(t *testing.T) {
 }
 
 func TestIsJSON(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		ct   string
 		want bool

@@ -54,6 +54,7 @@ func get(t *testing.T, c *http.Client, u, host, origin string) (int, string, htt
 }
 
 func TestServeAnswersOnlyItsOwnNames(t *testing.T) {
+	t.Parallel()
 	hosts, err := web.ParseHosts([]string{"table.example"})
 	require.NoError(t, err)
 	base := webtest.Serve(t, web.Options{Hosts: hosts}, stateHandler())
@@ -118,6 +119,7 @@ func openStream(t *testing.T, ctx context.Context, c *http.Client, base string) 
 }
 
 func TestStreamsAreCappedPerAddressAndInAll(t *testing.T) {
+	t.Parallel()
 	base := webtest.Serve(t, web.Options{Limits: web.Limits{MaxStreamsPerAddr: 3, MaxStreams: 5}}, streamHandler())
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -140,6 +142,7 @@ func TestStreamsAreCappedPerAddressAndInAll(t *testing.T) {
 }
 
 func TestASlowBodyIsCutOff(t *testing.T) {
+	t.Parallel()
 	base := webtest.Serve(t, web.Options{Limits: web.Limits{BodyTimeout: 300 * time.Millisecond}}, stateHandler())
 	addr := strings.TrimPrefix(base, "http://")
 	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
@@ -199,6 +202,7 @@ func rawConn(t *testing.T, ip, addr string) (net.Conn, string) {
 }
 
 func TestAConnectionFloodIsRefusedAndOthersGetThrough(t *testing.T) {
+	t.Parallel()
 	base := webtest.Serve(t, web.Options{Limits: web.Limits{MaxConnsPerAddr: 4}}, stateHandler())
 	addr := strings.TrimPrefix(base, "http://")
 	for range 4 {
@@ -215,6 +219,7 @@ func TestAConnectionFloodIsRefusedAndOthersGetThrough(t *testing.T) {
 }
 
 func TestConnectionsAreCappedInAll(t *testing.T) {
+	t.Parallel()
 	base := webtest.Serve(t, web.Options{Limits: web.Limits{MaxConnsPerAddr: 4, MaxConns: 6}}, stateHandler())
 	addr := strings.TrimPrefix(base, "http://")
 	var held []net.Conn
@@ -236,6 +241,7 @@ func TestConnectionsAreCappedInAll(t *testing.T) {
 }
 
 func TestAnalysisRateIsPerAddress(t *testing.T) {
+	t.Parallel()
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if web.AllowAnalysis(w, r) {
 			w.WriteHeader(http.StatusOK)
@@ -265,6 +271,7 @@ const reserveHelperEnv = "OPENROOM_WEB_RESERVE_HELPER"
 // the server's "table" opens the descriptors of the reserve, which must
 // all be there.
 func TestTheWebNeverTakesTheDescriptorReserve(t *testing.T) {
+	t.Parallel()
 	if os.Getenv(reserveHelperEnv) != "" {
 		reserveHelper()
 		return

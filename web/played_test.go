@@ -36,6 +36,7 @@ func replayed(t *testing.T, s engine.BoardSetup, calls, cards string) *engine.Bo
 // (North ruffs the heart lead in spades, East's ace wins it in notrump);
 // a trick in progress has no winner yet.
 func TestPlayedGivesSeatsAndTheEnginesWinners(t *testing.T) {
+	t.Parallel()
 	// North holds every spade, East every heart, South every diamond, West every club.
 	d, err := engine.ParseDeal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
 	require.NoError(t, err)
@@ -79,6 +80,7 @@ func nilIfEmpty(s []string) []string {
 // the engine: the cards in order, every trick's winner, and that each
 // trick after the first is led by the winner of the one before.
 func TestPlayedFollowsAWholeBoard(t *testing.T) {
+	t.Parallel()
 	for _, setup := range engine.SeededBoards("played", []int{1, 2, 3, 4}) {
 		b := replayed(t, setup, "1NT Pass Pass Pass", "")
 		p := b.Play()

@@ -18,6 +18,7 @@ import (
 )
 
 func TestGuardAllowsLoopbackAndTheAllowList(t *testing.T) {
+	t.Parallel()
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) })
 	allow, err := allowlist.Parse([]string{"192.0.2.0/24"})
 	require.NoError(t, err)
@@ -45,6 +46,7 @@ func TestGuardAllowsLoopbackAndTheAllowList(t *testing.T) {
 }
 
 func TestListenKeepsToLoopbackWithoutAnAllowList(t *testing.T) {
+	t.Parallel()
 	_, err := Listen("0.0.0.0:0", nil)
 	assert.Error(t, err)
 	ln, err := Listen("127.0.0.1:0", nil)
@@ -53,6 +55,7 @@ func TestListenKeepsToLoopbackWithoutAnAllowList(t *testing.T) {
 }
 
 func TestSharedServesTheModulesAndNotTheirTests(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.Handle("GET "+SharedPrefix, Shared())
 	for _, tc := range []struct {
@@ -82,6 +85,7 @@ func TestSharedServesTheModulesAndNotTheirTests(t *testing.T) {
 }
 
 func TestWriteJSONAndWriteError(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		write  func(http.ResponseWriter)
@@ -104,6 +108,7 @@ func TestWriteJSONAndWriteError(t *testing.T) {
 }
 
 func TestWriteEvent(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, id, event, data, want string
 	}{
@@ -127,6 +132,7 @@ type failWriter struct{}
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("gone") }
 
 func TestStartEventsSetsTheStreamHeaders(t *testing.T) {
+	t.Parallel()
 	w := httptest.NewRecorder()
 	StartEvents(w)
 	assert.Equal(t, http.StatusOK, w.Code)
@@ -135,6 +141,7 @@ func TestStartEventsSetsTheStreamHeaders(t *testing.T) {
 }
 
 func TestServeGuardsAndEndsWithTheContext(t *testing.T) {
+	t.Parallel()
 	ln, err := Listen("127.0.0.1:0", nil)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -168,6 +175,7 @@ func TestServeGuardsAndEndsWithTheContext(t *testing.T) {
 }
 
 func TestSetPageHeaders(t *testing.T) {
+	t.Parallel()
 	hd := http.Header{}
 	SetPageHeaders(hd)
 	assert.Equal(t, "nosniff", hd.Get("X-Content-Type-Options"))

@@ -61,6 +61,7 @@ func analyzeInput(t *testing.T) (string, [2]dds.TrickTable) {
 }
 
 func TestAnalyzePBN(t *testing.T) {
+	t.Parallel()
 	in, want := analyzeInput(t)
 	code, out, errs := runCmd(t, in, "analyze", "--threads", "2", "-")
 	assert.Equal(t, exitDataErr, code, "a malformed board gives status 65")
@@ -89,6 +90,7 @@ func TestAnalyzePBN(t *testing.T) {
 }
 
 func TestAnalyzeJSON(t *testing.T) {
+	t.Parallel()
 	in, want := analyzeInput(t)
 	code, out, _ := runCmd(t, in, "analyze", "--json", "-")
 	assert.Equal(t, exitDataErr, code)
@@ -105,6 +107,7 @@ func TestAnalyzeJSON(t *testing.T) {
 }
 
 func TestAnalyzeUsage(t *testing.T) {
+	t.Parallel()
 	code, _, _ := runCmd(t, "", "analyze")
 	assert.Equal(t, exitUsage, code)
 	code, _, _ = runCmd(t, "", "analyze", "--threads", "-1", "x.pbn")
@@ -115,6 +118,7 @@ func TestAnalyzeUsage(t *testing.T) {
 }
 
 func TestAnalyzeExitStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, src string) string {
 		p := filepath.Join(dir, name)
@@ -149,6 +153,7 @@ func TestAnalyzeExitStatus(t *testing.T) {
 }
 
 func TestAnalyzeResults(t *testing.T) {
+	t.Parallel()
 	dealStr, tb := refTable(t, 11)
 	d, err := engine.ParseDeal(dealStr)
 	require.NoError(t, err)
@@ -186,6 +191,7 @@ func TestAnalyzeResults(t *testing.T) {
 }
 
 func TestAnalyzeHelp(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "", "analyze", "--help")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "usage: tablemanager analyze")
@@ -193,6 +199,7 @@ func TestAnalyzeHelp(t *testing.T) {
 }
 
 func TestAnalyzeResultsSkipsARecordThatDoesNotReplay(t *testing.T) {
+	t.Parallel()
 	dealStr, _ := refTable(t, 11)
 	d, err := engine.ParseDeal(dealStr)
 	require.NoError(t, err)

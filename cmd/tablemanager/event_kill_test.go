@@ -81,6 +81,7 @@ func eventBoardsOf(t *testing.T, path string) []string {
 }
 
 func TestRunResumesAfterTheProcessIsKilled(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes")
 	}

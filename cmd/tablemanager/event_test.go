@@ -67,6 +67,7 @@ func TestRunDefaultEventTwice(t *testing.T) {
 }
 
 func TestRunTeamsFromFlags(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, out, errs := runCmd(t, "", "run", "--team", "A=builtin:random", "--team", "B = builtin:random", "--boards", "6", "--seed", "7", "--out", dir, "--concurrency", "2", "--show-boards")
 	require.Equal(t, exitOK, code, errs)
@@ -91,6 +92,7 @@ func TestRunTeamsFromFlags(t *testing.T) {
 }
 
 func TestRunEventFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := `name = "rr"
 out = "res"
@@ -183,6 +185,7 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestRunHelp(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "", "run", "--help")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "--team")
@@ -190,6 +193,7 @@ func TestRunHelp(t *testing.T) {
 }
 
 func TestRunInterruptedThenResumed(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // Ctrl-C before the first board: nothing starts
@@ -207,6 +211,7 @@ func TestRunInterruptedThenResumed(t *testing.T) {
 }
 
 func TestRunDealsFromPBN(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pbnFile := filepath.Join(dir, "deals.pbn")
 	require.NoError(t, os.WriteFile(pbnFile, []byte(`[Board "7"]
@@ -231,6 +236,7 @@ func TestRunDealsFromPBN(t *testing.T) {
 }
 
 func TestRunExitStatusNoInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "plain")
 	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
@@ -255,6 +261,7 @@ func TestRunExitStatusNoInput(t *testing.T) {
 }
 
 func TestRunFilesNotWritten(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		file string // made a folder, so that it cannot be written

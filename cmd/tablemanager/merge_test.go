@@ -73,6 +73,7 @@ func TestRunShardsThenMerge(t *testing.T) {
 }
 
 func TestMergeExitStatus(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	shards := filepath.Join(root, "s")
 	for _, k := range []string{"0", "1"} {
@@ -113,6 +114,7 @@ func TestMergeExitStatus(t *testing.T) {
 }
 
 func TestMergeHelp(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "", "merge", "--help")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "usage: tablemanager merge --out DIR SHARD_DIR...")
@@ -124,6 +126,7 @@ func TestMergeHelp(t *testing.T) {
 // same test does (which stops once it decides), even though the shards
 // played every board; a test the event cannot take is refused.
 func TestMergeSPRT(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	args := []string{"run", "--team", "A=builtin:random", "--team", "B=builtin:random", "--boards", "24", "--seed", "sprt-merge", "--segment", "4", "--quiet"}
 	const test = "imp0=20,imp1=21,min_boards=8" // two random teams are level: far below imp0, H0
@@ -170,6 +173,7 @@ func TestMergeSPRT(t *testing.T) {
 // shard says the event is not reproducible and why, its manifest carries
 // the count, and merge reports it by shard and for the merged event.
 func TestClockCappedShardIsReported(t *testing.T) {
+	t.Parallel()
 	shards := filepath.Join(t.TempDir(), "s")
 	for _, k := range []string{"0", "1"} {
 		code, _, errs := runCmd(t, "", append(shardArgs, "--out", shards, "--shard", k+"/2")...)

@@ -17,6 +17,7 @@ import (
 // TestPlayCommandErrors: a malformed command line is one line on standard
 // error naming the flag, and exit 64.
 func TestPlayCommandErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string
@@ -50,6 +51,7 @@ func TestPlayCommandErrors(t *testing.T) {
 // TestPlayCommandServes: the command serves the page on the address it
 // prints (here 127.0.0.1:0), and Ctrl-C ends it with status 130.
 func TestPlayCommandServes(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pr, pw := io.Pipe()

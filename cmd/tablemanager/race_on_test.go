@@ -10,8 +10,9 @@ import (
 
 // testPlayers seats run's built-in bots in the tests. Under the race
 // detector, which slows refbot's search about ten times, a searching level
-// keeps its settings but a sixteenth of its node limits and a quarter of
-// its worlds, as its counts (not the clock) bound its search.
+// keeps its settings but a sixty-fourth of its node limits and an eighth
+// of its worlds, as its counts (not the clock) bound its search: these
+// tests are of the command, not of the bot's strength.
 func testPlayers(spec bots.Spec, team string) (player.Player, error) {
 	if spec.Builtin != bots.BuiltinRefbot {
 		return bots.NewBuiltin(spec, team)
@@ -21,7 +22,7 @@ func testPlayers(spec bots.Spec, team string) (player.Player, error) {
 		return nil, err
 	}
 	p := l.Params()
-	p.Nodes, p.LeadNodes = p.Nodes/16, p.LeadNodes/16
-	p.Worlds, p.LeadWorlds = max(p.Worlds/4, 2), p.LeadWorlds/4
+	p.Nodes, p.LeadNodes = p.Nodes/64, p.LeadNodes/64
+	p.Worlds, p.LeadWorlds = max(p.Worlds/8, 2), max(p.LeadWorlds/8, 2)
 	return refbot.New(l, refbot.TeamSeed(team), refbot.WithParams(p)), nil
 }

@@ -151,6 +151,7 @@ func playedLine(t *testing.T, path string) int {
 // finished event and the merge of the shards each exit 65 naming the
 // file, the line and the field; the genuine folders pass unchanged.
 func TestForgedRecordsRefused(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	whole := filepath.Join(root, "whole")
 	code, wholeOut, errs := runCmd(t, "", append(shardArgs, "--out", whole)...)
@@ -211,6 +212,7 @@ func TestForgedRecordsRefused(t *testing.T) {
 // manifest: resume and merge exit 65 naming the file and line, without
 // reading the line whole.
 func TestLongLinesRefused(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	dir := filepath.Join(root, "e")
 	code, _, errs := runCmd(t, "", append(shardArgs, "--out", dir)...)
@@ -250,6 +252,7 @@ func TestLongLinesRefused(t *testing.T) {
 // place of a results file, a manifest and a PBN file: each is refused at
 // once (a hang fails the test at its deadline).
 func TestNonRegularInputsRefused(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	shards := filepath.Join(root, "shards")
 	code, _, errs := runCmd(t, "", append(shardArgs, "--out", shards, "--shard", "0/1")...)
@@ -307,6 +310,7 @@ func TestNonRegularInputsRefused(t *testing.T) {
 // new bot; a folder written before bots.json existed resumes and records
 // the bots.
 func TestResumeRefusesChangedBot(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "e")
 	args := func(botA string, more ...string) []string {
 		return append([]string{"run", "--team", "A=" + botA, "--team", "B=builtin:random", "--boards", "4", "--seed", "bots", "--out", dir, "--quiet"}, more...)

@@ -112,6 +112,7 @@ func TestRunRefusesASandboxThatKeepsPrivileges(t *testing.T) {
 }
 
 func TestRunMountFlag(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, mount, want string
 	}{
@@ -135,6 +136,7 @@ func TestRunMountFlag(t *testing.T) {
 // The relay is openroom-relay where it sits beside tablemanager (make
 // build puts both in bin/), else tablemanager itself.
 func TestRelayBeside(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	self := filepath.Join(dir, "tablemanager")
 	assert.Equal(t, []string{self, relayCommand}, relayBeside(self))

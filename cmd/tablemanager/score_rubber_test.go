@@ -18,6 +18,7 @@ import (
 // honours 100 to EW, 3NT-1 with NS vulnerable is 50 to NS (the defenders
 // are not vulnerable), 60 + 40 is NS's second game and 700 for the rubber.
 func TestScoreRubberSheet(t *testing.T) {
+	t.Parallel()
 	in := "4SX N 11 100E\nPass\n\n# a comment\n3nt w 8 -\n2S N 8\n1C E 7\n2D S 8\n"
 	code, out, errs := runCmd(t, in, "score", "--rubber")
 	require.Equal(t, exitOK, code, errs)
@@ -52,6 +53,7 @@ rubber over after 6 deals: NS win; NS 1190, EW 120 (games: NS 2, EW 0)
 // TestScoreRubberModes checks the verdict line of each mode and state, the
 // --dealer flag and the standard-input argument "-".
 func TestScoreRubberModes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		args  []string
@@ -85,6 +87,7 @@ func TestScoreRubberModes(t *testing.T) {
 // TestScoreRubberJSON checks that --json prints the engine's sheet, and that
 // it matches what the engine computes for the same deals.
 func TestScoreRubberJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCmd(t, "4H S 10\n2C E 8 150E\n6NT N 12 150W\n", "score", "--rubber", "--json")
 	require.Equal(t, exitOK, code, errs)
 	var got engine.RubberSheet
@@ -114,6 +117,7 @@ func TestScoreRubberJSON(t *testing.T) {
 // field and exits 65 with nothing on standard output, and that a bad
 // command line exits 64.
 func TestScoreRubberErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -160,6 +164,7 @@ func TestScoreRubberErrors(t *testing.T) {
 // TestScoreHelpShowsRubber checks that score --help documents the rubber
 // modes and leaves the duplicate mode's output alone.
 func TestScoreHelpShowsRubber(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "", "score", "--help")
 	assert.Equal(t, exitOK, code)
 	for _, w := range []string{"--rubber", "--chicago", "--dealer", "CONTRACT DECLARER TRICKS [HONOURS]"} {
@@ -171,6 +176,7 @@ func TestScoreHelpShowsRubber(t *testing.T) {
 }
 
 func TestParseRubberFields(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		line string
 		want rubberLine

@@ -21,6 +21,7 @@ func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 }
 
 func TestScoreCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string
@@ -45,6 +46,7 @@ func TestScoreCommand(t *testing.T) {
 }
 
 func TestScoreCommandErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args  []string
 		field string
@@ -70,6 +72,7 @@ func TestScoreCommandErrors(t *testing.T) {
 }
 
 func TestScoreStdin(t *testing.T) {
+	t.Parallel()
 	in := "4S N None 10\n\n# a comment\n3NT S All 9\r\n7NTXX W Both 0\n"
 	code, out, errs := runCmd(t, in, "score", "-")
 	require.Equal(t, 0, code, errs)
@@ -83,6 +86,7 @@ func TestScoreStdin(t *testing.T) {
 }
 
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCmd(t, "", "score", "--json", "2HXX", "S", "None", "9")
 	require.Equal(t, 0, code, errs)
 	var got scoreJSON
@@ -106,6 +110,7 @@ func TestScoreJSON(t *testing.T) {
 }
 
 func TestUnknownCommand(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCmd(t, "", "frobnicate")
 	assert.Equal(t, exitUsage, code)
 	assert.Empty(t, out)

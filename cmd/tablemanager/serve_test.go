@@ -119,6 +119,7 @@ func checkScores(t *testing.T, recs []results.Record) {
 }
 
 func TestServeBuiltinBots(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	res, pbnPath := filepath.Join(dir, "results.jsonl"), filepath.Join(dir, "boards.pbn")
 	code, errs := serveCmd(t, context.Background(), nil, nil,
@@ -160,6 +161,7 @@ func TestServeBuiltinBots(t *testing.T) {
 var listening = regexp.MustCompile(`listening on (\S+):`)
 
 func TestServeRemoteBotsOverTCP(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	res := filepath.Join(dir, "r.jsonl")
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -191,6 +193,7 @@ func TestServeRemoteBotsOverTCP(t *testing.T) {
 }
 
 func TestServeNoTiming(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		remote []engine.Seat // seats taken over TCP; the others are builtin:random
@@ -252,6 +255,7 @@ func TestServeNoTiming(t *testing.T) {
 }
 
 func TestServeRemoteNorthBesideBuiltinSouth(t *testing.T) {
+	t.Parallel()
 	// A remote robot at North over TCP, builtin:random at South (and
 	// East-West), no --ns-team: the built-in partner plays under the
 	// remote robot's name.
@@ -295,6 +299,7 @@ func TestServeRemoteNorthBesideBuiltinSouth(t *testing.T) {
 }
 
 func TestServeTwoBuiltinPartnersPlayAsTheFirst(t *testing.T) {
+	t.Parallel()
 	// Partners with different specs and no --ns-team: the side plays as the
 	// first one's spec, as before.
 	dir := t.TempDir()
@@ -308,6 +313,7 @@ func TestServeTwoBuiltinPartnersPlayAsTheFirst(t *testing.T) {
 }
 
 func TestServeDealsFromPBN(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	deals := filepath.Join(dir, "deals.pbn")
 	src := engine.NewDealSource("pbn")
@@ -338,6 +344,7 @@ func TestServeDealsFromPBN(t *testing.T) {
 }
 
 func TestServeInterrupted(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	res := filepath.Join(dir, "r.jsonl")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -371,6 +378,7 @@ func TestServeInterrupted(t *testing.T) {
 }
 
 func TestServeUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	res := filepath.Join(dir, "r.jsonl")
 	bad := filepath.Join(dir, "bad.pbn")
@@ -418,6 +426,7 @@ func TestServeUsageErrors(t *testing.T) {
 }
 
 func TestParseBoardList(t *testing.T) {
+	t.Parallel()
 	got, err := parseBoardList("1-3, 9,12-13")
 	require.NoError(t, err)
 	assert.Equal(t, []int{1, 2, 3, 9, 12, 13}, got)
@@ -428,6 +437,7 @@ func TestParseBoardList(t *testing.T) {
 }
 
 func TestServeCountsBoardsInTheResultsWhenThePBNFails(t *testing.T) {
+	t.Parallel()
 	const full = "/dev/full" // every write fails with "no space left on device"
 	if _, err := os.Stat(full); err != nil {
 		t.Skip("needs /dev/full")
@@ -450,6 +460,7 @@ func TestServeCountsBoardsInTheResultsWhenThePBNFails(t *testing.T) {
 // handshake that stalls is dropped after --handshake-timeout, while a bot
 // that finished its handshake and waits for the others keeps its seat.
 func TestServeStartTimeoutNamesTheEmptySeats(t *testing.T) {
+	t.Parallel()
 	res := filepath.Join(t.TempDir(), "r.jsonl")
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -499,6 +510,7 @@ func TestServeStartTimeoutNamesTheEmptySeats(t *testing.T) {
 // address opens within a second is reset at once, while the first two are
 // kept waiting for their Connecting line.
 func TestServeAcceptBudget(t *testing.T) {
+	t.Parallel()
 	res := filepath.Join(t.TempDir(), "r.jsonl")
 	type outcome struct {
 		reset   bool // closed or reset by the table

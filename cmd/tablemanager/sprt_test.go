@@ -12,6 +12,7 @@ import (
 )
 
 func TestRunSPRT(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"run", "--team", "A=builtin:refbot:easy", "--team", "B=builtin:random", "--boards", "300",
 		"--sprt", "imp0=0,imp1=0.5", "--seed", "3", "--out", dir, "--concurrency", "2"}
@@ -46,6 +47,7 @@ func TestRunSPRT(t *testing.T) {
 }
 
 func TestRunSPRTAllTied(t *testing.T) {
+	t.Parallel()
 	// The same deterministic bot in both teams ties every board.
 	dir := t.TempDir()
 	code, out, errs := runCmd(t, "", "run", "--team", "A=builtin:refbot:easy", "--team", "B=builtin:refbot:easy", "--boards", "20",
@@ -58,6 +60,7 @@ func TestRunSPRTAllTied(t *testing.T) {
 }
 
 func TestRunSPRTErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rr := filepath.Join(dir, "rr.toml")
 	require.NoError(t, os.WriteFile(rr, []byte("[sprt]\nimp0 = 0\nimp1 = 0.5\n[teams.A]\nbots = [\"builtin:random\"]\n[teams.B]\nbots = [\"builtin:random\"]\n[teams.C]\nbots = [\"builtin:random\"]\n"), 0o644))

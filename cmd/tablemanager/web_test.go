@@ -65,6 +65,7 @@ func TestRunWebPlaysAndSaysWhereThePageIs(t *testing.T) {
 // --web and follows its stream while it plays: the snapshot names the
 // table, and each board appears once finished (one room: once it ends).
 func TestServeWebShowsTheTable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	slow := func(spec, team string) (player.Player, error) {
 		p, err := builtinBots(spec, team)

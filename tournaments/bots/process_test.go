@@ -30,6 +30,7 @@ func TestBotProcessCrashingIsRestartedThenGivenUp(t *testing.T) {
 }
 
 func TestBotProcessCommandNotFound(t *testing.T) {
+	t.Parallel()
 	spec := Spec{Name: "ghost", Kind: KindCommand, Command: []string{"/nonexistent/bot-binary", "{port}"}}
 	p := Start(context.Background(), spec, engine.North, "A", "h", "1", ProcessOptions{Restarts: 1, Backoff: time.Millisecond})
 	waitClosed(t, p.GaveUp(), "give-up")

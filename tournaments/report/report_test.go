@@ -8,6 +8,7 @@ import (
 )
 
 func TestMeanCI95(t *testing.T) {
+	t.Parallel()
 	m, lo, hi := MeanCI95(nil)
 	assert.Equal(t, 0.0, m)
 	assert.True(t, math.IsNaN(lo) && math.IsNaN(hi))

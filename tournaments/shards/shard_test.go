@@ -8,6 +8,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		env  map[string]string
@@ -49,6 +50,7 @@ func TestParse(t *testing.T) {
 // every board once, differ in size by at most one board, and that Of
 // finds each board's shard.
 func TestShardSpan(t *testing.T) {
+	t.Parallel()
 	for n := 0; n <= 40; n++ {
 		for shards := 1; shards <= 9; shards++ {
 			next, smallest, largest := 0, n, 0

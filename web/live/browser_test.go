@@ -68,6 +68,7 @@ func page(t *testing.T, ctx context.Context) pageState {
 // board that went public in between is not taken for a leak). Then a
 // finished board opens in the hand viewer and replays.
 func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
+	t.Parallel()
 	const boards = 4
 	ctx := browsertest.New(t, browsertest.Options{})
 	srv, tr, _, begin := liveEvent(t, boards, 3*time.Millisecond, 12*time.Millisecond)
@@ -274,6 +275,7 @@ func itoa(n int) string {
 // nothing is wider than the screen, and a board opens in the hand viewer.
 // It logs the time from navigation to the first snapshot drawn.
 func TestBrowserPhoneWidth(t *testing.T) {
+	t.Parallel()
 	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 740, Mobile: true})
 	srv, _, st, begin := liveEvent(t, 2, 0, 0)
 	url := srv.URL
@@ -312,6 +314,7 @@ func TestBrowserPhoneWidth(t *testing.T) {
 // event id it had, gets the events it missed without a new snapshot, and
 // ends with every board.
 func TestBrowserResumesAfterADroppedConnection(t *testing.T) {
+	t.Parallel()
 	const boards = 4
 	ctx := browsertest.New(t, browsertest.Options{})
 	srv, _, st, begin := liveEvent(t, boards, 3*time.Millisecond, 10*time.Millisecond)

@@ -130,6 +130,7 @@ func liveEvent(t *testing.T, boards int, fast, slow time.Duration) (*httptest.Se
 // before both rooms have finished it, and the open room's board in play
 // never shown while the closed room still has it to play.
 func TestStreamNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
+	t.Parallel()
 	const boards = 4
 	srv, tr, st, begin := liveEvent(t, boards, time.Millisecond, 4*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

@@ -31,6 +31,7 @@ func serveLive(t *testing.T, opt web.Options) (string, *State) {
 }
 
 func TestLiveAnswersOnlyItsOwnNames(t *testing.T) {
+	t.Parallel()
 	hosts, err := web.ParseHosts([]string{"watch.example"})
 	require.NoError(t, err)
 	base, _ := serveLive(t, web.Options{Hosts: hosts})
@@ -78,6 +79,7 @@ func TestLiveAnswersOnlyItsOwnNames(t *testing.T) {
 }
 
 func TestManyStreamsFromOneAddressLockNobodyOut(t *testing.T) {
+	t.Parallel()
 	base, _ := serveLive(t, web.Options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -129,6 +131,7 @@ func dialFrom(t *testing.T, ctx context.Context, ip, base string) *sseClient {
 }
 
 func TestBoardRequestsAreRateLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	// A token an hour: a slow run never sees one come back.
 	base, _ := serveLive(t, web.Options{Limits: web.Limits{AnalysisBurst: 3, AnalysisEvery: time.Hour}})
 	get := func(c *http.Client) (int, string) {

@@ -19,6 +19,7 @@ import (
 // scoring: after each batch its standings are ScoreEvent's over every
 // record given so far.
 func TestEventScorerInBatches(t *testing.T) {
+	t.Parallel()
 	ev := matchEvent(t, 6)
 	_, err := tournaments.Run(context.Background(), ev, tournaments.Options{Runner: tournaments.SimRunner{}})
 	require.NoError(t, err)
@@ -43,6 +44,7 @@ func TestEventScorerInBatches(t *testing.T) {
 // an earlier run left on disk are public at once, where the boundary
 // allows, and the final standings are the whole event's.
 func TestObserverResumedEvent(t *testing.T) {
+	t.Parallel()
 	ev := matchEvent(t, 6)
 	_, err := tournaments.Run(context.Background(), ev, tournaments.Options{Runner: tournaments.SimRunner{}})
 	require.NoError(t, err)

@@ -110,6 +110,7 @@ func begunState(t *testing.T, opt Options, boards []engine.BoardSetup) (*State, 
 }
 
 func TestStreamSnapshotThenDeltasAndResume(t *testing.T) {
+	t.Parallel()
 	st, plan := begunState(t, Options{}, engine.SeededBoards("sse", []int{1}))
 	srv, ctx := testServer(t, st)
 
@@ -149,6 +150,7 @@ func TestStreamSnapshotThenDeltasAndResume(t *testing.T) {
 }
 
 func TestStreamSendsASnapshotWhenTheResumeIsImpossible(t *testing.T) {
+	t.Parallel()
 	st, plan := begunState(t, Options{Window: 4}, engine.SeededBoards("sse", []int{1}))
 	srv, ctx := testServer(t, st)
 	old := st.Snapshot().ID
@@ -171,6 +173,7 @@ func TestStreamSendsASnapshotWhenTheResumeIsImpossible(t *testing.T) {
 }
 
 func TestStreamWakesEveryClient(t *testing.T) {
+	t.Parallel()
 	st, plan := begunState(t, Options{}, engine.SeededBoards("sse", []int{1}))
 	srv, ctx := testServer(t, st)
 	var cs []*sseClient
@@ -187,6 +190,7 @@ func TestStreamWakesEveryClient(t *testing.T) {
 }
 
 func TestTooManyViewersAreRefused(t *testing.T) {
+	t.Parallel()
 	st, _ := begunState(t, Options{}, engine.SeededBoards("sse", []int{1}))
 	srv, ctx := testServerOf(t, st, func(st *State, v *Viewer) *Handler {
 		h := NewHandler(st, v)
@@ -211,6 +215,7 @@ func easyBoard(t *testing.T, number int) engine.BoardSetup {
 }
 
 func TestBoardEndpointKeepsTheBoundary(t *testing.T) {
+	t.Parallel()
 	boards := []engine.BoardSetup{easyBoard(t, 1)}
 	st, plan := begunState(t, Options{}, boards)
 	srv, _ := testServer(t, st)
@@ -287,6 +292,7 @@ func TestBoardEndpointKeepsTheBoundary(t *testing.T) {
 }
 
 func TestAssetsAndHeaders(t *testing.T) {
+	t.Parallel()
 	st, _ := begunState(t, Options{}, engine.SeededBoards("assets", []int{1}))
 	srv, _ := testServer(t, st)
 	for _, tc := range []struct {
@@ -361,6 +367,7 @@ func FuzzBoardQuery(f *testing.F) {
 }
 
 func TestBoardEndpointSaysWhenABoardIsNoLongerKept(t *testing.T) {
+	t.Parallel()
 	boards := []engine.BoardSetup{easyBoard(t, 1), easyBoard(t, 2)}
 	st, plan := begunState(t, Options{KeepBoards: 1}, boards)
 	srv, _ := testServer(t, st)

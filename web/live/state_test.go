@@ -96,6 +96,7 @@ func tableOf(t *testing.T, snap Snapshot, name string) TableView {
 }
 
 func TestTwoRoomBoundary(t *testing.T) {
+	t.Parallel()
 	boards := engine.SeededBoards("boundary", []int{1, 2})
 	plan := twoRoomPlan(boards)
 	open, closed := plan.Tables[0], plan.Tables[1]
@@ -178,6 +179,7 @@ func TestTwoRoomBoundary(t *testing.T) {
 }
 
 func TestSharedDealsArePublicOnlyWhenEveryTableHasPlayedThem(t *testing.T) {
+	t.Parallel()
 	// A round robin whose two matches of a round play the same deals
 	// (tournaments deals every match of a round the same boards).
 	boards := engine.SeededBoards("shared", []int{1})
@@ -217,6 +219,7 @@ func TestSharedDealsArePublicOnlyWhenEveryTableHasPlayedThem(t *testing.T) {
 }
 
 func TestRecordsOnDiskAndDuplicates(t *testing.T) {
+	t.Parallel()
 	boards := engine.SeededBoards("resume", []int{1, 2})
 	plan := twoRoomPlan(boards)
 	scratch := New(Options{})
@@ -272,6 +275,7 @@ func TestRecordsOnDiskAndDuplicates(t *testing.T) {
 }
 
 func TestSingleTableBoardsArePublicWhenFinished(t *testing.T) {
+	t.Parallel()
 	boards := engine.SeededBoards("serve", []int{1, 2})
 	plan := TablePlan("serve", PlanTable{Table: "1", NSTeam: "NS", EWTeam: "EW", Boards: boards})
 	st := New(Options{})
@@ -293,6 +297,7 @@ func TestSingleTableBoardsArePublicWhenFinished(t *testing.T) {
 }
 
 func TestWindowAndResume(t *testing.T) {
+	t.Parallel()
 	boards := engine.SeededBoards("window", []int{1})
 	st := New(Options{Window: 8})
 	require.NoError(t, st.Begin(twoRoomPlan(boards), nil, nil, nil))
@@ -345,6 +350,7 @@ func TestWindowAndResume(t *testing.T) {
 }
 
 func TestAnUnchangedTableIsNotSentAgain(t *testing.T) {
+	t.Parallel()
 	boards := engine.SeededBoards("quiet", []int{1})
 	st := New(Options{})
 	plan := twoRoomPlan(boards)
@@ -371,6 +377,7 @@ func TestAnUnchangedTableIsNotSentAgain(t *testing.T) {
 // TestContractResult: a room's result against its contract is the
 // engine's, and only for a board played out with a contract.
 func TestContractResult(t *testing.T) {
+	t.Parallel()
 	n := func(v int) *int { return &v }
 	for _, tc := range []struct {
 		contract string
@@ -413,6 +420,7 @@ func lastEvent(t *testing.T, st *State) EventView {
 // disk after Begin (a resumed event) and boards finished later, once a flush
 // has run; an unchanged view is not sent again.
 func TestStreamedEventCountsFollowThePublicBoards(t *testing.T) {
+	t.Parallel()
 	boards := engine.SeededBoards("counts", []int{1, 2})
 	plan := twoRoomPlan(boards)
 	scratch := New(Options{})

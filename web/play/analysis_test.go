@@ -17,6 +17,7 @@ import (
 // only the table is solved (a played board's every card costs tens of
 // seconds under the race detector).
 func TestDefaultAnalysis(t *testing.T) {
+	t.Parallel()
 	d, err := engine.ParseDeal("N:AT98.KT9.QT9.JT9 K76.Q876.J87.A87 Q54.J54.A654.K65 J32.A32.K32.Q432")
 	require.NoError(t, err)
 	setup := engine.NewBoardSetup(1, d)

@@ -15,6 +15,7 @@ import (
 // the modules it shares with the live page under /shared/, and neither
 // folder's unit tests or package.json.
 func TestAssetsAndTheSharedModules(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "assets"})
 	hc := &http.Client{}
 	for _, tc := range []struct {

@@ -241,6 +241,7 @@ func isDummyOf(p *pageDriver, owner engine.Seat) bool {
 // Then the hand viewer: all four hands, the double-dummy table and par,
 // the cards that lost tricks, the replay, the PBN and the BBO link.
 func TestBrowserPlaysBoards(t *testing.T) {
+	t.Parallel()
 	const seed = "browser"
 	ts := newTestServer(t, Config{Seat: engine.North, Level: "easy", Seed: seed, FirstBoard: 1})
 	ctx := browsertest.New(t, browsertest.Options{})
@@ -383,6 +384,7 @@ func lastState(t testing.TB, msgs []string) *State {
 // TestBrowserPhone plays a board at phone width (360 px, touch) by taps:
 // nothing is wider than the screen.
 func TestBrowserPhone(t *testing.T) {
+	t.Parallel()
 	const seed = "phone"
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: seed, FirstBoard: 3, Analyse: noAnalysis})
 	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 780, Mobile: true})
@@ -402,6 +404,7 @@ func TestBrowserPhone(t *testing.T) {
 // TestBrowserTakeOver: a second tab on the same seat says the seat is
 // held, takes it over when asked, and the first tab says so.
 func TestBrowserTakeOver(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "takeover", FirstBoard: 3, Analyse: noAnalysis})
 	first := browsertest.New(t, browsertest.Options{})
 	require.NoError(t, chromedp.Do(first, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))

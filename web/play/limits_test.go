@@ -36,6 +36,7 @@ func clientFrom(t *testing.T, ip, base, tab string) *client {
 }
 
 func TestPlayAnswersOnlyItsOwnNames(t *testing.T) {
+	t.Parallel()
 	hosts, err := web.ParseHosts([]string{"play.example"})
 	require.NoError(t, err)
 	base := servePlay(t, web.Options{Hosts: hosts})
@@ -94,6 +95,7 @@ func TestPlayAnswersOnlyItsOwnNames(t *testing.T) {
 }
 
 func TestActAcceptsJSONWithItsCharset(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Level: "easy", Seed: "charset"})
 	c := newClient(t, ts.URL, "tab-charset")
 	c.open()
@@ -121,6 +123,7 @@ func TestActAcceptsJSONWithItsCharset(t *testing.T) {
 }
 
 func TestNewBoardsAreRateLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	base := servePlay(t, web.Options{Limits: web.Limits{AnalysisBurst: 2, AnalysisEvery: time.Hour}})
 	session := func(ip, tab string) *client {
 		c := clientFrom(t, ip, base, tab)

@@ -71,6 +71,7 @@ func playBoard(t *testing.T, c *client, call strategy, rng *rand.Rand) ([]string
 // the page gets all four hands, a score the rules agree with, and the
 // analysis.
 func TestWholeBoardsKeepTheBoundary(t *testing.T) {
+	t.Parallel()
 	const seed = "boundary"
 	cases := []struct {
 		name  string
@@ -172,6 +173,7 @@ func TestWholeBoardsKeepTheBoundary(t *testing.T) {
 // cards with dummy's legal cards, and dummy's hand is shown from the
 // opening lead on, not before.
 func TestDeclarerPlaysDummy(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.North, Level: "easy", Seed: "dummy", FirstBoard: 1})
 	c := newClient(t, ts.URL, "tab-dummy-1")
 	c.open()
@@ -208,6 +210,7 @@ func TestDeclarerPlaysDummy(t *testing.T) {
 // refused with a message saying why, and changes nothing: no new state is
 // published and the person is still to act.
 func TestRefusals(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "refuse", FirstBoard: 3}) // South deals board 3
 	c := newClient(t, ts.URL, "tab-refuse-1")
 	c.open()
@@ -294,6 +297,7 @@ func TestRefusals(t *testing.T) {
 // TestCardRefusals: in the play, a card not held, not following suit, or
 // played from the wrong hand is refused and the person is still to play.
 func TestCardRefusals(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.North, Level: "easy", Seed: "cards", FirstBoard: 1})
 	c := newClient(t, ts.URL, "tab-cards-1")
 	c.open()

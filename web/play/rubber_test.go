@@ -18,6 +18,7 @@ import (
 // shows. A finished Chicago gives way to a new one; a deal on the sheet
 // cannot be played again.
 func TestRubberModes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		mode  Mode
 		kind  engine.RubberKind

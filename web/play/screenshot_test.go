@@ -20,6 +20,7 @@ var screenshots = flag.String("screenshots", "", "write screenshots of the play 
 // desktop and at phone width, and a rubber's second deal with its score
 // sheet.
 func TestScreenshots(t *testing.T) {
+	t.Parallel()
 	if *screenshots == "" {
 		t.Skip("run with -screenshots DIR (make screenshots)")
 	}

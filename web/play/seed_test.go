@@ -25,6 +25,7 @@ import (
 // same seed does (the room in which team NS sits North-South); so a
 // person's board replays exactly from its record.
 func TestBotsDecideAsARun(t *testing.T) {
+	t.Parallel()
 	const seed, level = "replay", "medium"
 	srv, err := NewServer(Config{Seat: engine.South, Level: level, Seed: seed})
 	require.NoError(t, err)

@@ -15,6 +15,7 @@ import (
 // for the opponents only; the meanings (the system's reading, public) are
 // shown for every call.
 func TestViewStateAlertsGoToOpponents(t *testing.T) {
+	t.Parallel()
 	setup := engine.SeededBoards("alerts", []int{1})[0] // North deals
 	b := engine.NewBoard(setup.Number, setup.Deal)
 	b.Reset(setup)
@@ -41,6 +42,7 @@ func TestViewStateAlertsGoToOpponents(t *testing.T) {
 // every card with its seat and the winner of each complete trick, by the
 // engine; the trick in progress has no winner until its fourth card.
 func TestViewStateCarriesTheEnginesTrickWinners(t *testing.T) {
+	t.Parallel()
 	// North holds every spade, East every heart, South every diamond, West every club.
 	d, err := engine.ParseDeal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
 	require.NoError(t, err)

@@ -16,6 +16,7 @@ import (
 // TestReloadResumes: a page that reconnects (a reload: the same tab id and
 // cookie) gets the board where it stood and plays on.
 func TestReloadResumes(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "reload", FirstBoard: 3})
 	c := newClient(t, ts.URL, "tab-reload-1")
 	c.open()
@@ -40,6 +41,7 @@ func TestReloadResumes(t *testing.T) {
 // the seat until it asks; when it does, the first tab is told and can no
 // longer act, and the second plays on.
 func TestSecondTabTakesOver(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "tabs", FirstBoard: 3})
 	first := newClient(t, ts.URL, "tab-first-1")
 	first.open()
@@ -79,6 +81,7 @@ func TestSecondTabTakesOver(t *testing.T) {
 // TestPlayAgainAndNext: after a board, "replay" deals the same board
 // again and "next" the following number; the session totals add up.
 func TestPlayAgainAndNext(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "again", FirstBoard: 7,
 		Analyse: noAnalysis})
 	c := newClient(t, ts.URL, "tab-again-1")
@@ -104,6 +107,7 @@ func TestPlayAgainAndNext(t *testing.T) {
 // TestGivenDeal: a deal given by hand is the first board, with the
 // dealer and vulnerability of its board number.
 func TestGivenDeal(t *testing.T) {
+	t.Parallel()
 	d, err := engine.ParseDeal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 	require.NoError(t, err)
 	setup := engine.NewBoardSetup(6, d)
@@ -126,6 +130,7 @@ func noAnalysis(*engine.Board) (*analysis.Board, error) {
 // TestSessionLimit: beyond MaxSessions a new browser takes the place of an
 // idle one (no page open) or is refused with a clear message.
 func TestSessionLimit(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "limit", MaxSessions: 1, Analyse: noAnalysis})
 	a := newClient(t, ts.URL, "tab-limit-a")
 	a.open()

@@ -1,0 +1,302 @@
+package lab
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/internal/lab/boardtest"
+	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/refbot/cardplay"
+)
+
+// replayBoard is one board of a per-board TSV (REFBOT_MEASURE_PERBOARD of
+// BenchmarkMeasureLevels): its number, auction and play.
+type replayBoard struct {
+	n     int
+	calls []engine.Call
+	cards []engine.Card
+	lost  []int // the tricks each card lost against double dummy (column 10), when the row has it
+}
+
+// firstAndNamed returns the first of items (a paired measurement's base)
+// and those others whose names are in the comma-separated list only; all of
+// them when only is empty.
+func firstAndNamed[T any](items []T, only string, name func(T) string) []T {
+	if only == "" || len(items) == 0 {
+		return items
+	}
+	keep := items[:1:1]
+	for _, it := range items[1:] {
+		if slices.Contains(strings.Split(only, ","), name(it)) {
+			keep = append(keep, it)
+		}
+	}
+	return keep
+}
+
+// readReplay reads the boards of a per-board TSV. The deal is not read
+// from the row: it is the seeded deal of the board's number.
+func readReplay(t testing.TB, path string) []replayBoard {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var bs []replayBoard
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		cols := strings.Split(sc.Text(), "\t")
+		require.GreaterOrEqual(t, len(cols), 9, "%s:%d: too few columns", path, line)
+		n, err := strconv.Atoi(cols[0])
+		require.NoError(t, err, "%s:%d", path, line)
+		rb := replayBoard{n: n}
+		for _, s := range strings.Fields(strings.Trim(cols[7], "[]")) {
+			c, err := engine.ParseCall(s)
+			require.NoError(t, err, "%s:%d: call %q", path, line, s)
+			rb.calls = append(rb.calls, c)
+		}
+		for _, s := range strings.Fields(strings.Trim(cols[8], "[]")) {
+			c, err := engine.ParseCard(s)
+			require.NoError(t, err, "%s:%d: card %q", path, line, s)
+			rb.cards = append(rb.cards, c)
+		}
+		if len(cols) > 9 {
+			for _, s := range strings.Fields(strings.Trim(cols[9], "[]")) {
+				x, err := strconv.Atoi(s)
+				require.NoError(t, err, "%s:%d: loss %q", path, line, s)
+				rb.lost = append(rb.lost, x)
+			}
+			require.Len(t, rb.lost, len(rb.cards), "%s:%d: a loss for each card", path, line)
+		}
+		bs = append(bs, rb)
+	}
+	require.NoError(t, sc.Err())
+	return bs
+}
+
+// variant is one of the settings BenchmarkMeasureDecisions compares.
+type variant struct {
+	name   string
+	params cardplay.Params
+	oracle oracle // an information-value experiment, or none
+}
+
+// decisionVariants are the settings BenchmarkMeasureDecisions compares,
+// the first (expert as it is) the paired base.
+func decisionVariants() []variant {
+	base := refbot.Expert.Params()
+	w128 := base
+	w128.Worlds, w128.Nodes = 128, 2*base.Nodes
+	att800 := base
+	att800.Attempts = 800
+	half := base
+	half.Worlds, half.Nodes = 32, base.Nodes/2
+	makeFirst := base
+	makeFirst.IMPs = false
+	noCheck := base
+	noCheck.PlayCheck = 0
+	check4 := base
+	check4.PlayCheck = 4
+	check16 := base
+	check16.PlayCheck = 16
+	nodes3 := base
+	nodes3.Nodes = 3 * base.Nodes
+	noCheck3 := nodes3
+	noCheck3.PlayCheck = 0
+	noCarding := base
+	noCarding.ReadCarding = cardplay.ReadNobody
+	cardingAll := base
+	cardingAll.ReadCarding = cardplay.ReadAll
+	return []variant{
+		{"expert", base, ""},
+		{"expert-nocarding", noCarding, ""},
+		{"expert-carding-all", cardingAll, ""},
+		{"expert-nocheck", noCheck, ""},
+		{"expert-nodes3x", nodes3, ""},
+		{"expert-nocheck-nodes3x", noCheck3, ""},
+		{"expert-check4", check4, ""},
+		{"expert-check16", check16, ""},
+		{"expert-w128-2x", w128, ""},
+		{"expert-w32-half", half, ""},
+		{"expert-att800", att800, ""},
+		{"expert-make-first", makeFirst, ""},
+		{"oracle-shape", base, oracleShape},
+		{"oracle-lead-suit", base, oracleLeadSuit},
+		{"oracle-lead-length", base, oracleLeadLength},
+		{"oracle-lead-parity", base, oracleLeadParity},
+		{"oracle-parity", base, oracleParity},
+		{"oracle-hcp", base, oracleHCP},
+	}
+}
+
+// BenchmarkMeasureDecisions replays the boards of a per-board TSV
+// (REFBOT_REPLAY=FILE, written by BenchmarkMeasureLevels with
+// REFBOT_MEASURE_PERBOARD) and, at every decision of the kind chosen,
+// asks each variant of decisionVariants for its card from that seat's view
+// alone, then values the card double dummy on the real deal: the tricks it
+// loses against the best card there. The rest of the play stays the
+// recorded one, so two variants differ only where their cards differ,
+// which makes a paired comparison far tighter than replaying whole boards
+// (it does not see what a different card changes later).
+// REFBOT_REPLAY_SIDE=defence|declarer (default defence) and
+// REFBOT_REPLAY_CARDS=leads|all (default leads: the first card of tricks
+// 2-8; all: every card from the second of trick 1 to trick 8) choose the
+// decisions; REFBOT_REPLAY_VARIANTS=a,b measures the base and those named.
+// The clock cap is lifted, as with REFBOT_MEASURE_UNCAPPED.
+func BenchmarkMeasureDecisions(b *testing.B) {
+	path := os.Getenv("REFBOT_REPLAY")
+	if path == "" {
+		b.Skip("REFBOT_REPLAY names no per-board TSV")
+	}
+	boards := readReplay(b, path)
+	defence := os.Getenv("REFBOT_REPLAY_SIDE") != "declarer"
+	leadsOnly := os.Getenv("REFBOT_REPLAY_CARDS") != "all"
+	variants := decisionVariants()
+	variants = firstAndNamed(variants, os.Getenv("REFBOT_REPLAY_VARIANTS"), func(v variant) string { return v.name })
+	// The decisions: each board's positions of the kind chosen and the
+	// value of every legal card there on the real deal, computed once.
+	type decision struct {
+		board int // index into boards
+		index int // the card's index in the play
+		view  engine.View
+		vals  map[engine.Card]int
+		best  int
+	}
+	var ds []decision
+	real := dds.NewSolver()
+	for bi, rb := range boards {
+		deal := engine.NewDealSource("measure-levels").Deal(rb.n)
+		bd := boardtest.AuctionBoard(b, rb.n, deal, rb.calls)
+		contract, _ := bd.Contract()
+		for i, card := range rb.cards {
+			if i >= 32 {
+				break
+			}
+			mover := bd.Play().Turn()
+			ourSide := mover.Side() != contract.Declarer.Side()
+			if !defence {
+				ourSide = !ourSide
+			}
+			wanted := ourSide && i > 0 && (!leadsOnly || i%4 == 0)
+			if wanted {
+				v := bd.View(bd.Play().Actor())
+				legal, _ := v.LegalCards()
+				if _, trivial := cardplay.TrivialChoice(&v, legal); !trivial {
+					vals, best := realValues(b, real, bd, deal)
+					ds = append(ds, decision{board: bi, index: i, view: v, vals: vals, best: best})
+				}
+			}
+			require.NoError(b, bd.PlayCard(mover, card), "board %d card %d", rb.n, i)
+		}
+	}
+	sys := bidding.NewSystem()
+	var base []float64 // the base's loss at each decision
+	for vi, variant := range variants {
+		b.Run(variant.name, func(b *testing.B) {
+			for b.Loop() {
+				params := variant.params
+				params.ClockCap, params.LeadClockCap = time.Hour, time.Hour
+				perBoard := make([]float64, len(boards))
+				var loss, diff []float64
+				changed, recorded := 0, 0
+				// Worlds solved and nodes spent by trick group: 1-2, 3-4, 5-8.
+				var worlds, nodes, count [3]float64
+				for di := range ds {
+					d := &ds[di]
+					seat := d.view.Seat
+					group := 0 // tricks 1-2
+					switch trick := d.index/4 + 1; {
+					case trick >= 5:
+						group = 2
+					case trick >= 3:
+						group = 1
+					}
+					opts := []refbot.Option{refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(params), refbot.WithDecisionHook(func(dc refbot.Decision) {
+						worlds[group] += float64(dc.Stats.Worlds)
+						nodes[group] += float64(dc.Stats.Nodes)
+						count[group]++
+					})}
+					if variant.oracle != "" {
+						real := engine.NewDealSource("measure-levels").Deal(boards[d.board].n)
+						opts = append(opts, refbot.WithInference(variant.oracle.inference(sys, real)))
+					}
+					bot := refbot.New(refbot.Expert, uint64(seat), opts...)
+					c, err := bot.Card(context.Background(), &d.view)
+					require.NoError(b, err)
+					got, ok := d.vals[c]
+					require.True(b, ok, "board %d card %d: %s is not legal", boards[d.board].n, d.index, c)
+					if c == boards[d.board].cards[d.index] {
+						recorded++
+					}
+					lost := float64(d.best - got)
+					loss = append(loss, lost)
+					perBoard[d.board] += lost
+					if vi > 0 {
+						diff = append(diff, lost-base[di])
+						if lost != base[di] {
+							changed++
+						}
+					}
+				}
+				if vi == 0 {
+					base = loss
+				}
+				m, h := meanCI(perBoard)
+				var pairs []float64
+				if vi > 0 {
+					pairs = make([]float64, len(boards))
+					for di, x := range diff {
+						pairs[ds[di].board] += x
+					}
+				}
+				dm, dh := meanCI(pairs)
+				b.ReportMetric(m, "loss/board")
+				var cost []string
+				for g, name := range []string{"tricks 1-2", "tricks 3-4", "tricks 5-8"} {
+					if count[g] > 0 {
+						cost = append(cost, fmt.Sprintf("%s: %.0f decisions, %.1f worlds, %.0fk nodes", name, count[g], worlds[g]/count[g], nodes[g]/count[g]/1000))
+					}
+				}
+				b.Logf("%s: on average %s", variant.name, strings.Join(cost, "; "))
+				b.Logf("%s: %d decisions on %d boards (%s, %s); tricks lost vs DD at them %.3f ± %.3f a board; against %s, paired: %+.3f ± %.3f a board (%d decisions valued differently; the recorded card chosen at %d)",
+					variant.name, len(ds), len(boards), map[bool]string{true: "defence", false: "declarer"}[defence],
+					map[bool]string{true: "leads of tricks 2-8", false: "cards to trick 8"}[leadsOnly], m, h, variants[0].name, dm, dh, changed, recorded)
+			}
+		})
+	}
+}
+
+// realValues values every legal card of the board's current position
+// double dummy on the real deal (post-game analysis, never a bot's): the
+// tricks the mover's side takes from here with each card, and the best.
+func realValues(t testing.TB, sv *dds.Solver, bd *engine.Board, deal engine.Deal) (map[engine.Card]int, int) {
+	t.Helper()
+	p := bd.Play()
+	var hands engine.Deal
+	for s := range hands {
+		hands[s] = deal[s] &^ p.Played()
+	}
+	pos, err := dds.NewPosition(hands, p.Trump(), p.Leader(), p.CurrentTrick()...)
+	require.NoError(t, err)
+	vals, err := sv.SolveAll(&pos, nil)
+	require.NoError(t, err, "board %d", bd.Number())
+	m := map[engine.Card]int{}
+	best := 0
+	for _, cv := range vals {
+		m[cv.Card] = cv.Tricks
+		best = max(best, cv.Tricks)
+	}
+	return m, best
+}

@@ -62,21 +62,6 @@ type Option func(*Bot)
 // WithLogger sets the logger for fallbacks and decisions the clock cap cut short (default: discard).
 func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 
-// WithSolver sets how the bot makes its double-dummy solvers (one per
-// concurrent search). The default is DefaultSolver.
-func WithSolver(f func() cardplay.CardSolver) Option { return func(b *Bot) { b.newSolver = f } }
-
-// WithBidder sets the bidder: the call and its alert text ("" if none).
-// The default is the SAYC-lite System's.
-func WithBidder(f func(v *engine.View) (engine.Call, string)) Option {
-	return func(b *Bot) {
-		b.bid = func(v *engine.View) (engine.Call, string, string) {
-			c, alert := f(v)
-			return c, alert, ""
-		}
-	}
-}
-
 // WithExplain logs (at Info level) the meaning of every call the bot makes.
 func WithExplain() Option { return func(b *Bot) { b.explain = true } }
 
@@ -98,7 +83,7 @@ func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
 func New(level Level, seed uint64, opts ...Option) *Bot {
 	sys := bidding.NewSystem()
 	b := &Bot{level: level, params: level.Params(), seed: seed,
-		log: slog.New(slog.DiscardHandler), bid: sys.Bid, infer: sys.Soft, newSolver: DefaultSolver}
+		log: slog.New(slog.DiscardHandler), bid: sys.Bid, infer: sys.Soft, newSolver: defaultSolver}
 	for _, o := range opts {
 		o(b)
 	}

@@ -20,6 +20,6 @@ func WithSystem(s *System) Option {
 	return func(b *Bot) { b.bid, b.infer = s.Bid, s.Soft }
 }
 
-// DefaultSolver returns the solver a Bot uses unless told otherwise: the
-// project's double-dummy solver (package dds).
-func DefaultSolver() cardplay.CardSolver { return cardplay.NewDDSSolver() }
+// defaultSolver returns the solver a Bot searches with: the project's
+// double-dummy solver (package dds).
+func defaultSolver() cardplay.CardSolver { return cardplay.NewDDSSolver() }

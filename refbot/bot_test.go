@@ -55,7 +55,7 @@ func playOut(t *testing.T, b *engine.Board, levels [4]Level, seed uint64, wrap f
 	t.Helper()
 	var players [4]player.Player
 	for s := range players {
-		var p player.Player = New(levels[s], seed+uint64(s), WithSolver(testSolver), WithParams(withSearch(levels[s])))
+		var p player.Player = New(levels[s], seed+uint64(s), withSolver(testSolver), WithParams(withSearch(levels[s])))
 		if wrap != nil {
 			p = wrap(engine.Seat(s), p)
 		}
@@ -123,7 +123,7 @@ func TestBotSeesNoHiddenCard(t *testing.T) {
 }
 
 func TestBotCallIsLegal(t *testing.T) {
-	bot := New(Expert, 1, WithBidder(func(*engine.View) (engine.Call, string) { return engine.Redouble, "" }))
+	bot := New(Expert, 1, withBidder(func(*engine.View) (engine.Call, string) { return engine.Redouble, "" }))
 	b := engine.NewBoard(1, engine.NewDealSource("call").Deal(1))
 	v := b.View(engine.North)
 	c, _, err := bot.Call(context.Background(), &v)
@@ -136,7 +136,7 @@ func TestBotCallIsLegal(t *testing.T) {
 
 func TestBotFallsBackWhenSearchFails(t *testing.T) {
 	var got []Decision
-	bot := New(Expert, 1, WithSolver(func() cardplay.CardSolver { return &brute.Solver{MaxNodes: 1} }), WithParams(testParams()),
+	bot := New(Expert, 1, withSolver(func() cardplay.CardSolver { return &brute.Solver{MaxNodes: 1} }), WithParams(testParams()),
 		WithDecisionHook(func(d Decision) { got = append(got, d) }))
 	b := boardtest.OpenedBoard(t, "fallback", 3, 4, engine.StrainHearts)
 	boardtest.PlayRandom(t, b, rand.New(rand.NewPCG(1, 1)), 1) // past the opening lead, which the heuristic makes

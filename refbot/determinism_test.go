@@ -103,7 +103,7 @@ func TestBotReportsTheClockCap(t *testing.T) {
 			var got []Decision
 			p := testParams()
 			p.Worlds, p.ExactTricks, p.Nodes, p.ClockCap = 4, 0, 0, tc.cap
-			bot := New(Hard, 1, WithParams(p), WithSolver(func() cardplay.CardSolver { return &sleepySolver{sleep: tc.sleep} }),
+			bot := New(Hard, 1, WithParams(p), withSolver(func() cardplay.CardSolver { return &sleepySolver{sleep: tc.sleep} }),
 				WithDecisionHook(func(d Decision) { mu.Lock(); got = append(got, d); mu.Unlock() }))
 			legal, _ := v.LegalCards()
 			for range tc.decisions {

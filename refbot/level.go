@@ -2,9 +2,10 @@ package refbot
 
 import (
 	"fmt"
-	"github.com/openroom/openroom/refbot/cardplay"
 	"strings"
 	"time"
+
+	"github.com/openroom/openroom/refbot/cardplay"
 )
 
 // Level is the reference bot's playing strength. Levels change the play

@@ -223,7 +223,7 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 					case trick >= 3:
 						group = 1
 					}
-					opts := []refbot.Option{refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(params), refbot.WithDecisionHook(func(dc refbot.Decision) {
+					opts := []refbot.Option{refbot.WithParams(params), refbot.WithDecisionHook(func(dc refbot.Decision) {
 						worlds[group] += float64(dc.Stats.Worlds)
 						nodes[group] += float64(dc.Stats.Nodes)
 						count[group]++

@@ -138,7 +138,7 @@ func (r *BiddingReport) Add(j AuctionJudgement) {
 	}
 	if j.Family == FamilySlam {
 		r.slamsBid++
-		if j.Tricks >= j.Contract.Level+6 {
+		if j.Contract.Over(j.Tricks) >= 0 {
 			r.slamsMade++
 		}
 	}

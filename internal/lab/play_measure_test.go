@@ -144,7 +144,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 						if cfg.ew != nil && engine.Seat(s).Side() == engine.EW {
 							seatLevel, seatParams = *cfg.ew, uncap(cfg.ew.Params())
 						}
-						players[s] = refbot.New(seatLevel, uint64(s), append(opts, refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(seatParams), refbot.WithDecisionHook(func(d refbot.Decision) {
+						players[s] = refbot.New(seatLevel, uint64(s), append(opts, refbot.WithParams(seatParams), refbot.WithDecisionHook(func(d refbot.Decision) {
 							times = append(times, d.Elapsed)
 							lastSearched = d.Policy == "search" && !d.Stats.Trivial
 							switch {
@@ -368,30 +368,30 @@ func BenchmarkDuplicate(b *testing.B) {
 	boards := measureBoards(200)
 	level := func(l refbot.Level) playerMaker {
 		return func(s engine.Seat) player.Player {
-			return refbot.New(l, uint64(s), refbot.WithSolver(cardplay.NewDDSSolver))
+			return refbot.New(l, uint64(s))
 		}
 	}
 	random := func(s engine.Seat) player.Player { return player.Random{Seed: fmt.Sprint(uint64(s) + 77)} }
 	noEarlyRollouts := func(s engine.Seat) player.Player {
 		p := refbot.Expert.Params()
 		p.Rollout = 0
-		return refbot.New(refbot.Expert, uint64(s), refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(p))
+		return refbot.New(refbot.Expert, uint64(s), refbot.WithParams(p))
 	}
 	noRollout := func(s engine.Seat) player.Player {
 		p := refbot.Expert.Params()
 		p.LeadRollout = 0 // heuristic opening leads, rollouts for the other early cards
-		return refbot.New(refbot.Expert, uint64(s), refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(p))
+		return refbot.New(refbot.Expert, uint64(s), refbot.WithParams(p))
 	}
 	narrowWindow := func(s engine.Seat) player.Player {
 		p := refbot.Expert.Params()
 		p.SearchCards, p.Nodes = 28, 800_000 // the window and limit sized for the slower solver
-		return refbot.New(refbot.Expert, uint64(s), refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(p))
+		return refbot.New(refbot.Expert, uint64(s), refbot.WithParams(p))
 	}
 	window := func(l refbot.Level, cards int) playerMaker {
 		return func(s engine.Seat) player.Player {
 			p := l.Params()
 			p.SearchCards = cards
-			return refbot.New(l, uint64(s), refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(p))
+			return refbot.New(l, uint64(s), refbot.WithParams(p))
 		}
 	}
 	// The node limits sized for the solver before it got ~1.4x faster
@@ -400,7 +400,7 @@ func BenchmarkDuplicate(b *testing.B) {
 		return func(s engine.Seat) player.Player {
 			p := l.Params()
 			p.Nodes = nodes
-			return refbot.New(l, uint64(s), refbot.WithSolver(cardplay.NewDDSSolver), refbot.WithParams(p))
+			return refbot.New(l, uint64(s), refbot.WithParams(p))
 		}
 	}
 	for _, m := range []struct {

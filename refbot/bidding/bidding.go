@@ -23,7 +23,7 @@ type state struct {
 	opened     bool
 	key        []byte
 	buf        [96]byte
-	cons       [engine.NumSeats]HandConstraints
+	cons       [engine.NumSeats]handConstraints
 	recent     [4]callNote // recent[i&3] is call i
 	lastBid    engine.Call
 	lastBidder engine.Seat
@@ -53,7 +53,7 @@ func (s *System) analyze(st *state, a *engine.Auction, upto int) {
 	*st = state{}
 	st.key = st.buf[:0]
 	for i := range st.cons {
-		st.cons[i] = AnyHandConstraints()
+		st.cons[i] = anyHandConstraints()
 	}
 	calls := a.Calls()
 	for i := 0; i < upto && i < len(calls); i++ {
@@ -111,7 +111,7 @@ func (st *state) push(seat engine.Seat, c engine.Call, m *Meaning) {
 // bid and its sign-off), else the keyed rows, else (in a
 // contested auction the table has no key for) the computed competitive
 // rows of competitiveRows.
-func (s *System) situation(st *state, seat engine.Seat) []*Row {
+func (s *System) situation(st *state, seat engine.Seat) []*row {
 	if st.n >= 2 && st.back(1).call == engine.Pass {
 		p := st.back(2)
 		switch p.conv {
@@ -148,7 +148,7 @@ func (s *System) situation(st *state, seat engine.Seat) []*Row {
 // agreedSuit returns the partnership's agreed suit for seat: the suit with
 // the most cards between the two hands' inferred minimum lengths, at least
 // eight (majors first, then the higher); ok is false without one.
-func agreedSuit(mine, partner *HandConstraints) (engine.Suit, bool) {
+func agreedSuit(mine, partner *handConstraints) (engine.Suit, bool) {
 	var l [engine.NumSuits]int
 	for s := range l {
 		l[s] = mine.MinLen[s] + partner.MinLen[s]
@@ -216,7 +216,7 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 }
 
 // chooseAfter is Choose once the auction a has been read into st (which it
-// does not change, so that one reading serves many hands: CallModel).
+// does not change, so that one reading serves many hands: callModel).
 func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (call engine.Call, alert string, meaning Meaning) {
 	seat := a.Turn()
 	hi := newHandInfo(hand)
@@ -318,7 +318,7 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 // rowMakes reports whether one of rows makes call c: then the call reads
 // as the rows' meaning (System.meaning), which a fallback call need not
 // meet, rather than as a computed one.
-func rowMakes(rows []*Row, c engine.Call) bool {
+func rowMakes(rows []*row, c engine.Call) bool {
 	for _, r := range rows {
 		if r.Meaning.Call == c {
 			return true
@@ -395,7 +395,7 @@ func gameLength(s engine.Suit, pmin int) int {
 // minimum HCP plus half the width of the range still open (partner's
 // maximum, capped by the HCP the bidder does not hold), at most two more.
 // The minimum alone understates partner by a point or two on average.
-func partnerExpected(p *HandConstraints, ownHCP int) int {
+func partnerExpected(p *handConstraints, ownHCP int) int {
 	top := min(p.MaxHCP, 40-ownHCP)
 	return p.MinHCP + min(2, max(0, top-p.MinHCP)/2)
 }

@@ -11,7 +11,7 @@ import (
 // FuzzChooseExplainInfer feeds arbitrary auctions (as they may arrive from
 // any table manager) and hands to the bidder, the explainer and the
 // inference: no panic, every chosen call legal, every inferred range
-// non-empty, and Explain agreeing with ExplainAll.
+// non-empty, and Explain agreeing with explainAll.
 func FuzzChooseExplainInfer(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3}, "fuzz")
 	f.Add([]byte{7, 0, 0, 9, 0, 12, 0, 0, 1, 0, 0, 2}, "seed")
@@ -39,14 +39,14 @@ func FuzzChooseExplainInfer(f *testing.F) {
 			require.True(t, a.Legal(c), "illegal %s after %v", c, a.Calls())
 			require.Equal(t, c, m.Call)
 		}
-		all := s.ExplainAll(&a)
+		all := s.explainAll(&a)
 		require.Len(t, all, a.Len())
 		for i := range all {
 			m, err := s.Explain(&a, i)
 			require.NoError(t, err)
 			require.Equal(t, all[i], m)
 		}
-		for _, c := range s.Infer(&a) {
+		for _, c := range s.infer(&a) {
 			require.LessOrEqual(t, c.MinHCP, c.MaxHCP)
 			sum := 0
 			for su := range c.MinLen {

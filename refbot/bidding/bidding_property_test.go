@@ -150,7 +150,7 @@ func TestChooseAgreesWithInference(t *testing.T) {
 			random = func(seat engine.Seat) bool { return seat.Side() == engine.EW }
 		}
 		a, chosen := bidDeal(t, s, d, board, rng, random)
-		explained := s.ExplainAll(&a)
+		explained := s.explainAll(&a)
 		bad := [4]bool{}
 		for i, m := range chosen {
 			seat := a.SeatOf(i)
@@ -175,7 +175,7 @@ func TestChooseAgreesWithInference(t *testing.T) {
 			require.True(t, e.Satisfies(d[seat]), "board %d: %s's %s (%s) is explained as %s, which the hand %s does not meet; auction %v",
 				board, seat, m.Call, m.Text, e, d[seat], a.Calls())
 		}
-		inf := s.Infer(&a)
+		inf := s.infer(&a)
 		for seat := engine.North; seat < engine.NumSeats; seat++ {
 			if random(seat) {
 				continue
@@ -206,7 +206,7 @@ func pct(a, b int) float64 {
 func TestInferNarrowsByCalls(t *testing.T) {
 	s := NewSystem()
 	a := auctionOf(t, "P 1N P 2D P 2H P P P")
-	inf := s.Infer(&a)
+	inf := s.infer(&a)
 	// North passed in first seat: at most 12 HCP.
 	assert.Equal(t, 12, inf[engine.North].MaxHCP)
 	// East opened 1NT: 15-17 balanced, 2-5 in every suit.
@@ -227,7 +227,7 @@ func TestInferNarrowsByCalls(t *testing.T) {
 
 	// Contradictory calls (a random bidder's) are ignored, never emptying the range.
 	b := auctionOf(t, "1N P 2C P 2D P 2N P 3S")
-	inf = s.Infer(&b)
+	inf = s.infer(&b)
 	n := inf[engine.North]
 	assert.LessOrEqual(t, n.MinHCP, n.MaxHCP)
 	assert.Equal(t, 3, n.MaxLen[engine.Spades])
@@ -270,7 +270,7 @@ func BenchmarkInfer(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.Infer(&auctions[i%len(auctions)])
+		s.infer(&auctions[i%len(auctions)])
 	}
 }
 
@@ -291,7 +291,7 @@ func TestSoftAndBidAdapters(t *testing.T) {
 
 	f := s.Soft(&v)
 	assert.False(t, f.Has[v.Seat], "no soft facts about the viewer's own hand")
-	inf := s.Infer(&v.Auction)
+	inf := s.infer(&v.Auction)
 	for seat := engine.North; seat < engine.NumSeats; seat++ {
 		if seat == v.Seat {
 			continue

@@ -396,7 +396,7 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 	assert.Equal(t, FromTable, m.Source, "%s", m)
 	assert.Equal(t, 6, m.MinLen[engine.Hearts], "nine trumps with partner's three: %s", m)
 	assert.Contains(t, m.Text, "level of the fit")
-	assert.Equal(t, 6, s.Infer(&a)[engine.North].MinLen[engine.Hearts])
+	assert.Equal(t, 6, s.infer(&a)[engine.North].MinLen[engine.Hearts])
 
 	b := auctionOf(t, "1H P 2H P P X P")
 	m, err = s.Explain(&b, 5)
@@ -540,7 +540,7 @@ func TestExplainNamesConventions(t *testing.T) {
 	_, err = s.Explain(&a, -1)
 	assert.Error(t, err)
 
-	all := s.ExplainAll(&a)
+	all := s.explainAll(&a)
 	require.Len(t, all, 8)
 	for i := range all {
 		one, err := s.Explain(&a, i)
@@ -595,7 +595,7 @@ func TestExplainNamesConventions(t *testing.T) {
 
 func TestTableIsWellFormed(t *testing.T) {
 	s := NewSystem()
-	rows := s.Rows()
+	rows := s.allRows()
 	require.Greater(t, len(rows), 1000, "the table should cover the spec's rows")
 	keys := map[string]bool{}
 	for _, r := range rows {

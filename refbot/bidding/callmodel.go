@@ -6,7 +6,7 @@ import (
 	"github.com/openroom/openroom/engine"
 )
 
-// CallModel returns the auction model the world sampler tries first: it
+// callModel returns the auction model the world sampler tries first: it
 // reports whether seat, holding the 13-card hand, would have made every
 // call it made in the auction had it bid by this system. Reading the
 // calls back through the same choice that made them says what each call
@@ -15,7 +15,7 @@ import (
 // which the meanings' ranges alone do not. It reads only the public
 // auction. A seat that bids by another system fits few worlds, and the
 // sampler's relaxation then drops the model for the ranges.
-func (s *System) CallModel(a *engine.Auction) func(seat engine.Seat, hand engine.Hand) bool {
+func (s *System) callModel(a *engine.Auction) func(seat engine.Seat, hand engine.Hand) bool {
 	calls := slices.Clone(a.Calls()) // the model may outlive the caller's auction
 	seats := make([]engine.Seat, len(calls))
 	// Each call's auction before it, and its reading, once for every hand.

@@ -61,9 +61,9 @@ func (s *System) Explain(a *engine.Auction, i int) (Meaning, error) {
 	return s.meaning(&st, a.SeatOf(i), a.Calls()[i]), nil
 }
 
-// ExplainAll returns the meaning of every call of the auction, in order,
+// explainAll returns the meaning of every call of the auction, in order,
 // in one pass.
-func (s *System) ExplainAll(a *engine.Auction) []Meaning {
+func (s *System) explainAll(a *engine.Auction) []Meaning {
 	var st state
 	st.key = st.buf[:0]
 	out := make([]Meaning, 0, a.Len())

@@ -7,7 +7,7 @@ import (
 	"github.com/openroom/openroom/engine"
 )
 
-// HandConstraints is what the auction says about one hand: an HCP range,
+// handConstraints is what the auction says about one hand: an HCP range,
 // per-suit length bounds (indexed by engine.Suit) and whether it is
 // balanced (4333, 4432 or 5332; when set, the length bounds already say
 // 2..5 in every suit).
@@ -17,19 +17,19 @@ import (
 // at random, and a fallback call promises nothing. The sampler should use
 // them to weight or filter worlds and relax them (widen the ranges) when
 // too few worlds fit, never treat them as certain.
-type HandConstraints struct {
+type handConstraints struct {
 	MinHCP, MaxHCP int
 	MinLen, MaxLen [engine.NumSuits]int
 	Balanced       bool
 }
 
-// AnyHandConstraints returns constraints that admit every 13-card hand.
-func AnyHandConstraints() HandConstraints {
-	return HandConstraints{MaxHCP: 37, MaxLen: [engine.NumSuits]int{13, 13, 13, 13}}
+// anyHandConstraints returns constraints that admit every 13-card hand.
+func anyHandConstraints() handConstraints {
+	return handConstraints{MaxHCP: 37, MaxLen: [engine.NumSuits]int{13, 13, 13, 13}}
 }
 
 // Admits reports whether the hand meets all the constraints.
-func (c *HandConstraints) Admits(h engine.Hand) bool {
+func (c *handConstraints) Admits(h engine.Hand) bool {
 	hcp := h.HCP()
 	if hcp < c.MinHCP || hcp > c.MaxHCP {
 		return false
@@ -44,7 +44,7 @@ func (c *HandConstraints) Admits(h engine.Hand) bool {
 }
 
 // String writes the constraints compactly: "12-21 HCP, S 5-13, H 0-13, ...".
-func (c HandConstraints) String() string {
+func (c handConstraints) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d-%d HCP", c.MinHCP, c.MaxHCP)
 	for s := engine.Spades; ; s-- {
@@ -63,7 +63,7 @@ func (c HandConstraints) String() string {
 // hand at all (the seat's calls contradict each other, as a random or
 // foreign bidder's may), c is left unchanged and intersect returns false:
 // the later, contradicting call is ignored.
-func (c *HandConstraints) intersect(m *Meaning) bool {
+func (c *handConstraints) intersect(m *Meaning) bool {
 	n := *c
 	n.MinHCP = max(n.MinHCP, m.MinHCP)
 	n.MaxHCP = min(n.MaxHCP, m.MaxHCP)
@@ -89,7 +89,7 @@ func (c *HandConstraints) intersect(m *Meaning) bool {
 
 // tighten derives the length bounds the others imply (a hand has 13 cards)
 // and reports whether any hand remains possible.
-func (c *HandConstraints) tighten() bool {
+func (c *handConstraints) tighten() bool {
 	if c.MinHCP > c.MaxHCP {
 		return false
 	}
@@ -111,24 +111,24 @@ func (c *HandConstraints) tighten() bool {
 	return true
 }
 
-// Infer returns, for each seat, the constraints that seat's calls so far
+// infer returns, for each seat, the constraints that seat's calls so far
 // put on its hand, read with this system's table: every call that matches a
 // row narrows the seat's constraints by the row's meaning (several rows for
 // the same call are merged into the loosest); passes count where the table
 // gives them a meaning (a first-seat pass is 0-12 HCP); calls the table does
-// not cover add nothing. See HandConstraints for how soft these are.
-func (s *System) Infer(a *engine.Auction) [engine.NumSeats]HandConstraints {
+// not cover add nothing. See handConstraints for how soft these are.
+func (s *System) infer(a *engine.Auction) [engine.NumSeats]handConstraints {
 	var st state
 	s.analyze(&st, a, a.Len())
 	return st.cons
 }
 
 // Soft returns the auction inference in the form the world sampler takes:
-// for every seat but the viewer's own, its HandConstraints as a HandRange
+// for every seat but the viewer's own, its handConstraints as a HandRange
 // (balance is already folded into the length bounds). It reads only the
 // view's public auction.
 func (s *System) Soft(v *engine.View) SoftFacts {
-	inf := s.Infer(&v.Auction)
+	inf := s.infer(&v.Auction)
 	var f SoftFacts
 	for i, c := range inf {
 		if engine.Seat(i) == v.Seat {
@@ -137,6 +137,6 @@ func (s *System) Soft(v *engine.View) SoftFacts {
 		f.Seats[i] = HandRange{MinHCP: c.MinHCP, MaxHCP: c.MaxHCP, MinLen: c.MinLen, MaxLen: c.MaxLen}
 		f.Has[i] = true
 	}
-	f.Calls = s.CallModel(&v.Auction)
+	f.Calls = s.callModel(&v.Auction)
 	return f
 }

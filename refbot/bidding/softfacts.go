@@ -32,7 +32,7 @@ type SoftFacts struct {
 	Seats [4]HandRange
 	Has   [4]bool
 	// Calls, when not nil, is the auction model: whether a seat holding
-	// an original 13-card hand would have made its calls (System.CallModel).
+	// an original 13-card hand would have made its calls (the system's call model).
 	Calls func(seat engine.Seat, hand engine.Hand) bool
 	// LeadSuits: the opening leader is taken to choose only the suit by
 	// search (cardplay.Params.LeadSuits), so the lead model reads the card

@@ -8,7 +8,7 @@ import (
 	"github.com/openroom/openroom/engine"
 )
 
-// Row is one line of the system table: in the situation Key, the call
+// row is one line of the system table: in the situation Key, the call
 // Meaning.Call means Meaning. Cond describes the bidder's extra choice
 // condition (suit quality, which of two suits to show first, an ace count);
 // it narrows which hands pick the row but promises nothing beyond Meaning,
@@ -21,7 +21,7 @@ import (
 // opening are not part of the key: a third-seat opening means the same as a
 // first-seat one (a documented simplification). Rows without a key belong
 // to the slam conventions, which are recognised by pattern (see slamRows).
-type Row struct {
+type row struct {
 	Key     string
 	Meaning Meaning
 	Cond    string
@@ -31,7 +31,7 @@ type Row struct {
 }
 
 // fits reports whether the hand may make the row's call.
-func (r *Row) fits(hi *handInfo) bool {
+func (r *row) fits(hi *handInfo) bool {
 	m := &r.Meaning
 	if hi.hcp < m.MinHCP || hi.hcp > m.MaxHCP {
 		return false
@@ -96,7 +96,7 @@ func (r *Row) fits(hi *handInfo) bool {
 // else (later rounds) is the natural fallback described at Choose.
 // Vulnerability does not change any range.
 type System struct {
-	rows  map[string][]*Row
+	rows  map[string][]*row
 	slam  slamRows
 	count int
 }
@@ -105,7 +105,7 @@ type System struct {
 // in this package is itself malformed (a programming error caught by every
 // test run), never on outside input.
 func NewSystem() *System {
-	b := &builder{rows: make(map[string][]*Row)}
+	b := &builder{rows: make(map[string][]*row)}
 	b.openings()
 	b.notrumpSystems()
 	b.strongTwoClubs()
@@ -125,19 +125,19 @@ func NewSystem() *System {
 	return s
 }
 
-// Rows returns a copy of every keyed row of the table, sorted by key and
+// allRows returns a copy of every keyed row of the table, sorted by key and
 // then in priority order, for documentation and tests. The slam
 // conventions (Blackwood asks and answers), which apply in any auction with
 // an agreed suit, are listed with an empty key after the keyed rows. The
 // competitive rows computed from an auction (competitiveRows) depend on the
 // auction and are not listed.
-func (s *System) Rows() []Row {
+func (s *System) allRows() []row {
 	keys := make([]string, 0, len(s.rows))
 	for k := range s.rows {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	var out []Row
+	var out []row
 	for _, k := range keys {
 		for _, r := range s.rows[k] {
 			out = append(out, *r)
@@ -150,12 +150,12 @@ func (s *System) Rows() []Row {
 // builder accumulates rows. Options (opt) describe one row each, so the
 // table reads as data: b.add(key, "1H", "text", hcp(12, 21), min(H, 5)).
 type builder struct {
-	rows  map[string][]*Row
+	rows  map[string][]*row
 	count int
 	err   error
 }
 
-type opt func(*Row)
+type opt func(*row)
 
 func (b *builder) add(key, call, text string, opts ...opt) {
 	c, err := parseKeyCall(call)
@@ -168,13 +168,8 @@ func (b *builder) add(key, call, text string, opts ...opt) {
 	b.count++
 }
 
-// addCall is add for a computed call.
-func (b *builder) addCall(key string, c engine.Call, text string, opts ...opt) {
-	b.add(key, KeyCall(c), text, opts...)
-}
-
-func newRow(key string, c engine.Call, text string, opts ...opt) *Row {
-	r := &Row{Key: key, Meaning: unconstrained(c)}
+func newRow(key string, c engine.Call, text string, opts ...opt) *row {
+	r := &row{Key: key, Meaning: unconstrained(c)}
 	r.Meaning.Text = text
 	for _, o := range opts {
 		o(r)
@@ -184,31 +179,31 @@ func newRow(key string, c engine.Call, text string, opts ...opt) *Row {
 
 // The row options.
 
-func hcp(lo, hi int) opt { return func(r *Row) { r.Meaning.MinHCP, r.Meaning.MaxHCP = lo, hi } }
+func hcp(lo, hi int) opt { return func(r *row) { r.Meaning.MinHCP, r.Meaning.MaxHCP = lo, hi } }
 func minLen(s engine.Suit, n int) opt {
-	return func(r *Row) { r.Meaning.MinLen[s] = max(r.Meaning.MinLen[s], n) }
+	return func(r *row) { r.Meaning.MinLen[s] = max(r.Meaning.MinLen[s], n) }
 }
 func maxLen(s engine.Suit, n int) opt {
-	return func(r *Row) { r.Meaning.MaxLen[s] = min(r.Meaning.MaxLen[s], n) }
+	return func(r *row) { r.Meaning.MaxLen[s] = min(r.Meaning.MaxLen[s], n) }
 }
 func exactLen(s engine.Suit, n int) opt {
-	return func(r *Row) { minLen(s, n)(r); maxLen(s, n)(r) }
+	return func(r *row) { minLen(s, n)(r); maxLen(s, n)(r) }
 }
-func balanced() opt { return func(r *Row) { r.Meaning.Balanced = true } }
-func forcing() opt  { return func(r *Row) { r.Meaning.Forcing = ForcingOne } }
+func balanced() opt { return func(r *row) { r.Meaning.Balanced = true } }
+func forcing() opt  { return func(r *row) { r.Meaning.Forcing = ForcingOne } }
 func gameForcing() opt {
-	return func(r *Row) { r.Meaning.Forcing = GameForcing }
+	return func(r *row) { r.Meaning.Forcing = GameForcing }
 }
 
 // alert marks an artificial call and gives the alert text sent with it.
 func alert(text string) opt {
-	return func(r *Row) { r.Meaning.Artificial, r.Meaning.Alert = true, text }
+	return func(r *row) { r.Meaning.Artificial, r.Meaning.Alert = true, text }
 }
 
 // points sets a total-points range counted with valuation v (trump is the
 // suit being raised for DummyPoints).
 func points(v Valuation, trump engine.Suit, lo, hi int) opt {
-	return func(r *Row) {
+	return func(r *row) {
 		r.Meaning.Valuation, r.Meaning.Trump = v, trump
 		r.Meaning.MinPoints, r.Meaning.MaxPoints = lo, hi
 	}
@@ -216,7 +211,7 @@ func points(v Valuation, trump engine.Suit, lo, hi int) opt {
 
 // when adds a choice condition with its human description.
 func when(desc string, f func(*handInfo) bool) opt {
-	return func(r *Row) {
+	return func(r *row) {
 		if r.cond != nil {
 			prev := r.cond
 			r.cond = func(hi *handInfo) bool { return prev(hi) && f(hi) }
@@ -227,7 +222,7 @@ func when(desc string, f func(*handInfo) bool) opt {
 	}
 }
 
-func withConv(c convention) opt { return func(r *Row) { r.Meaning.conv = c } }
+func withConv(c convention) opt { return func(r *row) { r.Meaning.conv = c } }
 
 // KeyCall writes a call as the table's keys do: P, X, XX, 1C ... 7N.
 func KeyCall(c engine.Call) string {
@@ -267,14 +262,6 @@ func cheapest(t engine.Strain, above engine.Call) int {
 		}
 	}
 	return 8
-}
-
-func mustCall(s string) engine.Call {
-	c, err := engine.ParseCall(s)
-	if err != nil {
-		panic(fmt.Sprintf("refbot: bad call %q in the table", s))
-	}
-	return c
 }
 
 // ntBid returns the key text of a notrump bid at a level.

@@ -24,7 +24,7 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 // part-score battles it has no key for, these rows apply. They are built
 // from the public reading of the auction (state) alone, by the same
 // function when a bidder chooses a call and when anyone reads it back
-// (Explain, Infer), so a call made here promises exactly what its row says.
+// (Explain, infer), so a call made here promises exactly what its row says.
 //
 // Extensions to SAYC-lite, documented here:
 //   - Competing to the level of the fit (the law of total tricks): when the
@@ -67,7 +67,7 @@ const competeMinHCP = 6
 // competitiveRows returns the computed rows for the seat to call at st,
 // or nil when the auction is uncontested or the side itself made the last
 // bid (the natural fallback applies then).
-func competitiveRows(st *state, seat engine.Seat) []*Row {
+func competitiveRows(st *state, seat engine.Seat) []*row {
 	if !st.opened || !st.lastBid.IsBid() || st.n < 1 {
 		return nil
 	}
@@ -94,7 +94,7 @@ func competitiveRows(st *state, seat engine.Seat) []*Row {
 	}
 	x := engine.Suit(last.Strain())
 	partner := &st.cons[seat.Partner()]
-	var rows []*Row
+	var rows []*row
 	if st.n >= 2 && st.back(1).call == engine.Pass && st.back(2).call == engine.Double && partner.MaxLen[x] <= 2 && last.Level() <= 3 {
 		return takeoutAnswerRows(st, us, x, last)
 	}
@@ -129,11 +129,11 @@ func theirSuits(st *state, us engine.Side) []engine.Suit {
 
 // fitRaiseRows: competing to the level of the fit in a suit the side has
 // bid, majors first.
-func fitRaiseRows(st *state, seat engine.Seat) []*Row {
+func fitRaiseRows(st *state, seat engine.Seat) []*row {
 	us := seat.Side()
 	partner := &st.cons[seat.Partner()]
 	maxHCP := 24 - partner.MinHCP
-	var rows []*Row
+	var rows []*row
 	for _, t := range []engine.Suit{S, H, D, C} {
 		if st.suits[us]&(1<<t) == 0 || st.suits[1-us]&(1<<t) != 0 {
 			continue
@@ -160,14 +160,14 @@ func fitRaiseRows(st *state, seat engine.Seat) []*Row {
 // suit at the one or two level, would end the auction if the seat passed
 // (the balancing seat), or they have bid one suit only and raised it (the
 // direct seat over their fit).
-func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call) []*Row {
+func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call) []*row {
 	us := seat.Side()
 	theirs := theirSuits(st, us)
 	balancing := st.n >= 3 && st.back(1).call == engine.Pass && st.back(2).call == engine.Pass
 	if !balancing || len(theirs) != 1 || last.Level() != 2 {
 		return nil
 	}
-	var rows []*Row
+	var rows []*row
 	d := []opt{hcp(8, 37), maxLen(x, 2), forcing()}
 	for _, s := range allSuits {
 		bid := false
@@ -205,9 +205,9 @@ func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call)
 // Every hand has an answer (the cheapest notrump at the latest, which the
 // three-level limit keeps at most 3NT), so the pass is always the penalty
 // pass.
-func takeoutAnswerRows(st *state, us engine.Side, x engine.Suit, last engine.Call) []*Row {
+func takeoutAnswerRows(st *state, us engine.Side, x engine.Suit, last engine.Call) []*row {
 	theirs := theirSuits(st, us)
-	var rows []*Row
+	var rows []*row
 	rows = append(rows, newRow("", engine.Pass, "penalty pass: 5+ strong trumps", hcp(6, 37), minLen(x, 5),
 		when("three of their top five honours", func(hi *handInfo) bool { return hi.honours(x, 5) >= 3 })))
 	for _, y := range suitsBut(theirs, x) {
@@ -234,7 +234,7 @@ func takeoutAnswerRows(st *state, us engine.Side, x engine.Suit, last engine.Cal
 // forcing double of the table, or one whose calls promise at most two
 // cards in a suit they bid; negative doubles included), partner answered
 // in another suit and the next opponent passed.
-func doublerRebidRows(st *state, seat engine.Seat) []*Row {
+func doublerRebidRows(st *state, seat engine.Seat) []*row {
 	if st.n < 4 || st.back(1).call != engine.Pass || st.back(3).call != engine.Pass || st.back(4).call != engine.Double {
 		return nil
 	}
@@ -257,7 +257,7 @@ func doublerRebidRows(st *state, seat engine.Seat) []*Row {
 	}
 	shown := max(st.shown[seat.Partner()], st.cons[seat.Partner()].MinHCP, 4)
 	gameMin := 23 - shown
-	var rows []*Row
+	var rows []*row
 	lvl := ans.call.Level()
 	if y >= H && lvl < 4 {
 		rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), fmt.Sprintf("raises partner's answer to game: 4+ trumps, %d+ support points", gameMin),
@@ -314,9 +314,9 @@ func takeoutDouble(st *state, seat engine.Seat, d callNote) bool {
 // suits stopped and 11+, else the best unbid suit at the cheapest level
 // with 6-10 HCP (4+ cards at the two level, 5+ at the three level), else
 // pass.
-func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
+func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*row {
 	theirs := theirSuits(st, us)
-	var rows []*Row
+	var rows []*row
 	for _, y := range suitsBut(theirs) {
 		if y >= H && engine.Bid(4, engine.Strain(y)) > last {
 			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 4+ cards, 11+ HCP", hcp(11, 37), minLen(y, 4),
@@ -346,9 +346,9 @@ func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*Row {
 // With 17+ HCP (too strong to sell out): a five-card suit at the cheapest
 // level up to three, 2NT with 18-20 balanced and their suits stopped, else
 // a second takeout double short in their suits; otherwise pass.
-func doublerAgainRows(st *state, us engine.Side, last engine.Call) []*Row {
+func doublerAgainRows(st *state, us engine.Side, last engine.Call) []*row {
 	theirs := theirSuits(st, us)
-	var rows []*Row
+	var rows []*row
 	for _, y := range suitsBut(theirs) {
 		if lvl := cheapest(engine.Strain(y), last); lvl <= 3 {
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "the takeout doubler again: 5+ cards, 17+ HCP", hcp(17, 37), minLen(y, 5),

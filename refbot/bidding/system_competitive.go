@@ -197,6 +197,83 @@ func (b *builder) preemptOvercalls(k string, x engine.Suit, level int) {
 	b.add(k, "P", "no suitable action", hcp(0, 16))
 }
 
+// raisesOverOvercall adds, at key k (opener's 1o, their overcall of y
+// ending at after), responder's raises of o: with a major the cue bid
+// (limit raise or better) and the preemptive jump raise, and the simple
+// raise when it is at most at the two level.
+func (b *builder) raisesOverOvercall(k string, o, y engine.Suit, after engine.Call) {
+	single := cheapest(engine.Strain(o), after)
+	need := 3
+	switch o {
+	case C:
+		need = 5
+	case D:
+		need = 4
+	}
+	if o >= H {
+		cue := cheapest(engine.Strain(y), after)
+		b.add(k, sc(cue, y), "cue bid: limit raise or better, 3+ card support", minLen(o, 3), points(DummyPoints, o, 11, 40), forcing())
+		if single+1 <= 3 {
+			b.add(k, sc(single+1, o), "preemptive jump raise: 4+ card support", hcp(0, 6), minLen(o, 4))
+		}
+	}
+	if single <= 2 {
+		b.add(k, sc(single, o), "raise: 6-10 support points", hcp(0, 10), minLen(o, need), points(DummyPoints, o, 6, 10))
+	}
+}
+
+// newSuitsOverOvercall adds, at key k, responder's new suits shown
+// naturally with 5+ cards, forcing (more strength the higher the level);
+// a 4-card major goes into the negative double.
+func (b *builder) newSuitsOverOvercall(k string, o, y engine.Suit, after engine.Call) {
+	for _, z := range []engine.Suit{S, H, D, C} {
+		if z == o || z == y {
+			continue
+		}
+		zl := cheapest(engine.Strain(z), after)
+		switch zl {
+		case 1:
+			b.add(k, sc(1, z), "new suit: 5+ cards, forcing", hcp(6, 37), minLen(z, 5), forcing(),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, z, o, y) }))
+		case 2:
+			b.add(k, sc(2, z), "new suit: 5+ cards, 10+, forcing", hcp(10, 37), minLen(z, 5), forcing(),
+				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, z, o, y) }))
+		case 3:
+			b.add(k, sc(3, z), "new suit: 5+ cards, 12+, forcing", hcp(12, 37), minLen(z, 5), forcing(),
+				when("good suit, the best unbid suit", func(hi *handInfo) bool { return hi.good(z) && bestUnbid(hi, z, o, y) }))
+		}
+	}
+}
+
+// negativeDouble returns what the negative double over opener's 1o and
+// their overcall of y at level lvl (ending at after) shows: 6+ HCP (8+
+// over a two-level overcall) and four cards in the unbid major(s), or in
+// the unbid minors when both majors are bid.
+func negativeDouble(o, y engine.Suit, lvl int, after engine.Call) []opt {
+	least := 6
+	if lvl == 2 {
+		least = 8
+	}
+	d := []opt{hcp(least, 37)}
+	switch um := unbidMajors(o, y); len(um) {
+	case 2:
+		d = append(d, minLen(H, 4), minLen(S, 4))
+	case 1:
+		m := um[0]
+		d = append(d, minLen(m, 4))
+		if engine.Bid(1, engine.Strain(m)) > after {
+			d = append(d, maxLen(m, 4))
+		}
+	default:
+		for _, z := range []engine.Suit{C, D} {
+			if z != o && z != y {
+				d = append(d, minLen(z, 4))
+			}
+		}
+	}
+	return d
+}
+
 // unbidMajors returns the majors other than o and y.
 func unbidMajors(o, y engine.Suit) []engine.Suit {
 	var out []engine.Suit
@@ -240,74 +317,14 @@ func (b *builder) overOvercall(o, y engine.Suit, lvl int) {
 	ov := sc(lvl, y)
 	k := joinKey(sc(1, o), ov)
 	after := engine.Bid(lvl, engine.Strain(y))
-	single := cheapest(engine.Strain(o), after)
-	need := 3
-	switch o {
-	case C:
-		need = 5
-	case D:
-		need = 4
-	}
-	raises := func() {
-		if o >= H {
-			cue := cheapest(engine.Strain(y), after)
-			b.add(k, sc(cue, y), "cue bid: limit raise or better, 3+ card support", minLen(o, 3), points(DummyPoints, o, 11, 40), forcing())
-			if single+1 <= 3 {
-				b.add(k, sc(single+1, o), "preemptive jump raise: 4+ card support", hcp(0, 6), minLen(o, 4))
-			}
-		}
-		if single <= 2 {
-			b.add(k, sc(single, o), "raise: 6-10 support points", hcp(0, 10), minLen(o, need), points(DummyPoints, o, 6, 10))
-		}
-	}
+	// A major's raises come first, a minor's after the negative double.
 	if o >= H {
-		raises()
+		b.raisesOverOvercall(k, o, y, after)
 	}
-	um := unbidMajors(o, y)
-	// New suits shown naturally with 5+; a 4-card major goes into the double.
-	for _, z := range []engine.Suit{S, H, D, C} {
-		if z == o || z == y {
-			continue
-		}
-		zl := cheapest(engine.Strain(z), after)
-		switch zl {
-		case 1:
-			b.add(k, sc(1, z), "new suit: 5+ cards, forcing", hcp(6, 37), minLen(z, 5), forcing(),
-				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, z, o, y) }))
-		case 2:
-			b.add(k, sc(2, z), "new suit: 5+ cards, 10+, forcing", hcp(10, 37), minLen(z, 5), forcing(),
-				when("the best unbid suit", func(hi *handInfo) bool { return bestUnbid(hi, z, o, y) }))
-		case 3:
-			b.add(k, sc(3, z), "new suit: 5+ cards, 12+, forcing", hcp(12, 37), minLen(z, 5), forcing(),
-				when("good suit, the best unbid suit", func(hi *handInfo) bool { return hi.good(z) && bestUnbid(hi, z, o, y) }))
-		}
-	}
-	{
-		least := 6
-		if lvl == 2 {
-			least = 8
-		}
-		d := []opt{hcp(least, 37)}
-		switch len(um) {
-		case 2:
-			d = append(d, minLen(H, 4), minLen(S, 4))
-		case 1:
-			m := um[0]
-			d = append(d, minLen(m, 4))
-			if engine.Bid(1, engine.Strain(m)) > after {
-				d = append(d, maxLen(m, 4))
-			}
-		default:
-			for _, z := range []engine.Suit{C, D} {
-				if z != o && z != y {
-					d = append(d, minLen(z, 4))
-				}
-			}
-		}
-		b.add(k, "X", "negative double: 4+ in the unbid major(s)", append(d, forcing())...)
-	}
+	b.newSuitsOverOvercall(k, o, y, after)
+	b.add(k, "X", "negative double: 4+ in the unbid major(s)", append(negativeDouble(o, y, lvl, after), forcing())...)
 	if o < H {
-		raises()
+		b.raisesOverOvercall(k, o, y, after)
 	}
 	for _, z := range []engine.Suit{H, S} {
 		if z != o && z != y && cheapest(engine.Strain(z), after) == 1 {

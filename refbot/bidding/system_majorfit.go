@@ -166,7 +166,7 @@ func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 // passed). Asking for aces needs a count that beats the cue bidder's
 // credit by enough to reach blackwoodNeed together, and a control in each
 // side suit the cue bid passed over; otherwise four of the major.
-func cueAnswerRows(st *state, seat engine.Seat) []*Row {
+func cueAnswerRows(st *state, seat engine.Seat) []*row {
 	cue := st.back(2)
 	t := cue.trump
 	z := engine.Suit(cue.call.Strain())
@@ -190,15 +190,15 @@ func cueAnswerRows(st *state, seat engine.Seat) []*Row {
 			return true
 		}))
 	sign := newRow("", engine.Bid(4, engine.Strain(t)), "signs off over the cue bid")
-	return []*Row{ask, sign}
+	return []*row{ask, sign}
 }
 
 // cueSignOffRows: the seat cue-bid, partner signed off in four of the
 // major and the next opponent passed: the seat passes.
-func cueSignOffRows() []*Row {
-	return []*Row{newRow("", engine.Pass, "accepts the sign-off over the cue bid")}
+func cueSignOffRows() []*row {
+	return []*row{newRow("", engine.Pass, "accepts the sign-off over the cue bid")}
 }
 
 // trumpSuit sets the suit a convention is for (the trump of a Blackwood
 // ask made from a row).
-func trumpSuit(t engine.Suit) opt { return func(r *Row) { r.Meaning.Trump = t } }
+func trumpSuit(t engine.Suit) opt { return func(r *row) { r.Meaning.Trump = t } }

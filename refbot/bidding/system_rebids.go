@@ -191,69 +191,10 @@ func (b *builder) responderRebids() {
 			}
 			resp := sc(1, y)
 			k := joinKey(open, "P", resp, "P")
-			// After 1NT (12-14 balanced).
-			kn := joinKey(k, "1N P")
-			if y >= H {
-				b.add(kn, sc(4, y), "game with 6+ cards", hcp(13, 37), minLen(y, 6))
-			}
-			b.add(kn, "3N", "game values", hcp(13, 18))
-			if y >= H {
-				b.add(kn, sc(3, y), "invitational with 6+ cards", hcp(11, 12), minLen(y, 6))
-			}
-			b.add(kn, "2N", "invitational", hcp(11, 12))
-			ki := joinKey(kn, "2N P")
-			if y >= H {
-				b.add(ki, sc(4, y), "accepts with 3-card support: 13-14", hcp(13, 14), minLen(y, 3))
-			}
-			b.add(ki, "3N", "accepts the invitation: 13-14", hcp(13, 14))
-			b.add(ki, "3N", "accepts the invitation: 12 with a five-card suit", hcp(12, 12),
-				when("a five-card suit", func(hi *handInfo) bool { return hi.longestLen() >= 5 }))
-			b.add(ki, "P", "declines the invitation: 12", hcp(12, 12))
-			b.add(kn, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6))
-			b.add(kn, "P", "no game", hcp(0, 10))
-			// After a single raise (12-15, 4-card support).
-			if y >= H {
-				kr := joinKey(k, sc(2, y), "P")
-				b.add(kr, sc(4, y), "game", hcp(13, 37))
-				b.add(kr, sc(3, y), "invitational", hcp(11, 12))
-				b.add(kr, "P", "no game", hcp(0, 10))
-				kj := joinKey(k, sc(3, y), "P")
-				b.add(kj, sc(4, y), "accepts the jump raise", hcp(8, 37))
-				b.add(kj, "P", "declines the jump raise", hcp(0, 7))
-				b.add(joinKey(k, sc(4, y), "P"), "P", "no slam interest")
-			}
-			// After a minimum rebid of opener's suit (6+ cards).
-			ko := joinKey(k, sc(2, o), "P")
-			if o >= H {
-				b.add(ko, sc(4, o), "game with support", hcp(13, 37), minLen(o, 2))
-			}
-			if y >= H {
-				b.add(ko, sc(4, y), "game with a 6+ card suit", hcp(13, 37), minLen(y, 6), maxLen(o, 1))
-			}
-			if o <= D && y >= H {
-				// Both majors: the second one, forcing, so that a 4-4
-				// fit in it is found (the pass had left it undiscovered).
-				z := otherMajor(y)
-				b.add(ko, sc(2, z), "second major: 5+ in the first, 4+ here, 8+ HCP, forcing", hcp(8, 37), minLen(y, 5), minLen(z, 4), forcing())
-			}
-			b.add(ko, "3N", "game values", hcp(13, 37))
-			if o >= H {
-				b.add(ko, sc(3, o), "invitational with support", hcp(11, 12), minLen(o, 2))
-			}
-			if y > o {
-				b.add(ko, sc(3, y), "invitational with a 6+ card suit", hcp(11, 12), minLen(y, 6))
-			}
-			b.add(ko, "2N", "invitational", hcp(11, 12))
-			if y > o {
-				b.add(ko, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6), maxLen(o, 1))
-			}
-			b.add(ko, "P", "no game", hcp(0, 10))
-			// After 2NT (18-19 balanced).
-			k2 := joinKey(k, "2N P")
-			if y >= H {
-				b.add(k2, sc(4, y), "game with 6+ cards", minLen(y, 6))
-			}
-			b.add(k2, "3N", "game")
+			b.rebidsOverOneNT(k, y)
+			b.rebidsOverRaise(k, y)
+			b.rebidsOverOwnSuit(k, o, y)
+			b.rebidsOverTwoNT(k, y)
 		}
 		b.preferences(o)
 		for _, y := range []engine.Suit{C, D} {
@@ -267,6 +208,85 @@ func (b *builder) responderRebids() {
 			b.add(kt, "P", "declines the game try", hcp(0, 7))
 		}
 	}
+}
+
+// rebidsOverOneNT adds responder's rebids at key k (1o P 1y P) over
+// opener's 1NT (12-14 balanced), and opener's answer to the invitation.
+func (b *builder) rebidsOverOneNT(k string, y engine.Suit) {
+	kn := joinKey(k, "1N P")
+	if y >= H {
+		b.add(kn, sc(4, y), "game with 6+ cards", hcp(13, 37), minLen(y, 6))
+	}
+	b.add(kn, "3N", "game values", hcp(13, 18))
+	if y >= H {
+		b.add(kn, sc(3, y), "invitational with 6+ cards", hcp(11, 12), minLen(y, 6))
+	}
+	b.add(kn, "2N", "invitational", hcp(11, 12))
+	ki := joinKey(kn, "2N P")
+	if y >= H {
+		b.add(ki, sc(4, y), "accepts with 3-card support: 13-14", hcp(13, 14), minLen(y, 3))
+	}
+	b.add(ki, "3N", "accepts the invitation: 13-14", hcp(13, 14))
+	b.add(ki, "3N", "accepts the invitation: 12 with a five-card suit", hcp(12, 12),
+		when("a five-card suit", func(hi *handInfo) bool { return hi.longestLen() >= 5 }))
+	b.add(ki, "P", "declines the invitation: 12", hcp(12, 12))
+	b.add(kn, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6))
+	b.add(kn, "P", "no game", hcp(0, 10))
+}
+
+// rebidsOverRaise adds responder's rebids at key k (1o P 1y P) over
+// opener's single raise (12-15, 4-card support) and jump raise.
+func (b *builder) rebidsOverRaise(k string, y engine.Suit) {
+	if y >= H {
+		kr := joinKey(k, sc(2, y), "P")
+		b.add(kr, sc(4, y), "game", hcp(13, 37))
+		b.add(kr, sc(3, y), "invitational", hcp(11, 12))
+		b.add(kr, "P", "no game", hcp(0, 10))
+		kj := joinKey(k, sc(3, y), "P")
+		b.add(kj, sc(4, y), "accepts the jump raise", hcp(8, 37))
+		b.add(kj, "P", "declines the jump raise", hcp(0, 7))
+		b.add(joinKey(k, sc(4, y), "P"), "P", "no slam interest")
+	}
+}
+
+// rebidsOverOwnSuit adds responder's rebids at key k (1o P 1y P) over
+// opener's minimum rebid of its suit (6+ cards).
+func (b *builder) rebidsOverOwnSuit(k string, o, y engine.Suit) {
+	ko := joinKey(k, sc(2, o), "P")
+	if o >= H {
+		b.add(ko, sc(4, o), "game with support", hcp(13, 37), minLen(o, 2))
+	}
+	if y >= H {
+		b.add(ko, sc(4, y), "game with a 6+ card suit", hcp(13, 37), minLen(y, 6), maxLen(o, 1))
+	}
+	if o <= D && y >= H {
+		// Both majors: the second one, forcing, so that a 4-4
+		// fit in it is found (the pass had left it undiscovered).
+		z := otherMajor(y)
+		b.add(ko, sc(2, z), "second major: 5+ in the first, 4+ here, 8+ HCP, forcing", hcp(8, 37), minLen(y, 5), minLen(z, 4), forcing())
+	}
+	b.add(ko, "3N", "game values", hcp(13, 37))
+	if o >= H {
+		b.add(ko, sc(3, o), "invitational with support", hcp(11, 12), minLen(o, 2))
+	}
+	if y > o {
+		b.add(ko, sc(3, y), "invitational with a 6+ card suit", hcp(11, 12), minLen(y, 6))
+	}
+	b.add(ko, "2N", "invitational", hcp(11, 12))
+	if y > o {
+		b.add(ko, sc(2, y), "6+ cards, to play", hcp(6, 10), minLen(y, 6), maxLen(o, 1))
+	}
+	b.add(ko, "P", "no game", hcp(0, 10))
+}
+
+// rebidsOverTwoNT adds responder's rebids at key k (1o P 1y P) over
+// opener's 2NT (18-19 balanced).
+func (b *builder) rebidsOverTwoNT(k string, y engine.Suit) {
+	k2 := joinKey(k, "2N P")
+	if y >= H {
+		b.add(k2, sc(4, y), "game with 6+ cards", minLen(y, 6))
+	}
+	b.add(k2, "3N", "game")
 }
 
 // preferences: responder's weak answer to opener's new lower suit after a

@@ -15,16 +15,16 @@ import (
 // recognises it by pattern (see System.situation). 4NT with no agreed suit,
 // or directly over partner's notrump bid, is natural (quantitative).
 type slamRows struct {
-	ask         *Row
-	aceAnswers  []*Row
-	aceCont     [engine.NumSuits][4][]*Row
-	kingAnswers []*Row
-	kingCont    [engine.NumSuits][4][]*Row
+	ask         *row
+	aceAnswers  []*row
+	aceCont     [engine.NumSuits][4][]*row
+	kingAnswers []*row
+	kingCont    [engine.NumSuits][4][]*row
 }
 
 // all lists the rows once each, for documentation.
-func (sr *slamRows) all() []Row {
-	var out []*Row
+func (sr *slamRows) all() []row {
+	var out []*row
 	out = append(out, sr.ask)
 	out = append(out, sr.aceAnswers...)
 	for t := range sr.aceCont {
@@ -38,7 +38,7 @@ func (sr *slamRows) all() []Row {
 			out = append(out, sr.kingCont[t][i]...)
 		}
 	}
-	res := make([]Row, len(out))
+	res := make([]row, len(out))
 	for i, r := range out {
 		res[i] = *r
 	}
@@ -75,7 +75,7 @@ func newSlamRows() slamRows {
 		for i := 0; i < 4; i++ {
 			shown := i
 			answer := engine.Bid(5, engine.Strain(i))
-			var rows []*Row
+			var rows []*row
 			rows = append(rows, newRow("", engine.Bid(5, engine.NoTrump), "asks for kings: all the aces, grand slam interest",
 				forcing(), alert("asks for kings"), withConv(convKingAsk), needs(36),
 				when("all four aces", func(hi *handInfo) bool { return total(hi.aces, shown) == 4 })))
@@ -93,7 +93,7 @@ func newSlamRows() slamRows {
 			sr.aceCont[t][i] = rows
 
 			kanswer := engine.Bid(6, engine.Strain(i))
-			krows := []*Row{newRow("", engine.Bid(7, ts), "grand slam: all aces and kings",
+			krows := []*row{newRow("", engine.Bid(7, ts), "grand slam: all aces and kings",
 				when("all four kings", func(hi *handInfo) bool { return total(hi.kings, shown) == 4 }))}
 			switch small := engine.Bid(6, ts); {
 			case small == kanswer:
@@ -111,7 +111,7 @@ func newSlamRows() slamRows {
 
 // needs sets the combined strength (own HCP and length points plus
 // partner's inferred minimum HCP) a slam row requires.
-func needs(n int) opt { return func(r *Row) { r.need = n } }
+func needs(n int) opt { return func(r *row) { r.need = n } }
 
 // Notrump slams by count. Where the table has no slam row of its own (no
 // 4NT and no Gerber in the situation), a partnership that has bid (the
@@ -144,7 +144,7 @@ const (
 // tableHandlesSlam reports whether the situation's own rows include a slam
 // try (4NT or an artificial four-level ask such as Gerber), in which case
 // the count-based notrump slams stay out of the way.
-func tableHandlesSlam(rows []*Row) bool {
+func tableHandlesSlam(rows []*row) bool {
 	for _, r := range rows {
 		c := r.Meaning.Call
 		if c == engine.Bid(4, engine.NoTrump) || (c.IsBid() && c >= engine.Bid(4, engine.StrainClubs) && r.Meaning.Artificial) {

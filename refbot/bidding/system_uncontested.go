@@ -186,8 +186,17 @@ func (b *builder) ntResponses(n ntSystem) {
 		b.add(joinKey(k, "2N P"), "P", "declines the invitation", decline)
 	}
 
-	// Stayman answers and what follows.
-	ks := joinKey(k, stayman, "P")
+	// Stayman and the transfers, and the bidding that follows them.
+	b.ntStayman(n, stayman, lvl, gameMin, inviteMin, accept, decline)
+	b.ntTransfers(n, toH, toS, lvl, gameMin, inviteMin, accept, decline)
+}
+
+// ntStayman adds the answers to Stayman (the call stayman at level lvl)
+// over the notrump bid n, and the bidding that follows them. gameMin and
+// inviteMin are responder's HCP for game and for an invitation; accept
+// and decline the notrump bidder's HCP to accept or decline one.
+func (b *builder) ntStayman(n ntSystem, stayman string, lvl, gameMin, inviteMin int, accept, decline opt) {
+	ks := joinKey(n.key, stayman, "P")
 	ansH, ansS, ansD := sc(lvl, H), sc(lvl, S), sc(lvl, D)
 	b.add(ks, ansH, "4+ hearts (maybe spades too)", minLen(H, 4))
 	b.add(ks, ansS, "4+ spades, not 4 hearts", minLen(S, 4), maxLen(H, 3))
@@ -240,13 +249,17 @@ func (b *builder) ntResponses(n ntSystem) {
 			b.add(kr, "P", "declines the invitation", decline)
 		}
 	}
+}
 
-	// Transfers: completion, super-accept, responder's rebid, opener's answer.
+// ntTransfers adds, over the notrump bid n, the completions of the
+// transfers toH and toS (at level lvl), the super-accept, responder's
+// rebid and the notrump bidder's answer; the ranges are ntStayman's.
+func (b *builder) ntTransfers(n ntSystem, toH, toS string, lvl, gameMin, inviteMin int, accept, decline opt) {
 	for _, t := range []struct {
 		call string
 		suit engine.Suit
 	}{{toH, H}, {toS, S}} {
-		kt := joinKey(k, t.call, "P")
+		kt := joinKey(n.key, t.call, "P")
 		done := sc(lvl, t.suit)
 		if n.level == 1 {
 			b.add(kt, sc(3, t.suit), "super-accept: 4-card support and a maximum", minLen(t.suit, 4), hcp(n.hi, n.hi))

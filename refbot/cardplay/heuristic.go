@@ -343,8 +343,7 @@ func (h *heur) follow() engine.Card {
 	led := h.trick[0].Suit()
 	winIdx := engine.Winning(h.trick, h.trump)
 	win := h.trick[winIdx]
-	leader := h.v.Play.Leader()
-	winSeat := (leader + engine.Seat(winIdx)) & 3
+	winSeat := h.v.Play.SeatOf(h.v.Play.Len() - len(h.trick) + winIdx)
 	partnerWinning := winSeat.Side() == h.me.Side()
 	pos := len(h.trick)
 	if h.hand.SuitLen(led) > 0 {

@@ -93,62 +93,11 @@ func searchCard(ctx context.Context, v *engine.View, soft bidding.SoftFacts, p P
 	if err != nil {
 		return 0, st, err
 	}
-	smp, err := samplerOf(&facts, seed)
+	worlds, err := drawWorlds(&facts, p, seed, v, &st)
 	if err != nil {
 		return 0, st, err
 	}
-	var worlds []World
-	if left := 13 - v.Play.TrickIndex(); left <= p.ExactTricks {
-		if ws, ok := smp.Enumerate(p.ExactLimit); ok {
-			worlds, st.Exact = facts.SoftFilter(ws, 4), true
-			// Solve in a seeded random order, so that a node limit that
-			// stops early leaves a fair subset of the layouts.
-			smp.rng.Shuffle(len(worlds), func(i, j int) { worlds[i], worlds[j] = worlds[j], worlds[i] })
-		}
-	}
-	if !st.Exact {
-		if worlds, err = smp.Sample(max(p.Worlds, 1), max(p.Attempts, 1)); err != nil {
-			return 0, st, err
-		}
-	}
-	st.Drawn = len(worlds)
-
-	mover := v.Play.Turn()
-	side := mover.Side()
-	need := v.Contract.Level + 6
-	if side != v.Contract.Declarer.Side() {
-		need = 14 - need
-	}
-	sofar := v.Play.Tricks(side)
-	// Each card's worlds that make (or defeat) the contract, its tricks and
-	// its IMPs, every world counted at its weight (PlayCheck). The weights
-	// are 1 and 1/4, whose sums floating point holds exactly, so cards of
-	// equal value still tie.
-	var makes, sums, imps [64]float64
-	vul := v.Vul.Vulnerable(v.Contract.Declarer.Side())
-	buf := make([]dds.CardValue, 0, 13)
-	var score [13]int // this world's score of each card of buf, for p.IMPs
-	var reach []dds.CardReach
-	target := need // the tricks the targeted search asks about (set by the first world)
-	ts, targeted := solver.(TargetSolver)
-	targeted = targeted && p.TargetCards > 0 && 52-v.Play.Len() >= p.TargetCards
-	if targeted {
-		reach = make([]dds.CardReach, 0, 13)
-	}
-	pos := Position{Trump: facts.Trump, Leader: facts.Leader}
-	pos.NTrick = copy(pos.Trick[:], facts.Trick)
-	var check *playCheck // the opponents' recent cards, checked in each world valued exactly
-	if ts != nil && p.PlayCheck > 0 {
-		check = newPlayCheck(v, p.PlayCheck, ts)
-	}
-	if tk, ok := solver.(tableKeeper); ok {
-		// One table for all the worlds of the decision: a position
-		// reached in one world is reached in many, so more worlds fit
-		// the node limit. It starts empty at every decision, so what
-		// the solver searched before (other decisions, other boards,
-		// whichever seat used it last) never changes a node count here.
-		tk.StartDecision(true)
-	}
+	sv := newWorldSearch(v, p, solver, &facts, legal, cands)
 	nodes0 := solver.Nodes()
 	for i := range worlds {
 		if i > 0 {
@@ -167,86 +116,201 @@ func searchCard(ctx context.Context, v *engine.View, soft bidding.SoftFacts, p P
 				break
 			}
 		}
-		pos.Hands = worlds[i].Hands
-		if targeted && i > 0 {
-			// The tricks still wanted, of those left (the current one included).
-			reach, err = ts.CardTargets(&pos, target-sofar, cands, reach[:0])
-			if err != nil {
-				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
-			}
-			for _, cr := range reach {
-				if cr.Reaches {
-					makes[cr.Card]++
-				}
-			}
-			st.Worlds++
-			st.Step = max(st.Step, worlds[i].Step)
-			continue
-		}
-		if ts != nil && cands != legal {
-			buf, err = ts.CardValuesOf(&pos, cands, buf[:0]) // the candidates only
-		} else {
-			buf, err = solver.CardValues(&pos, buf[:0])
-		}
-		if err != nil {
+		if err := sv.value(i, &worlds[i]); err != nil {
 			return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
-		}
-		if targeted {
-			// The first world is valued exactly and sets the target of
-			// the others: the contract's (make, or defeat it) when some
-			// card reaches it here, else the best this world allows, so
-			// that a hopeless contract still saves what tricks it can.
-			best := 0
-			for _, cv := range buf {
-				if cands.Has(cv.Card) {
-					best = max(best, sofar+cv.Tricks)
-				}
-			}
-			target = min(need, best)
-			for _, cv := range buf {
-				if sofar+cv.Tricks >= target {
-					makes[cv.Card]++
-				}
-			}
-			st.Worlds++
-			st.Step = max(st.Step, worlds[i].Step)
-			continue
-		}
-		wt := 1.0
-		if check != nil {
-			if wt, err = check.weight(&worlds[i].Hands, buf); err != nil {
-				return 0, st, fmt.Errorf("refbot: board %d, world %d: %w", v.Number, i, err)
-			}
-		}
-		best := math.MinInt
-		for j, cv := range buf {
-			total := sofar + cv.Tricks
-			if total >= need {
-				makes[cv.Card] += wt
-			}
-			sums[cv.Card] += wt * float64(total)
-			if p.IMPs {
-				score[j] = sideScore(v.Contract, vul, side, total)
-				best = max(best, score[j])
-			}
-		}
-		if p.IMPs {
-			// Each card's IMPs against this world's best card.
-			for j, cv := range buf {
-				imps[cv.Card] += wt * float64(engine.IMPs(score[j]-best))
-			}
 		}
 		st.Worlds++
 		st.Step = max(st.Step, worlds[i].Step)
 	}
 	st.Nodes = solver.Nodes() - nodes0
+	c, ties := sv.best()
+	st.Tied = ties.Len()
+	st.ForContract = !sv.targeted && sv.moreTricks(c)
+	st.Elapsed = now().Sub(start)
+	return c, st, nil
+}
 
-	// The best score and every card that reaches it.
+// drawWorlds returns the worlds a search values: every layout consistent
+// with the facts, in a seeded random order, when few enough tricks are left
+// (p.ExactTricks, p.ExactLimit), else p.Worlds sampled ones. It notes in st
+// whether the layouts were enumerated and how many worlds were drawn.
+func drawWorlds(facts *Facts, p Params, seed [32]byte, v *engine.View, st *SearchStats) ([]World, error) {
+	smp, err := samplerOf(facts, seed)
+	if err != nil {
+		return nil, err
+	}
+	var worlds []World
+	if left := 13 - v.Play.TrickIndex(); left <= p.ExactTricks {
+		if ws, ok := smp.Enumerate(p.ExactLimit); ok {
+			worlds, st.Exact = facts.softFilter(ws, 4), true
+			// Solve in a seeded random order, so that a node limit that
+			// stops early leaves a fair subset of the layouts.
+			smp.rng.Shuffle(len(worlds), func(i, j int) { worlds[i], worlds[j] = worlds[j], worlds[i] })
+		}
+	}
+	if !st.Exact {
+		if worlds, err = smp.Sample(max(p.Worlds, 1), max(p.Attempts, 1)); err != nil {
+			return nil, err
+		}
+	}
+	st.Drawn = len(worlds)
+	return worlds, nil
+}
+
+// worldSearch values the candidate cards of one decision world by world
+// and keeps the tally: each card's worlds that make (or defeat) the
+// contract, its tricks and its IMPs, every world counted at its weight
+// (PlayCheck). The weights are 1 and 1/4, whose sums floating point holds
+// exactly, so cards of equal value still tie.
+type worldSearch struct {
+	v                 *engine.View
+	p                 Params
+	solver            CardSolver
+	ts                TargetSolver // solver as a TargetSolver, or nil
+	legal, cands      engine.Hand
+	side              engine.Side
+	vul               bool
+	need, sofar       int        // the tricks the side needs in all, and has taken
+	target            int        // the tricks the targeted search asks about (set by the first world)
+	targeted          bool       // make-or-defeat questions after the first world (p.TargetCards)
+	check             *playCheck // the opponents' recent cards, checked in each world valued exactly
+	pos               Position   // the position of the world being valued
+	buf               []dds.CardValue
+	reach             []dds.CardReach
+	score             [13]int // this world's score of each card of buf, for p.IMPs
+	makes, sums, imps [64]float64
+}
+
+// newWorldSearch prepares the valuing of the decision's worlds.
+func newWorldSearch(v *engine.View, p Params, solver CardSolver, facts *Facts, legal, cands engine.Hand) *worldSearch {
+	sv := &worldSearch{v: v, p: p, solver: solver, legal: legal, cands: cands,
+		side: v.Play.Turn().Side(), vul: v.Vul.Vulnerable(v.Contract.Declarer.Side()),
+		buf: make([]dds.CardValue, 0, 13)}
+	sv.need = v.Contract.Level + 6
+	if sv.side != v.Contract.Declarer.Side() {
+		sv.need = 14 - sv.need
+	}
+	sv.sofar = v.Play.Tricks(sv.side)
+	sv.target = sv.need
+	ts, targeted := solver.(TargetSolver)
+	sv.ts = ts
+	sv.targeted = targeted && p.TargetCards > 0 && 52-v.Play.Len() >= p.TargetCards
+	if sv.targeted {
+		sv.reach = make([]dds.CardReach, 0, 13)
+	}
+	sv.pos = Position{Trump: facts.Trump, Leader: facts.Leader}
+	sv.pos.NTrick = copy(sv.pos.Trick[:], facts.Trick)
+	if ts != nil && p.PlayCheck > 0 {
+		sv.check = newPlayCheck(v, p.PlayCheck, ts)
+	}
+	if tk, ok := solver.(tableKeeper); ok {
+		// One table for all the worlds of the decision: a position
+		// reached in one world is reached in many, so more worlds fit
+		// the node limit. It starts empty at every decision, so what
+		// the solver searched before (other decisions, other boards,
+		// whichever seat used it last) never changes a node count here.
+		tk.StartDecision(true)
+	}
+	return sv
+}
+
+// value values the candidates in world i and adds it to the tally.
+func (sv *worldSearch) value(i int, w *World) error {
+	sv.pos.Hands = w.Hands
+	if sv.targeted && i > 0 {
+		return sv.valueTargeted()
+	}
+	var err error
+	if sv.ts != nil && sv.cands != sv.legal {
+		sv.buf, err = sv.ts.CardValuesOf(&sv.pos, sv.cands, sv.buf[:0]) // the candidates only
+	} else {
+		sv.buf, err = sv.solver.CardValues(&sv.pos, sv.buf[:0])
+	}
+	if err != nil {
+		return err
+	}
+	if sv.targeted {
+		sv.setTarget()
+		return nil
+	}
+	return sv.tally(&w.Hands)
+}
+
+// valueTargeted asks, in the world at sv.pos, which candidates still reach
+// the target.
+func (sv *worldSearch) valueTargeted() error {
+	var err error
+	// The tricks still wanted, of those left (the current one included).
+	sv.reach, err = sv.ts.CardTargets(&sv.pos, sv.target-sv.sofar, sv.cands, sv.reach[:0])
+	if err != nil {
+		return err
+	}
+	for _, cr := range sv.reach {
+		if cr.Reaches {
+			sv.makes[cr.Card]++
+		}
+	}
+	return nil
+}
+
+// setTarget counts the first world of a targeted search, valued exactly
+// (sv.buf), which sets the target of the others: the contract's (make, or
+// defeat it) when some card reaches it here, else the best this world
+// allows, so that a hopeless contract still saves what tricks it can.
+func (sv *worldSearch) setTarget() {
+	best := 0
+	for _, cv := range sv.buf {
+		if sv.cands.Has(cv.Card) {
+			best = max(best, sv.sofar+cv.Tricks)
+		}
+	}
+	sv.target = min(sv.need, best)
+	for _, cv := range sv.buf {
+		if sv.sofar+cv.Tricks >= sv.target {
+			sv.makes[cv.Card]++
+		}
+	}
+}
+
+// tally adds a world valued exactly (sv.buf) at its weight: the worlds
+// each card makes in, its tricks and, with p.IMPs, its IMPs against this
+// world's best card.
+func (sv *worldSearch) tally(hands *engine.Deal) error {
+	wt := 1.0
+	if sv.check != nil {
+		var err error
+		if wt, err = sv.check.weight(hands, sv.buf); err != nil {
+			return err
+		}
+	}
+	best := math.MinInt
+	for j, cv := range sv.buf {
+		total := sv.sofar + cv.Tricks
+		if total >= sv.need {
+			sv.makes[cv.Card] += wt
+		}
+		sv.sums[cv.Card] += wt * float64(total)
+		if sv.p.IMPs {
+			sv.score[j] = sideScore(sv.v.Contract, sv.vul, sv.side, total)
+			best = max(best, sv.score[j])
+		}
+	}
+	if sv.p.IMPs {
+		for j, cv := range sv.buf {
+			sv.imps[cv.Card] += wt * float64(engine.IMPs(sv.score[j]-best))
+		}
+	}
+	return nil
+}
+
+// best returns the card chosen, by IMPs, then the worlds it makes in, then
+// its tricks, the heuristic breaking ties, and every card that tied.
+func (sv *worldSearch) best() (engine.Card, engine.Hand) {
 	var ties engine.Hand
 	bestIMPs, bestMake, bestSum := math.Inf(-1), -1.0, -1.0
-	for x := cands; x != 0; x &= x - 1 {
+	for x := sv.cands; x != 0; x &= x - 1 {
 		c, _ := x.Lowest()
-		im, m, s := imps[c], makes[c], sums[c]
+		im, m, s := sv.imps[c], sv.makes[c], sv.sums[c]
 		switch {
 		case im > bestIMPs || (im == bestIMPs && (m > bestMake || (m == bestMake && s > bestSum))):
 			bestIMPs, bestMake, bestSum, ties = im, m, s, engine.HandOf(c)
@@ -254,19 +318,19 @@ func searchCard(ctx context.Context, v *engine.View, soft bidding.SoftFacts, p P
 			ties = ties.With(c)
 		}
 	}
-	c := tieBreak(v, ties)
-	st.Tied = ties.Len()
-	if !targeted {
-		for x := cands; x != 0; x &= x - 1 {
-			d, _ := x.Lowest()
-			if sums[d] > sums[c] {
-				st.ForContract = true
-				break
-			}
+	return tieBreak(sv.v, ties), ties
+}
+
+// moreTricks reports whether a candidate takes more tricks over the worlds
+// than c: c was chosen for the contract (or IMPs) over tricks.
+func (sv *worldSearch) moreTricks(c engine.Card) bool {
+	for x := sv.cands; x != 0; x &= x - 1 {
+		d, _ := x.Lowest()
+		if sv.sums[d] > sv.sums[c] {
+			return true
 		}
 	}
-	st.Elapsed = now().Sub(start)
-	return c, st, nil
+	return false
 }
 
 // sideScore is the Law 77 score of the contract for side when it takes

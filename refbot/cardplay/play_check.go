@@ -34,8 +34,7 @@ func newPlayCheck(v *engine.View, cards int, solver TargetSolver) *playCheck {
 	n := v.Play.Len()
 	pc := &playCheck{v: v, us: v.Play.Turn().Side(), first: max(1, n-cards), solver: solver, seat: make([]engine.Seat, n)}
 	for i := range n {
-		_, leader := v.Play.Trick(i / 4)
-		pc.seat[i] = (leader + engine.Seat(i%4)) & 3
+		pc.seat[i] = v.Play.SeatOf(i)
 	}
 	return pc
 }

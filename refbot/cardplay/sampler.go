@@ -289,10 +289,10 @@ func (s *Sampler) Enumerate(limit int) (worlds []World, ok bool) {
 	return worlds, true
 }
 
-// SoftFilter keeps the worlds that fit the strictest relaxation step under
+// softFilter keeps the worlds that fit the strictest relaxation step under
 // which at least keep of them (or all, if fewer) fit, and records that step
 // in each. It is how exact enumeration still honours the auction.
-func (f *Facts) SoftFilter(worlds []World, keep int) []World {
+func (f *Facts) softFilter(worlds []World, keep int) []World {
 	if !f.hasSoft() || len(worlds) == 0 {
 		return worlds
 	}

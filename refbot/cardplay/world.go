@@ -57,9 +57,9 @@ func FactsOf(v *engine.View, soft bidding.SoftFacts) (Facts, error) {
 	f.LeadBy = v.Contract.Leader()
 	f.Trick = append([]engine.Card(nil), p.CurrentTrick()...)
 	for t := 0; t <= p.TrickIndex() && 4*t < p.Len(); t++ {
-		cards, leader := p.Trick(t)
+		cards, _ := p.Trick(t)
 		for i, c := range cards {
-			seat := (leader + engine.Seat(i)) & 3
+			seat := p.SeatOf(4*t + i)
 			f.Played[seat] = f.Played[seat].With(c)
 			if i > 0 && c.Suit() != cards[0].Suit() {
 				f.Void[seat][cards[0].Suit()] = true
@@ -163,9 +163,9 @@ func lowerThanPlayed(p *engine.Play, s engine.Seat, pool engine.Hand) engine.Han
 	var denied engine.Hand
 	var high [4]engine.Rank // per suit, the highest card read so far (0: none)
 	for t := 0; 4*t < p.Len(); t++ {
-		trick, leader := p.Trick(t)
+		trick, _ := p.Trick(t)
 		for k, c := range trick {
-			if (leader+engine.Seat(k))&3 != s {
+			if p.SeatOf(4*t+k) != s {
 				continue
 			}
 			if c.Rank() < high[c.Suit()] {
@@ -191,35 +191,6 @@ func lowCard(before []engine.Card, c engine.Card, trump engine.Strain) bool {
 		return !ok || c.Suit() != ts
 	}
 	return !engine.Beats(c, before[engine.Winning(before, trump)], trump)
-}
-
-// Consistent reports whether a world (remaining hands of all four seats,
-// current trick's cards excluded) honours every hard fact. It is the check
-// the property tests run on every sampled world.
-func (f *Facts) Consistent(w engine.Deal) error {
-	var all engine.Hand
-	for s := engine.North; s <= engine.West; s++ {
-		h := w[s]
-		if h&all != 0 {
-			return fmt.Errorf("%s shares cards with another hand", s.Name())
-		}
-		all |= h
-		if h.Len() != f.Count[s] {
-			return fmt.Errorf("%s holds %d cards, want %d", s.Name(), h.Len(), f.Count[s])
-		}
-		if f.Visible[s] && h != f.Known[s] {
-			return fmt.Errorf("%s's visible cards changed", s.Name())
-		}
-		if h&(f.Played[0]|f.Played[1]|f.Played[2]|f.Played[3]) != 0 {
-			return fmt.Errorf("%s holds a played card", s.Name())
-		}
-		for su := engine.Clubs; su <= engine.Spades; su++ {
-			if f.Void[s][su] && h.SuitCards(su) != 0 {
-				return fmt.Errorf("%s holds a %s after showing out", s.Name(), su)
-			}
-		}
-	}
-	return nil
 }
 
 // Original returns seat s's original 13 cards in world w.

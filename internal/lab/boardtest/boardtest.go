@@ -73,9 +73,9 @@ func ContractBoard(t testing.TB, seed string, n int) *engine.Board {
 	return bd
 }
 
-// lateCards is the end of the play that the first measurements analysed
-// (the last 7 tricks, when earlier positions were too slow to solve); the
-// loss there is still reported beside the whole board's, for comparison.
+// lateCards is the end of the play whose loss is reported beside the
+// whole board's: the last 7 tricks, for comparison with figures of that
+// part of the play alone.
 const lateCards = 28
 
 // Losses is the tricks each side lost against double dummy on one board:

@@ -165,14 +165,14 @@ func TestChooseAgreesWithInference(t *testing.T) {
 				if m.Call != engine.Pass {
 					fallbackBids++
 				}
-				if e.Source == FromTable && !e.Satisfies(d[seat]) {
+				if e.Source == FromTable && !e.satisfies(d[seat]) {
 					disagree++
 					bad[seat] = true
 				}
 				continue
 			}
 			require.Equal(t, FromTable, e.Source, "board %d call %d %s", board, i, m)
-			require.True(t, e.Satisfies(d[seat]), "board %d: %s's %s (%s) is explained as %s, which the hand %s does not meet; auction %v",
+			require.True(t, e.satisfies(d[seat]), "board %d: %s's %s (%s) is explained as %s, which the hand %s does not meet; auction %v",
 				board, seat, m.Call, m.Text, e, d[seat], a.Calls())
 		}
 		inf := s.infer(&a)

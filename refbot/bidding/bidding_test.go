@@ -362,7 +362,7 @@ func TestChooseSAYC(t *testing.T) {
 			if call == want {
 				assert.Equal(t, FromTable, m.Source, "%s", m)
 				h, _ := engine.ParseHand(tc.hand)
-				assert.True(t, m.Satisfies(h), "the hand must satisfy its own call's meaning %s", m)
+				assert.True(t, m.satisfies(h), "the hand must satisfy its own call's meaning %s", m)
 			}
 		})
 	}

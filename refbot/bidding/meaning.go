@@ -109,10 +109,10 @@ func unconstrained(c engine.Call) Meaning {
 	return m
 }
 
-// Satisfies reports whether the hand meets the meaning's hard constraints
+// satisfies reports whether the hand meets the meaning's hard constraints
 // (HCP range, suit lengths and balance; not the Points range, which is a
 // judgment of the bidder).
-func (m *Meaning) Satisfies(h engine.Hand) bool {
+func (m *Meaning) satisfies(h engine.Hand) bool {
 	hcp := h.HCP()
 	if hcp < m.MinHCP || hcp > m.MaxHCP {
 		return false
@@ -154,7 +154,7 @@ func (m Meaning) String() string {
 	var b strings.Builder
 	b.WriteString(m.Call.String())
 	b.WriteString(": ")
-	b.WriteString(m.Constraints())
+	b.WriteString(m.constraints())
 	if m.Forcing != NotForcing {
 		b.WriteString(", " + m.Forcing.String())
 	}
@@ -170,8 +170,8 @@ func (m Meaning) String() string {
 	return b.String()
 }
 
-// Constraints writes the hand constraints alone: "12-21 HCP, 5+H, balanced".
-func (m Meaning) Constraints() string {
+// constraints writes the hand constraints alone: "12-21 HCP, 5+H, balanced".
+func (m Meaning) constraints() string {
 	var parts []string
 	switch {
 	case m.MinHCP == 0 && m.MaxHCP >= 37:

@@ -60,7 +60,7 @@ test-slurm:
 ## measure-bidding: the SAYC-lite bidding judged on its own: BOARDS seeded auctions, each contract at its double-dummy result against par (IMPs), by family.
 BOARDS ?= 500
 measure-bidding:
-	$(GO) test -run '^TestMeasureBidding$$' -count=1 -timeout 60m -v ./internal/lab/ -args -bidding.boards $(BOARDS) $(BIDDING_ARGS)
+	$(GO) run ./cmd/refbot-lab measure-bidding -bidding.boards $(BOARDS) $(BIDDING_ARGS)
 
 ## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its baseline settings (LEVEL-baseline) on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
 LEVEL ?= expert
@@ -84,7 +84,7 @@ measure-decisions:
 A ?=
 B ?=
 compare-play:
-	REFBOT_COMPARE=$(abspath $(A)),$(abspath $(B)) $(GO) test -run '^$$' -bench 'ComparePlay' -benchtime 1x -v ./internal/lab/
+	$(GO) run ./cmd/refbot-lab compare-play $(abspath $(A)) $(abspath $(B))
 
 clean:
 	rm -rf $(BIN)

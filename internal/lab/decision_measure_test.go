@@ -1,12 +1,9 @@
 package lab
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,76 +12,10 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/internal/lab/boardtest"
 	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/refbot/bidding"
 	"github.com/openroom/openroom/refbot/cardplay"
 )
-
-// replayBoard is one board of a per-board TSV (REFBOT_MEASURE_PERBOARD of
-// BenchmarkMeasureLevels): its number, auction and play.
-type replayBoard struct {
-	n     int
-	calls []engine.Call
-	cards []engine.Card
-	lost  []int // the tricks each card lost against double dummy (column 10), when the row has it
-}
-
-// firstAndNamed returns the first of items (a paired measurement's base)
-// and those others whose names are in the comma-separated list only; all of
-// them when only is empty.
-func firstAndNamed[T any](items []T, only string, name func(T) string) []T {
-	if only == "" || len(items) == 0 {
-		return items
-	}
-	keep := items[:1:1]
-	for _, it := range items[1:] {
-		if slices.Contains(strings.Split(only, ","), name(it)) {
-			keep = append(keep, it)
-		}
-	}
-	return keep
-}
-
-// readReplay reads the boards of a per-board TSV. The deal is not read
-// from the row: it is the seeded deal of the board's number.
-func readReplay(t testing.TB, path string) []replayBoard {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	var bs []replayBoard
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		require.GreaterOrEqual(t, len(cols), 9, "%s:%d: too few columns", path, line)
-		n, err := strconv.Atoi(cols[0])
-		require.NoError(t, err, "%s:%d", path, line)
-		rb := replayBoard{n: n}
-		for _, s := range strings.Fields(strings.Trim(cols[7], "[]")) {
-			c, err := engine.ParseCall(s)
-			require.NoError(t, err, "%s:%d: call %q", path, line, s)
-			rb.calls = append(rb.calls, c)
-		}
-		for _, s := range strings.Fields(strings.Trim(cols[8], "[]")) {
-			c, err := engine.ParseCard(s)
-			require.NoError(t, err, "%s:%d: card %q", path, line, s)
-			rb.cards = append(rb.cards, c)
-		}
-		if len(cols) > 9 {
-			for _, s := range strings.Fields(strings.Trim(cols[9], "[]")) {
-				x, err := strconv.Atoi(s)
-				require.NoError(t, err, "%s:%d: loss %q", path, line, s)
-				rb.lost = append(rb.lost, x)
-			}
-			require.Len(t, rb.lost, len(rb.cards), "%s:%d: a loss for each card", path, line)
-		}
-		bs = append(bs, rb)
-	}
-	require.NoError(t, sc.Err())
-	return bs
-}
 
 // variant is one of the settings BenchmarkMeasureDecisions compares.
 type variant struct {
@@ -160,7 +91,8 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 	if path == "" {
 		b.Skip("REFBOT_REPLAY names no per-board TSV")
 	}
-	boards := readReplay(b, path)
+	boards, err := readReplay(path)
+	require.NoError(b, err)
 	defence := os.Getenv("REFBOT_REPLAY_SIDE") != "declarer"
 	leadsOnly := os.Getenv("REFBOT_REPLAY_CARDS") != "all"
 	variants := decisionVariants()
@@ -178,7 +110,8 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 	real := dds.NewSolver()
 	for bi, rb := range boards {
 		deal := engine.NewDealSource("measure-levels").Deal(rb.n)
-		bd := boardtest.AuctionBoard(b, rb.n, deal, rb.calls)
+		bd, err := auctionBoard(rb.n, deal, rb.calls)
+		require.NoError(b, err)
 		contract, _ := bd.Contract()
 		for i, card := range rb.cards {
 			if i >= 32 {

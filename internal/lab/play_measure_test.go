@@ -121,7 +121,7 @@ func BenchmarkMeasureLevels(b *testing.B) {
 				var steps [2][cardplay.HardOnly + 1]int
 				var timesBy [13][]time.Duration
 				var byTrick [13]int
-				var byPhase [2][boardtest.NumPhases][]float64
+				var byPhase [2][numPhases][]float64
 				capped, abandoned := 0, 0
 				// Tricks lost by cards chosen for the contract over more
 				// tricks (SearchStats.ForContract), by side, and how many.
@@ -189,7 +189,8 @@ func BenchmarkMeasureLevels(b *testing.B) {
 						continue
 					}
 					played++
-					l := boardtest.DDLosses(b, bd, sv)
+					l, err := ddLosses(bd, sv)
+					require.NoError(b, err)
 					c, _ := bd.Contract()
 					for i, t := range traded {
 						if t {
@@ -254,9 +255,9 @@ func BenchmarkMeasureLevels(b *testing.B) {
 					level, boardtest.Percentile(nodes, 0.5), boardtest.Percentile(nodes, 0.95), boardtest.Percentile(nodes, 1), len(nodes), params.Nodes)
 				for side, name := range []string{"declarer", "defence"} {
 					var parts []string
-					for ph := range boardtest.NumPhases {
+					for ph := range numPhases {
 						m, h := meanCI(byPhase[side][ph])
-						parts = append(parts, fmt.Sprintf("%s %.2f ± %.2f", boardtest.PhaseNames[ph], m, h))
+						parts = append(parts, fmt.Sprintf("%s %.2f ± %.2f", phaseNames[ph], m, h))
 					}
 					b.Logf("%s: %s's tricks lost vs DD per board by phase (95%% CIs): %s", level, name, strings.Join(parts, "; "))
 				}

@@ -26,8 +26,8 @@ func TestPlayCheckFindsTheOpponentsUnsoundCards(t *testing.T) {
 	for n := 1; n <= 12; n++ {
 		bd := boardtest.ContractBoard(t, "play-check", n)
 		playHeuristic(t, bd, 52)
-		losses := boardtest.DDLosses(t, bd, sv).ByCard // the tricks each card gave up
-		var side [52]engine.Side                       // the side of each card played so far
+		losses := boardtest.CardLosses(t, bd, sv) // the tricks each card gave up
+		var side [52]engine.Side                  // the side of each card played so far
 		replay := boardtest.AuctionBoard(t, n, bd.Deal(), bd.Auction().Calls())
 		for i, card := range bd.Play().Cards() {
 			if i >= 12 && i%3 == 0 && i < 44 {

@@ -73,54 +73,6 @@ func ContractBoard(t testing.TB, seed string, n int) *engine.Board {
 	return bd
 }
 
-// lateCards is the end of the play whose loss is reported beside the
-// whole board's: the last 7 tricks, for comparison with figures of that
-// part of the play alone.
-const lateCards = 28
-
-// Losses is the tricks each side lost against double dummy on one board:
-// over the whole play and in its last lateCards cards.
-type Losses struct {
-	Declarer, Defence         int
-	LateDeclarer, LateDefence int
-	ByTrick                   [13]int // both sides' losses in each trick
-	// ByPhase is each side's loss in each phase of the play (phaseOf),
-	// [0] declarer's side, [1] the defence.
-	ByPhase [2][NumPhases]int
-	ByCard  [52]int // the loss of each card, by its index in the play
-	// DefenceLeads is the defence's loss on its leads of tricks 2-13.
-	DefenceLeads int
-}
-
-// The phases of the play the measurements report separately: the
-// opening lead, the rest of trick 1, trick 2, tricks 3-8 and 9-13.
-const (
-	PhaseLead = iota
-	PhaseTrick1
-	PhaseTrick2
-	PhaseMiddle
-	PhaseEnd
-	NumPhases
-)
-
-// PhaseNames names the phases, by index.
-var PhaseNames = [NumPhases]string{"opening lead", "rest of trick 1", "trick 2", "tricks 3-8", "tricks 9-13"}
-
-// phaseOf returns the phase of the card with index i (0 = the opening lead).
-func phaseOf(i int) int {
-	switch {
-	case i == 0:
-		return PhaseLead
-	case i < 4:
-		return PhaseTrick1
-	case i < 8:
-		return PhaseTrick2
-	case i < 32:
-		return PhaseMiddle
-	}
-	return PhaseEnd
-}
-
 // AuctionBoard returns board n of the deal with the calls made: a recorded
 // board at the start of its play, to replay the cards on.
 func AuctionBoard(t testing.TB, n int, deal engine.Deal, calls []engine.Call) *engine.Board {
@@ -131,62 +83,6 @@ func AuctionBoard(t testing.TB, n int, deal engine.Deal, calls []engine.Call) *e
 		require.NoError(t, bd.Call(turn, call), "board %d", n)
 	}
 	return bd
-}
-
-// DDLosses analyses a played board on its real deal (post-game analysis,
-// never available to a bot): the double-dummy value after every card of
-// the whole play, and for each card the tricks its side lost by it (the
-// drop in that side's double-dummy total).
-func DDLosses(t testing.TB, played *engine.Board, sv *dds.Solver) Losses {
-	t.Helper()
-	c, _ := played.Contract()
-	cards := played.Play().Cards()
-	ns, err := sv.AnalysePlay(played.Deal(), c.Strain, c.Leader(), cards)
-	require.NoError(t, err)
-	require.Len(t, ns, len(cards)+1)
-	bd := AuctionBoard(t, played.Number(), played.Deal(), played.Auction().Calls())
-	return TallyLosses(t, bd, cards, func(i int, side engine.Side) int {
-		lost := ns[i] - ns[i+1] // North-South's drop
-		if side != engine.NS {
-			lost = -lost
-		}
-		require.GreaterOrEqual(t, lost, 0, "board %d card %d", played.Number(), i+1)
-		return lost
-	})
-}
-
-// TallyLosses plays cards on bd (a board at the start of its play) and
-// adds up the tricks each card lost, lost(i, side) for the card of index i
-// played by side, by side, phase and trick.
-func TallyLosses(t testing.TB, bd *engine.Board, cards []engine.Card, lost func(i int, side engine.Side) int) Losses {
-	t.Helper()
-	c, _ := bd.Contract()
-	var l Losses
-	for i, card := range cards {
-		turn, _ := bd.Turn()
-		x := lost(i, turn.Side())
-		l.ByTrick[i/4] += x
-		l.ByCard[i] = x
-		late := 52-i <= lateCards
-		if turn.Side() == c.Declarer.Side() {
-			l.ByPhase[0][phaseOf(i)] += x
-			l.Declarer += x
-			if late {
-				l.LateDeclarer += x
-			}
-		} else {
-			l.ByPhase[1][phaseOf(i)] += x
-			l.Defence += x
-			if late {
-				l.LateDefence += x
-			}
-			if i > 0 && i%4 == 0 {
-				l.DefenceLeads += x
-			}
-		}
-		require.NoError(t, bd.PlayCard(turn, card), "board %d, card %d", bd.Number(), i+1)
-	}
-	return l
 }
 
 // Percentile returns the p-quantile (0 <= p < 1) of the durations.
@@ -244,4 +140,29 @@ func Remaining(b *engine.Board) engine.Deal {
 		d[s] = b.Remaining(s)
 	}
 	return d
+}
+
+// CardLosses analyses a played board on its real deal (post-game
+// analysis, never available to a bot): for each card of the play, the
+// tricks its side lost by it, the drop in that side's double-dummy total.
+func CardLosses(t testing.TB, played *engine.Board, sv *dds.Solver) []int {
+	t.Helper()
+	c, _ := played.Contract()
+	cards := played.Play().Cards()
+	ns, err := sv.AnalysePlay(played.Deal(), c.Strain, c.Leader(), cards)
+	require.NoError(t, err)
+	require.Len(t, ns, len(cards)+1)
+	bd := AuctionBoard(t, played.Number(), played.Deal(), played.Auction().Calls())
+	losses := make([]int, len(cards))
+	for i, card := range cards {
+		turn, _ := bd.Turn()
+		lost := ns[i] - ns[i+1] // North-South's drop
+		if turn.Side() != engine.NS {
+			lost = -lost
+		}
+		require.GreaterOrEqual(t, lost, 0, "board %d card %d", played.Number(), i+1)
+		losses[i] = lost
+		require.NoError(t, bd.PlayCard(turn, card), "board %d, card %d", bd.Number(), i+1)
+	}
+	return losses
 }

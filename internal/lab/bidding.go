@@ -4,80 +4,42 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sort"
 	"strings"
-	"testing"
-
-	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
-	"github.com/openroom/openroom/internal/lab/boardtest"
 	"github.com/openroom/openroom/refbot/bidding"
 )
 
-var (
-	biddingBoards = flag.Int("bidding.boards", 0, "TestMeasureBidding: bid this many seeded boards and judge the contracts against par (0 skips the measurement)")
-	biddingSeed   = flag.String("bidding.seed", "bidding", "TestMeasureBidding: the deal seed")
-	biddingTables = flag.String("bidding.tables", "", "TestMeasureBidding: a file caching the double-dummy tables of the seeded deals (read when it holds them, else written)")
-	biddingOut    = flag.String("bidding.auctions", "", "TestMeasureBidding: write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated), to compare two versions of the system")
-	biddingBefore = flag.String("bidding.before", "", "TestMeasureBidding: a -bidding.auctions file of another version of the system on the same boards: log the paired difference in IMPs from par and every auction that changed")
-	biddingWorst  = flag.Int("bidding.worst", 15, "TestMeasureBidding: list this many of the auctions furthest from par")
-)
-
-// seededTables returns the double-dummy tables of boards 1..n of seed,
-// from the cache file when it holds them for this seed, else computed
-// (every core) and written to the cache.
-func seededTables(t testing.TB, seed string, n int, cache string) ([]engine.Deal, []dds.TrickTable) {
-	t.Helper()
-	deals := make([]engine.Deal, n)
-	ds := engine.NewDealSource(seed)
-	for i := range deals {
-		deals[i] = ds.Deal(i + 1)
-	}
-	type cached struct {
-		Seed   string
-		Tables []dds.TrickTable
-	}
-	if cache != "" {
-		b, err := os.ReadFile(cache)
-		if err == nil {
-			var c cached
-			require.NoError(t, json.Unmarshal(b, &c), "table cache %s", cache)
-			if c.Seed == seed && len(c.Tables) >= n {
-				return deals, c.Tables[:n]
-			}
-		} else {
-			require.True(t, errors.Is(err, fs.ErrNotExist), "table cache: %v", err)
-		}
-	}
-	tables, err := dds.CalcTables(context.Background(), deals, 0, nil)
-	require.NoError(t, err)
-	if cache != "" {
-		b, err := json.Marshal(cached{Seed: seed, Tables: tables})
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(cache, b, 0o644))
-	}
-	return deals, tables
+// BiddingConfig says what MeasureBidding measures.
+type BiddingConfig struct {
+	Boards   int    // bid this many seeded boards, 1 to Boards
+	Seed     string // the deal seed
+	Tables   string // a file caching the double-dummy tables of the seeded deals (read when it holds them, else written); "" for none
+	Auctions string // write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated); "" for none
+	Before   string // an Auctions file of another version of the system on the same boards: write the paired difference and every auction that changed; "" for none
+	Worst    int    // list this many of the auctions furthest from par
 }
 
-// TestMeasureBidding judges the system's bidding on its own: it bids
-// seeded boards (the bidding is the same at every level, so one auction
-// stands for every room), scores each contract at its double-dummy result
-// against par, and logs the mean distance from par in IMPs, by family,
-// and the auctions furthest from it. Run it with
-// make measure-bidding BOARDS=500
-// (go test -run '^TestMeasureBidding$' -v ./internal/lab/ -args -bidding.boards 500).
-func TestMeasureBidding(t *testing.T) {
-	if *biddingBoards <= 0 {
-		t.Skip("a measurement: run with -args -bidding.boards N (make measure-bidding)")
+// MeasureBidding judges the system's bidding on its own: it bids seeded
+// boards (the bidding is the same at every level, so one auction stands
+// for every room), scores each contract at its double-dummy result against
+// par, and writes to w the mean distance from par in IMPs, by family, and
+// the auctions furthest from it.
+func MeasureBidding(w io.Writer, c BiddingConfig) error {
+	if c.Boards <= 0 {
+		return fmt.Errorf("measure bidding: %d boards", c.Boards)
 	}
 	sys := bidding.NewSystem()
-	deals, tables := seededTables(t, *biddingSeed, *biddingBoards, *biddingTables)
+	deals, tables, err := seededTables(c.Seed, c.Boards, c.Tables)
+	if err != nil {
+		return err
+	}
 	var r BiddingReport
 	type judged struct {
 		n     int
@@ -89,9 +51,14 @@ func TestMeasureBidding(t *testing.T) {
 	var lines strings.Builder
 	for i, d := range deals {
 		n := i + 1
-		bd := boardtest.BidAuction(t, sys, n, d)
+		bd, err := bidBoard(sys, n, d)
+		if err != nil {
+			return err
+		}
 		j, err := JudgeAuction(bd.Auction(), bd.Vulnerability(), &tables[i])
-		require.NoError(t, err)
+		if err != nil {
+			return fmt.Errorf("board %d: %w", n, err)
+		}
 		r.Add(j)
 		var calls []string
 		for _, c := range bd.Auction().Calls() {
@@ -107,29 +74,95 @@ func TestMeasureBidding(t *testing.T) {
 		all = append(all, judged{n, j, strings.Join(calls, " "), fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
 			j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))})
 	}
-	if *biddingOut != "" {
-		require.NoError(t, os.WriteFile(*biddingOut, []byte(lines.String()), 0o644))
+	if c.Auctions != "" {
+		if err := os.WriteFile(c.Auctions, []byte(lines.String()), 0o644); err != nil {
+			return err
+		}
 	}
-	t.Logf("seed %q, boards 1-%d\n%s", *biddingSeed, len(deals), r.String())
-	if *biddingBefore != "" {
-		before, err := readAuctionsFile(*biddingBefore)
-		require.NoError(t, err)
+	fmt.Fprintf(w, "seed %q, boards 1-%d\n%s", c.Seed, len(deals), r.String())
+	if c.Before != "" {
+		before, err := readAuctionsFile(c.Before)
+		if err != nil {
+			return err
+		}
 		var cmp pairedBidding
 		for _, x := range all {
 			b, ok := before[x.n]
-			require.True(t, ok, "board %d is not in %s", x.n, *biddingBefore)
+			if !ok {
+				return fmt.Errorf("board %d is not in %s", x.n, c.Before)
+			}
 			cmp.add(b, x.j, x.calls)
 			if b.calls != x.calls {
-				t.Logf("board %3d changed: %2d -> %2d IMPs from par (par %s): before %s; after %s",
+				fmt.Fprintf(w, "board %3d changed: %2d -> %2d IMPs from par (par %s): before %s; after %s\n",
 					x.n, b.imps, x.j.IMPs, x.j.ParFamily, b.calls, x.calls)
 			}
 		}
-		t.Logf("paired against %s:\n%s", *biddingBefore, cmp.String())
+		fmt.Fprintf(w, "paired against %s:\n%s", c.Before, cmp.String())
 	}
 	sort.SliceStable(all, func(a, b int) bool { return all[a].j.IMPs > all[b].j.IMPs })
-	for _, x := range all[:min(len(all), *biddingWorst)] {
-		t.Logf("board %3d: %2d IMPs from par (%s): %s", x.n, x.j.IMPs, x.j.ParFamily, x.a)
+	for _, x := range all[:min(len(all), c.Worst)] {
+		fmt.Fprintf(w, "board %3d: %2d IMPs from par (%s): %s\n", x.n, x.j.IMPs, x.j.ParFamily, x.a)
 	}
+	return nil
+}
+
+// bidBoard bids board n of the deal with four copies of the system, each
+// seeing only its own view, and returns the finished board.
+func bidBoard(sys *bidding.System, n int, deal engine.Deal) (*engine.Board, error) {
+	bd := engine.NewBoard(n, deal)
+	for bd.Phase() == engine.PhaseAuction {
+		turn, _ := bd.Turn()
+		v := bd.View(turn)
+		c, _, _ := sys.Choose(&v)
+		if err := bd.Call(turn, c); err != nil {
+			return nil, fmt.Errorf("board %d: %w", n, err)
+		}
+	}
+	return bd, nil
+}
+
+// seededTables returns the double-dummy tables of boards 1..n of seed,
+// from the cache file when it holds them for this seed, else computed
+// (every core) and written to the cache.
+func seededTables(seed string, n int, cache string) ([]engine.Deal, []dds.TrickTable, error) {
+	deals := make([]engine.Deal, n)
+	ds := engine.NewDealSource(seed)
+	for i := range deals {
+		deals[i] = ds.Deal(i + 1)
+	}
+	type cached struct {
+		Seed   string
+		Tables []dds.TrickTable
+	}
+	if cache != "" {
+		b, err := os.ReadFile(cache)
+		switch {
+		case err == nil:
+			var c cached
+			if err := json.Unmarshal(b, &c); err != nil {
+				return nil, nil, fmt.Errorf("table cache %s: %w", cache, err)
+			}
+			if c.Seed == seed && len(c.Tables) >= n {
+				return deals, c.Tables[:n], nil
+			}
+		case !errors.Is(err, fs.ErrNotExist):
+			return nil, nil, fmt.Errorf("table cache: %w", err)
+		}
+	}
+	tables, err := dds.CalcTables(context.Background(), deals, 0, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cache != "" {
+		b, err := json.Marshal(cached{Seed: seed, Tables: tables})
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := os.WriteFile(cache, b, 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	return deals, tables, nil
 }
 
 // recordedAuction is one line of a -bidding.auctions file: the auction
@@ -177,6 +210,7 @@ type pairedBidding struct {
 	parOrder []string
 }
 
+// add counts one board: the auction before and its judgement after.
 func (p *pairedBidding) add(before recordedAuction, after AuctionJudgement, calls string) {
 	if p.byPar == nil {
 		p.byPar = make(map[string][]float64)
@@ -199,6 +233,8 @@ func (p *pairedBidding) add(before recordedAuction, after AuctionJudgement, call
 	}
 }
 
+// String writes the paired difference, over all boards and by the family
+// of par.
 func (p *pairedBidding) String() string {
 	var b strings.Builder
 	m, h := meanInterval(p.all)

@@ -1,0 +1,107 @@
+// Command refbot-lab runs the reference bot's measurements that are
+// programs of their own (package internal/lab); the Makefile's measure-*
+// targets call it. The measurements of the play, which drive whole tables
+// of bots, are still benchmarks of package internal/lab.
+//
+//	refbot-lab measure-bidding [-bidding.boards N] [-bidding.seed SEED] [-bidding.tables FILE]
+//	                           [-bidding.auctions FILE] [-bidding.before FILE] [-bidding.worst N]
+//	refbot-lab compare-play A.tsv B.tsv
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/openroom/openroom/internal/lab"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailure = 1  // the measurement failed
+	exitUsage   = 64 // malformed command line
+)
+
+const usage = `usage:
+  refbot-lab measure-bidding [flags]   the bidding against par over seeded boards
+  refbot-lab compare-play A.tsv B.tsv  two play measurements' per-board files, paired`
+
+// run is the whole program, with its outside world passed in.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return exitUsage
+	}
+	var err error
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "measure-bidding":
+		err = measureBidding(rest, stdout, stderr)
+	case "compare-play":
+		err = comparePlay(rest, stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "refbot-lab: unknown command %q\n%s\n", cmd, usage)
+		return exitUsage
+	}
+	var ue usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "refbot-lab:", err)
+		return exitUsage
+	}
+	fmt.Fprintln(stderr, "refbot-lab:", err)
+	return exitFailure
+}
+
+// usageError is a malformed command line.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// measureBidding runs lab.MeasureBidding. Its flags keep the names they had
+// as test flags, so that the Makefile's BIDDING_ARGS still work.
+func measureBidding(args []string, stdout, stderr io.Writer) error {
+	var c lab.BiddingConfig
+	fs := flag.NewFlagSet("measure-bidding", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&c.Boards, "bidding.boards", 500, "bid this many seeded boards and judge the contracts against par")
+	fs.StringVar(&c.Seed, "bidding.seed", "bidding", "the deal seed")
+	fs.StringVar(&c.Tables, "bidding.tables", "", "a file caching the double-dummy tables of the seeded deals (read when it holds them, else written)")
+	fs.StringVar(&c.Auctions, "bidding.auctions", "", "write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated), to compare two versions of the system")
+	fs.StringVar(&c.Before, "bidding.before", "", "a -bidding.auctions file of another version of the system on the same boards: report the paired difference in IMPs from par and every auction that changed")
+	fs.IntVar(&c.Worst, "bidding.worst", 15, "list this many of the auctions furthest from par")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("measure-bidding: unexpected arguments %q", fs.Args())}
+	}
+	if c.Boards <= 0 {
+		return usageError{fmt.Sprintf("measure-bidding: -bidding.boards %d: want 1 or more", c.Boards)}
+	}
+	return lab.MeasureBidding(stdout, c)
+}
+
+// comparePlay runs lab.ComparePlay on the two per-board files.
+func comparePlay(args []string, stdout, _ io.Writer) error {
+	if len(args) != 2 || args[0] == "" || args[1] == "" {
+		return usageError{"compare-play: want two per-board files, A and B"}
+	}
+	return lab.ComparePlay(stdout, args[0], args[1])
+}

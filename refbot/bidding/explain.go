@@ -60,19 +60,3 @@ func (s *System) Explain(a *engine.Auction, i int) (Meaning, error) {
 	s.analyze(&st, a, i)
 	return s.meaning(&st, a.SeatOf(i), a.Calls()[i]), nil
 }
-
-// explainAll returns the meaning of every call of the auction, in order,
-// in one pass.
-func (s *System) explainAll(a *engine.Auction) []Meaning {
-	var st state
-	st.key = st.buf[:0]
-	out := make([]Meaning, 0, a.Len())
-	s.analyze(&st, a, 0)
-	for i, c := range a.Calls() {
-		seat := a.SeatOf(i)
-		m := s.meaning(&st, seat, c)
-		out = append(out, m)
-		st.push(seat, c, &m)
-	}
-	return out
-}

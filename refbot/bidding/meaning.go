@@ -109,23 +109,6 @@ func unconstrained(c engine.Call) Meaning {
 	return m
 }
 
-// satisfies reports whether the hand meets the meaning's hard constraints
-// (HCP range, suit lengths and balance; not the Points range, which is a
-// judgment of the bidder).
-func (m *Meaning) satisfies(h engine.Hand) bool {
-	hcp := h.HCP()
-	if hcp < m.MinHCP || hcp > m.MaxHCP {
-		return false
-	}
-	l := h.Lengths()
-	for s := range l {
-		if l[s] < m.MinLen[s] || l[s] > m.MaxLen[s] {
-			return false
-		}
-	}
-	return !m.Balanced || isBalanced(l)
-}
-
 // union widens m so that it also admits everything other admits. Explain
 // uses it when several rows of one situation make the same call.
 func (m *Meaning) union(other *Meaning) {

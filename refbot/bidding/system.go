@@ -2,7 +2,6 @@ package bidding
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/openroom/openroom/engine"
@@ -123,28 +122,6 @@ func NewSystem() *System {
 	s := &System{rows: b.rows, count: b.count}
 	s.slam = newSlamRows()
 	return s
-}
-
-// allRows returns a copy of every keyed row of the table, sorted by key and
-// then in priority order, for documentation and tests. The slam
-// conventions (Blackwood asks and answers), which apply in any auction with
-// an agreed suit, are listed with an empty key after the keyed rows. The
-// competitive rows computed from an auction (competitiveRows) depend on the
-// auction and are not listed.
-func (s *System) allRows() []row {
-	keys := make([]string, 0, len(s.rows))
-	for k := range s.rows {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var out []row
-	for _, k := range keys {
-		for _, r := range s.rows[k] {
-			out = append(out, *r)
-		}
-	}
-	out = append(out, s.slam.all()...)
-	return out
 }
 
 // builder accumulates rows. Options (opt) describe one row each, so the

@@ -22,29 +22,6 @@ type slamRows struct {
 	kingCont    [engine.NumSuits][4][]*row
 }
 
-// all lists the rows once each, for documentation.
-func (sr *slamRows) all() []row {
-	var out []*row
-	out = append(out, sr.ask)
-	out = append(out, sr.aceAnswers...)
-	for t := range sr.aceCont {
-		for i := range sr.aceCont[t] {
-			out = append(out, sr.aceCont[t][i]...)
-		}
-	}
-	out = append(out, sr.kingAnswers...)
-	for t := range sr.kingCont {
-		for i := range sr.kingCont[t] {
-			out = append(out, sr.kingCont[t][i]...)
-		}
-	}
-	res := make([]row, len(out))
-	for i, r := range out {
-		res[i] = *r
-	}
-	return res
-}
-
 // total returns the partnership's aces or kings from the asker's own count
 // and partner's answer; an answer of "0 or 4" is read as 4 only when the
 // asker holds none (with the 33 points needed to ask, the partnership

@@ -71,7 +71,7 @@ measure-play:
 
 ## measure-lead: the opening lead alone over PLAY_BOARDS seeded boards: heuristic, rollouts and searched leads against double dummy, paired.
 measure-lead:
-	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) $(GO) test -run '^$$' -bench 'MeasureLead' -benchtime 1x -timeout 0 -v ./internal/lab/
+	GOMAXPROCS=1 $(GO) run ./cmd/refbot-lab measure-lead -boards $(PLAY_BOARDS)
 
 ## measure-decisions: replay the boards of a per-board TSV of measure-play (REPLAY=FILE) and value each variant's card at the defence's leads of tricks 2-8 (SIDE=declarer, CARDS=all for others) double dummy on the real deal, paired.
 REPLAY ?=

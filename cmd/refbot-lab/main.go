@@ -1,10 +1,11 @@
 // Command refbot-lab runs the reference bot's measurements that are
 // programs of their own (package internal/lab); the Makefile's measure-*
-// targets call it. The measurements of the play, which drive whole tables
-// of bots, are still benchmarks of package internal/lab.
+// targets call it. The measurements of whole boards' play (measure-play,
+// measure-decisions) are still benchmarks of package internal/lab.
 //
 //	refbot-lab measure-bidding [-bidding.boards N] [-bidding.seed SEED] [-bidding.tables FILE]
 //	                           [-bidding.auctions FILE] [-bidding.before FILE] [-bidding.worst N]
+//	refbot-lab measure-lead [-boards N] [-first K] [-methods A,B]
 //	refbot-lab compare-play A.tsv B.tsv
 package main
 
@@ -14,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/openroom/openroom/internal/lab"
 )
@@ -31,6 +33,7 @@ const (
 
 const usage = `usage:
   refbot-lab measure-bidding [flags]   the bidding against par over seeded boards
+  refbot-lab measure-lead [flags]      the opening lead alone against double dummy, by method
   refbot-lab compare-play A.tsv B.tsv  two play measurements' per-board files, paired`
 
 // run is the whole program, with its outside world passed in.
@@ -43,6 +46,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "measure-bidding":
 		err = measureBidding(rest, stdout, stderr)
+	case "measure-lead":
+		err = measureLead(rest, stdout, stderr)
 	case "compare-play":
 		err = comparePlay(rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
@@ -96,6 +101,40 @@ func measureBidding(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("measure-bidding: -bidding.boards %d: want 1 or more", c.Boards)}
 	}
 	return lab.MeasureBidding(stdout, c)
+}
+
+// measureLead runs lab.MeasureLead. The flags' defaults come from the
+// environment variables the measurement read as a benchmark
+// (REFBOT_MEASURE_BOARDS, REFBOT_MEASURE_FIRST, REFBOT_LEAD_METHODS).
+func measureLead(args []string, stdout, stderr io.Writer) error {
+	var c lab.LeadConfig
+	fs := flag.NewFlagSet("measure-lead", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&c.Last, "boards", envInt("REFBOT_MEASURE_BOARDS", 200), "the last seeded board measured")
+	fs.IntVar(&c.First, "first", envInt("REFBOT_MEASURE_FIRST", 1), "the first seeded board measured, to extend an earlier run")
+	fs.StringVar(&c.Methods, "methods", os.Getenv("REFBOT_LEAD_METHODS"), "the methods measured beside the heuristic, comma-separated (default all)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("measure-lead: unexpected arguments %q", fs.Args())}
+	}
+	if c.First < 1 || c.Last < c.First {
+		return usageError{fmt.Sprintf("measure-lead: boards %d to %d", c.First, c.Last)}
+	}
+	return lab.MeasureLead(stdout, c)
+}
+
+// envInt returns the positive integer in the environment variable name,
+// else def.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
 }
 
 // comparePlay runs lab.ComparePlay on the two per-board files.

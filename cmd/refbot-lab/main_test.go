@@ -9,7 +9,7 @@ import (
 )
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{nil, {"no-such-command"}, {"compare-play", "a.tsv"}, {"measure-bidding", "-bidding.boards", "0"}, {"measure-bidding", "extra"}} {
+	for _, args := range [][]string{nil, {"no-such-command"}, {"compare-play", "a.tsv"}, {"measure-bidding", "-bidding.boards", "0"}, {"measure-bidding", "extra"}, {"measure-lead", "-boards", "0"}, {"measure-lead", "extra"}} {
 		var out, errOut bytes.Buffer
 		assert.Equal(t, exitUsage, run(args, &out, &errOut), "%q", args)
 		assert.NotEmpty(t, errOut.String(), "%q", args)
@@ -35,4 +35,14 @@ func TestMeasureBiddingSmall(t *testing.T) {
 	code = run([]string{"measure-bidding", "-bidding.boards", "2", "-bidding.before", auctions}, &out, &errOut)
 	assert.Equal(t, exitOK, code, errOut.String())
 	assert.Contains(t, out.String(), "0 auctions changed")
+}
+
+// TestMeasureLeadSmall measures the heuristic's and the rollouts' leads on
+// two boards.
+func TestMeasureLeadSmall(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"measure-lead", "-boards", "2", "-methods", "rollouts-64"}, &out, &errOut)
+	assert.Equal(t, exitOK, code, errOut.String())
+	assert.Contains(t, out.String(), "heuristic: ")
+	assert.Contains(t, out.String(), "rollouts-64: ")
 }

@@ -127,7 +127,8 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 				v := bd.View(bd.Play().Actor())
 				legal, _ := v.LegalCards()
 				if _, trivial := cardplay.TrivialChoice(&v, legal); !trivial {
-					vals, best := realValues(b, real, bd, deal)
+					vals, best, err := realValues(real, bd, deal)
+					require.NoError(b, err)
 					ds = append(ds, decision{board: bi, index: i, view: v, vals: vals, best: best})
 				}
 			}
@@ -209,27 +210,4 @@ func BenchmarkMeasureDecisions(b *testing.B) {
 			}
 		})
 	}
-}
-
-// realValues values every legal card of the board's current position
-// double dummy on the real deal (post-game analysis, never a bot's): the
-// tricks the mover's side takes from here with each card, and the best.
-func realValues(t testing.TB, sv *dds.Solver, bd *engine.Board, deal engine.Deal) (map[engine.Card]int, int) {
-	t.Helper()
-	p := bd.Play()
-	var hands engine.Deal
-	for s := range hands {
-		hands[s] = deal[s] &^ p.Played()
-	}
-	pos, err := dds.NewPosition(hands, p.Trump(), p.Leader(), p.CurrentTrick()...)
-	require.NoError(t, err)
-	vals, err := sv.SolveAll(&pos, nil)
-	require.NoError(t, err, "board %d", bd.Number())
-	m := map[engine.Card]int{}
-	best := 0
-	for _, cv := range vals {
-		m[cv.Card] = cv.Tricks
-		best = max(best, cv.Tricks)
-	}
-	return m, best
 }

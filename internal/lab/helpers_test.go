@@ -2,8 +2,6 @@ package lab
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/openroom/openroom/dds"
@@ -23,22 +21,6 @@ func playHeuristic(t testing.TB, bd *engine.Board, n int) {
 		require.NoError(t, err)
 		require.NoError(t, bd.PlayCard(turn, c))
 	}
-}
-
-// firstAndNamed returns the first of items (a paired measurement's base)
-// and those others whose names are in the comma-separated list only; all of
-// them when only is empty.
-func firstAndNamed[T any](items []T, only string, name func(T) string) []T {
-	if only == "" || len(items) == 0 {
-		return items
-	}
-	keep := items[:1:1]
-	for _, it := range items[1:] {
-		if slices.Contains(strings.Split(only, ","), name(it)) {
-			keep = append(keep, it)
-		}
-	}
-	return keep
 }
 
 // ddLosses analyses a played board on its real deal (post-game analysis,

@@ -78,7 +78,7 @@ REPLAY ?=
 SIDE ?= defence
 CARDS ?= leads
 measure-decisions:
-	GOMAXPROCS=1 REFBOT_REPLAY=$(abspath $(REPLAY)) REFBOT_REPLAY_SIDE=$(SIDE) REFBOT_REPLAY_CARDS=$(CARDS) $(GO) test -run '^$$' -bench 'MeasureDecisions' -benchtime 1x -timeout 0 -v ./internal/lab/
+	GOMAXPROCS=1 $(GO) run ./cmd/refbot-lab measure-decisions -replay $(abspath $(REPLAY)) -side $(SIDE) -cards $(CARDS)
 
 ## compare-play: two measure-play runs' per-board files (REFBOT_MEASURE_PERBOARD) compared board by board: B's tricks lost less A's, declarer and defence, by phase, with 95% intervals.
 A ?=

@@ -1,11 +1,12 @@
 // Command refbot-lab runs the reference bot's measurements that are
 // programs of their own (package internal/lab); the Makefile's measure-*
-// targets call it. The measurements of whole boards' play (measure-play,
-// measure-decisions) are still benchmarks of package internal/lab.
+// targets call it. The measurement of whole boards' play (measure-play) is
+// still a benchmark of package internal/lab.
 //
 //	refbot-lab measure-bidding [-bidding.boards N] [-bidding.seed SEED] [-bidding.tables FILE]
 //	                           [-bidding.auctions FILE] [-bidding.before FILE] [-bidding.worst N]
 //	refbot-lab measure-lead [-boards N] [-first K] [-methods A,B]
+//	refbot-lab measure-decisions -replay FILE [-side defence|declarer] [-cards leads|all] [-variants A,B]
 //	refbot-lab compare-play A.tsv B.tsv
 package main
 
@@ -34,6 +35,7 @@ const (
 const usage = `usage:
   refbot-lab measure-bidding [flags]   the bidding against par over seeded boards
   refbot-lab measure-lead [flags]      the opening lead alone against double dummy, by method
+  refbot-lab measure-decisions [flags] a play measurement's decisions replayed, valued by variant
   refbot-lab compare-play A.tsv B.tsv  two play measurements' per-board files, paired`
 
 // run is the whole program, with its outside world passed in.
@@ -48,6 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = measureBidding(rest, stdout, stderr)
 	case "measure-lead":
 		err = measureLead(rest, stdout, stderr)
+	case "measure-decisions":
+		err = measureDecisions(rest, stdout, stderr)
 	case "compare-play":
 		err = comparePlay(rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
@@ -126,6 +130,47 @@ func measureLead(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("measure-lead: boards %d to %d", c.First, c.Last)}
 	}
 	return lab.MeasureLead(stdout, c)
+}
+
+// measureDecisions runs lab.MeasureDecisions. The flags' defaults come
+// from the environment variables the measurement read as a benchmark
+// (REFBOT_REPLAY, REFBOT_REPLAY_SIDE, REFBOT_REPLAY_CARDS,
+// REFBOT_REPLAY_VARIANTS).
+func measureDecisions(args []string, stdout, stderr io.Writer) error {
+	var c lab.DecisionsConfig
+	var side, cards string
+	fs := flag.NewFlagSet("measure-decisions", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.Replay, "replay", os.Getenv("REFBOT_REPLAY"), "the per-board TSV of a play measurement whose boards are replayed")
+	fs.StringVar(&side, "side", envOr("REFBOT_REPLAY_SIDE", "defence"), "whose decisions: defence or declarer")
+	fs.StringVar(&cards, "cards", envOr("REFBOT_REPLAY_CARDS", "leads"), "which: leads (the first card of tricks 2-8) or all (every card from the second of trick 1 to trick 8)")
+	fs.StringVar(&c.Variants, "variants", os.Getenv("REFBOT_REPLAY_VARIANTS"), "the variants measured beside the base, comma-separated (default all)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usageError{fmt.Sprintf("measure-decisions: unexpected arguments %q", fs.Args())}
+	case c.Replay == "":
+		return usageError{"measure-decisions: -replay names no per-board TSV"}
+	case side != "defence" && side != "declarer":
+		return usageError{fmt.Sprintf("measure-decisions: -side %q: want defence or declarer", side)}
+	case cards != "leads" && cards != "all":
+		return usageError{fmt.Sprintf("measure-decisions: -cards %q: want leads or all", cards)}
+	}
+	c.Declarer, c.AllCards = side == "declarer", cards == "all"
+	return lab.MeasureDecisions(stdout, c)
+}
+
+// envOr returns the environment variable name, or def when it is empty.
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
 }
 
 // envInt returns the positive integer in the environment variable name,

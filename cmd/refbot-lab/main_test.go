@@ -9,7 +9,7 @@ import (
 )
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{nil, {"no-such-command"}, {"compare-play", "a.tsv"}, {"measure-bidding", "-bidding.boards", "0"}, {"measure-bidding", "extra"}, {"measure-lead", "-boards", "0"}, {"measure-lead", "extra"}} {
+	for _, args := range [][]string{nil, {"no-such-command"}, {"compare-play", "a.tsv"}, {"measure-bidding", "-bidding.boards", "0"}, {"measure-bidding", "extra"}, {"measure-lead", "-boards", "0"}, {"measure-lead", "extra"}, {"measure-decisions"}, {"measure-decisions", "-replay", "x.tsv", "-side", "north"}, {"measure-decisions", "-replay", "x.tsv", "-cards", "some"}} {
 		var out, errOut bytes.Buffer
 		assert.Equal(t, exitUsage, run(args, &out, &errOut), "%q", args)
 		assert.NotEmpty(t, errOut.String(), "%q", args)

@@ -67,7 +67,7 @@ LEVEL ?= expert
 PLAY_BOARDS ?= 100
 UNCAPPED ?=
 measure-play:
-	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) REFBOT_MEASURE_UNCAPPED=$(UNCAPPED) $(GO) test -run '^$$' -bench 'MeasureLevels/^$(LEVEL)(-baseline)?$$' -benchtime 1x -timeout 0 -v ./internal/lab/
+	GOMAXPROCS=1 REFBOT_MEASURE_UNCAPPED=$(UNCAPPED) $(GO) run ./cmd/refbot-lab measure-play -boards $(PLAY_BOARDS) -run '^$(LEVEL)(-baseline)?$$'
 
 ## measure-lead: the opening lead alone over PLAY_BOARDS seeded boards: heuristic, rollouts and searched leads against double dummy, paired.
 measure-lead:

@@ -1,10 +1,10 @@
 // Command refbot-lab runs the reference bot's measurements that are
 // programs of their own (package internal/lab); the Makefile's measure-*
-// targets call it. The measurement of whole boards' play (measure-play) is
-// still a benchmark of package internal/lab.
+// targets call it.
 //
 //	refbot-lab measure-bidding [-bidding.boards N] [-bidding.seed SEED] [-bidding.tables FILE]
 //	                           [-bidding.auctions FILE] [-bidding.before FILE] [-bidding.worst N]
+//	refbot-lab measure-play [-boards N] [-first K] [-run REGEXP] [-perboard DIR] [-uncapped]
 //	refbot-lab measure-lead [-boards N] [-first K] [-methods A,B]
 //	refbot-lab measure-decisions -replay FILE [-side defence|declarer] [-cards leads|all] [-variants A,B]
 //	refbot-lab compare-play A.tsv B.tsv
@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 
 	"github.com/openroom/openroom/internal/lab"
@@ -34,6 +35,7 @@ const (
 
 const usage = `usage:
   refbot-lab measure-bidding [flags]   the bidding against par over seeded boards
+  refbot-lab measure-play [flags]      tricks lost against double dummy by phase, by configuration
   refbot-lab measure-lead [flags]      the opening lead alone against double dummy, by method
   refbot-lab measure-decisions [flags] a play measurement's decisions replayed, valued by variant
   refbot-lab compare-play A.tsv B.tsv  two play measurements' per-board files, paired`
@@ -48,6 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "measure-bidding":
 		err = measureBidding(rest, stdout, stderr)
+	case "measure-play":
+		err = measurePlay(rest, stdout, stderr)
 	case "measure-lead":
 		err = measureLead(rest, stdout, stderr)
 	case "measure-decisions":
@@ -105,6 +109,42 @@ func measureBidding(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("measure-bidding: -bidding.boards %d: want 1 or more", c.Boards)}
 	}
 	return lab.MeasureBidding(stdout, c)
+}
+
+// measurePlay runs lab.MeasurePlay. The flags' defaults come from the
+// environment variables the measurement read as a benchmark
+// (REFBOT_MEASURE_BOARDS, REFBOT_MEASURE_FIRST, REFBOT_MEASURE_PERBOARD,
+// REFBOT_MEASURE_UNCAPPED).
+func measurePlay(args []string, stdout, stderr io.Writer) error {
+	var c lab.PlayConfig
+	var match string
+	fs := flag.NewFlagSet("measure-play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&c.Last, "boards", envInt("REFBOT_MEASURE_BOARDS", 96), "the last seeded board played")
+	fs.IntVar(&c.First, "first", envInt("REFBOT_MEASURE_FIRST", 1), "the first seeded board played, to extend an earlier run")
+	fs.StringVar(&match, "run", "", "a regular expression: measure only the configurations whose names it matches (default all)")
+	fs.StringVar(&c.PerBoard, "perboard", os.Getenv("REFBOT_MEASURE_PERBOARD"), "a directory to write one per-board TSV a configuration to, for compare-play and measure-decisions")
+	fs.BoolVar(&c.Uncapped, "uncapped", os.Getenv("REFBOT_MEASURE_UNCAPPED") != "", "lift the clock cap, so that only the counts bind")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("measure-play: unexpected arguments %q", fs.Args())}
+	}
+	if c.First < 1 || c.Last < c.First {
+		return usageError{fmt.Sprintf("measure-play: boards %d to %d", c.First, c.Last)}
+	}
+	if match != "" {
+		re, err := regexp.Compile(match)
+		if err != nil {
+			return usageError{fmt.Sprintf("measure-play: -run: %v", err)}
+		}
+		c.Match = re
+	}
+	return lab.MeasurePlay(stdout, c)
 }
 
 // measureLead runs lab.MeasureLead. The flags' defaults come from the

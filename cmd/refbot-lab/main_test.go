@@ -9,7 +9,7 @@ import (
 )
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{nil, {"no-such-command"}, {"compare-play", "a.tsv"}, {"measure-bidding", "-bidding.boards", "0"}, {"measure-bidding", "extra"}, {"measure-lead", "-boards", "0"}, {"measure-lead", "extra"}, {"measure-decisions"}, {"measure-decisions", "-replay", "x.tsv", "-side", "north"}, {"measure-decisions", "-replay", "x.tsv", "-cards", "some"}} {
+	for _, args := range [][]string{nil, {"no-such-command"}, {"compare-play", "a.tsv"}, {"measure-bidding", "-bidding.boards", "0"}, {"measure-bidding", "extra"}, {"measure-lead", "-boards", "0"}, {"measure-lead", "extra"}, {"measure-decisions"}, {"measure-play", "-run", "("}, {"measure-play", "-boards", "0"}, {"measure-decisions", "-replay", "x.tsv", "-side", "north"}, {"measure-decisions", "-replay", "x.tsv", "-cards", "some"}} {
 		var out, errOut bytes.Buffer
 		assert.Equal(t, exitUsage, run(args, &out, &errOut), "%q", args)
 		assert.NotEmpty(t, errOut.String(), "%q", args)
@@ -45,4 +45,15 @@ func TestMeasureLeadSmall(t *testing.T) {
 	assert.Equal(t, exitOK, code, errOut.String())
 	assert.Contains(t, out.String(), "heuristic: ")
 	assert.Contains(t, out.String(), "rollouts-64: ")
+}
+
+// TestMeasurePlaySmall plays one board at easy, which searches nothing.
+func TestMeasurePlaySmall(t *testing.T) {
+	var out, errOut bytes.Buffer
+	dir := t.TempDir()
+	code := run([]string{"measure-play", "-boards", "1", "-run", "^easy$", "-perboard", dir}, &out, &errOut)
+	assert.Equal(t, exitOK, code, errOut.String())
+	assert.Contains(t, out.String(), "easy: ")
+	assert.NotContains(t, out.String(), "medium")
+	assert.FileExists(t, filepath.Join(dir, "easy.tsv"))
 }

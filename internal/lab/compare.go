@@ -11,7 +11,7 @@ import (
 
 // ComparePlay compares two runs of the play measurement on the same seeded
 // boards, board by board, from their per-board files a and b
-// (REFBOT_MEASURE_PERBOARD of BenchmarkMeasureLevels). For the boards both
+// (PlayConfig.PerBoard of MeasurePlay). For the boards both
 // played it writes to w B's tricks lost against double dummy less A's, per
 // board with 95% intervals, for declarer and defence, by phase of the play,
 // and for the defence its leads apart from its other cards, so a change is

@@ -10,8 +10,8 @@ import (
 	"github.com/openroom/openroom/engine"
 )
 
-// replayBoard is one board of a per-board TSV (REFBOT_MEASURE_PERBOARD of
-// BenchmarkMeasureLevels): its number, auction and play.
+// replayBoard is one board of a per-board TSV (MeasurePlay, with
+// PlayConfig.PerBoard): its number, auction and play.
 type replayBoard struct {
 	n     int
 	calls []engine.Call

@@ -82,31 +82,31 @@ test-slurm:
 ## measure-bidding: the SAYC-lite bidding judged on its own: BOARDS seeded auctions, each contract at its double-dummy result against par (IMPs), by family.
 BOARDS ?= 500
 measure-bidding:
-	$(GO) test -run '^TestMeasureBidding$$' -count=1 -timeout 60m -v ./refbot/ -args -bidding.boards $(BOARDS) $(BIDDING_ARGS)
+	$(GO) run ./cmd/refbot-lab measure-bidding -bidding.boards $(BOARDS) $(BIDDING_ARGS)
 
-## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its a07c1f6 settings on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
+## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its baseline settings (LEVEL-baseline) on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
 LEVEL ?= expert
 PLAY_BOARDS ?= 100
 UNCAPPED ?=
 measure-play:
-	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) REFBOT_MEASURE_UNCAPPED=$(UNCAPPED) $(GO) test -run '^$$' -bench 'MeasureLevels/^$(LEVEL)(-a07c1f6)?$$' -benchtime 1x -timeout 0 -v ./refbot/
+	GOMAXPROCS=1 REFBOT_MEASURE_UNCAPPED=$(UNCAPPED) $(GO) run ./cmd/refbot-lab measure-play -boards $(PLAY_BOARDS) -run '^$(LEVEL)(-baseline)?$$'
 
 ## measure-lead: the opening lead alone over PLAY_BOARDS seeded boards: heuristic, rollouts and searched leads against double dummy, paired.
 measure-lead:
-	GOMAXPROCS=1 REFBOT_MEASURE_BOARDS=$(PLAY_BOARDS) $(GO) test -run '^$$' -bench 'MeasureLead' -benchtime 1x -timeout 0 -v ./refbot/
+	GOMAXPROCS=1 $(GO) run ./cmd/refbot-lab measure-lead -boards $(PLAY_BOARDS)
 
 ## measure-decisions: replay the boards of a per-board TSV of measure-play (REPLAY=FILE) and value each variant's card at the defence's leads of tricks 2-8 (SIDE=declarer, CARDS=all for others) double dummy on the real deal, paired.
 REPLAY ?=
 SIDE ?= defence
 CARDS ?= leads
 measure-decisions:
-	GOMAXPROCS=1 REFBOT_REPLAY=$(abspath $(REPLAY)) REFBOT_REPLAY_SIDE=$(SIDE) REFBOT_REPLAY_CARDS=$(CARDS) $(GO) test -run '^$$' -bench 'MeasureDecisions' -benchtime 1x -timeout 0 -v ./refbot/
+	GOMAXPROCS=1 $(GO) run ./cmd/refbot-lab measure-decisions -replay $(abspath $(REPLAY)) -side $(SIDE) -cards $(CARDS)
 
 ## compare-play: two measure-play runs' per-board files (REFBOT_MEASURE_PERBOARD) compared board by board: B's tricks lost less A's, declarer and defence, by phase, with 95% intervals.
 A ?=
 B ?=
 compare-play:
-	REFBOT_COMPARE=$(abspath $(A)),$(abspath $(B)) $(GO) test -run '^$$' -bench 'ComparePlay' -benchtime 1x -v ./refbot/
+	$(GO) run ./cmd/refbot-lab compare-play $(abspath $(A)) $(abspath $(B))
 
 ## clean: remove bin/.
 clean:

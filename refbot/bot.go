@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/refbot/cardplay"
 )
 
 // Bot is the reference bot for one seat. It decides from the View it is
@@ -26,14 +28,14 @@ type Bot struct {
 
 	bid       func(v *engine.View) (call engine.Call, alert, meaning string)
 	explain   bool
-	infer     func(v *engine.View) SoftFacts
-	newSolver func() CardSolver
+	infer     func(v *engine.View) bidding.SoftFacts
+	newSolver func() cardplay.CardSolver
 	onDecide  func(Decision)
 
 	mu      sync.Mutex
-	idle    []CardSolver // solvers not in use; a search abandoned at its deadline keeps its own
-	running int          // searches in flight
-	capped  map[int]int  // decisions the clock cut short, by board number, until taken
+	idle    []cardplay.CardSolver // solvers not in use; a search abandoned at its deadline keeps its own
+	running int                   // searches in flight
+	capped  map[int]int           // decisions the clock cut short, by board number, until taken
 }
 
 // Decision records one card decision, for logs and measurement.
@@ -43,7 +45,7 @@ type Decision struct {
 	Index    int         // cards played before this one
 	Card     engine.Card
 	Elapsed  time.Duration
-	Stats    SearchStats
+	Stats    cardplay.SearchStats
 	Searched bool   // sampled worlds decided: the double-dummy search or rollouts (trivial choices included)
 	Policy   string // what decided: "search", "rollout" or "heuristic"
 	Fallback string // "" when the level's policy decided; else which fallback did
@@ -60,27 +62,12 @@ type Option func(*Bot)
 // WithLogger sets the logger for fallbacks and decisions the clock cap cut short (default: discard).
 func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 
-// WithSolver sets how the bot makes its double-dummy solvers (one per
-// concurrent search). The default is DefaultSolver.
-func WithSolver(f func() CardSolver) Option { return func(b *Bot) { b.newSolver = f } }
-
-// WithBidder sets the bidder: the call and its alert text ("" if none).
-// The default is the SAYC-lite System's.
-func WithBidder(f func(v *engine.View) (engine.Call, string)) Option {
-	return func(b *Bot) {
-		b.bid = func(v *engine.View) (engine.Call, string, string) {
-			c, alert := f(v)
-			return c, alert, ""
-		}
-	}
-}
-
 // WithExplain logs (at Info level) the meaning of every call the bot makes.
 func WithExplain() Option { return func(b *Bot) { b.explain = true } }
 
 // WithInference sets the auction inference that gives the sampler its soft
 // constraints. The default is the SAYC-lite System's.
-func WithInference(f func(v *engine.View) SoftFacts) Option {
+func WithInference(f func(v *engine.View) bidding.SoftFacts) Option {
 	return func(b *Bot) { b.infer = f }
 }
 
@@ -94,9 +81,9 @@ func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
 // New returns a bot that plays at the level, its decisions deterministic
 // for the seed, board, seat and decision.
 func New(level Level, seed uint64, opts ...Option) *Bot {
-	sys := NewSystem()
+	sys := bidding.NewSystem()
 	b := &Bot{level: level, params: level.Params(), seed: seed,
-		log: slog.New(slog.DiscardHandler), bid: sys.Bid, infer: sys.Soft, newSolver: DefaultSolver}
+		log: slog.New(slog.DiscardHandler), bid: sys.Bid, infer: sys.Soft, newSolver: defaultSolver}
 	for _, o := range opts {
 		o(b)
 	}
@@ -179,12 +166,12 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	}
 	if rollouts := b.rollouts(v); !search && rollouts > 0 {
 		soft := b.softFacts(v)
-		seed := DecisionSeed(b.seed, v.Number, v.Play.Turn(), v.Play.Len())
-		var ls LeadStats
+		seed := cardplay.DecisionSeed(b.seed, v.Number, v.Play.Turn(), v.Play.Len())
+		var ls cardplay.LeadStats
 		if v.Play.Len() == 0 {
-			d.Card, ls, err = LeadByRollouts(v, soft, rollouts, seed)
+			d.Card, ls, err = cardplay.LeadByRollouts(v, soft, rollouts, seed)
 		} else {
-			d.Card, ls, err = RolloutCard(v, soft, rollouts, seed)
+			d.Card, ls, err = cardplay.RolloutCard(v, soft, rollouts, seed)
 		}
 		if err != nil {
 			b.log.Warn("rollouts failed; heuristic play", "board", v.Number, "seat", v.Seat.Name(), "card", d.Index, "err", err)
@@ -211,7 +198,7 @@ func (b *Bot) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	}
 	if !search || err != nil {
 		d.Policy = "heuristic"
-		d.Card, err = Heuristic(v)
+		d.Card, err = cardplay.Heuristic(v)
 		if err != nil || !legal.Has(d.Card) {
 			d.Card, _ = legal.Lowest()
 			d.Fallback = "first legal"
@@ -254,7 +241,7 @@ const hardLimitSlack = 200 * time.Millisecond
 func (b *Bot) hardLimit(v *engine.View) time.Duration {
 	limit := b.params.ClockCap
 	if v.Play.Len() == 0 {
-		limit = b.params.forLead().ClockCap
+		limit = b.params.ForLead().ClockCap
 	}
 	if limit <= 0 {
 		return 0
@@ -293,19 +280,19 @@ var errAbandoned = errors.New("search abandoned at the deadline")
 // are kept even when one solve runs long: on the deadline the search is
 // abandoned (it returns its solver when it ends) and the caller falls back
 // to the heuristic.
-func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchStats, error) {
+func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, cardplay.SearchStats, error) {
 	type result struct {
 		c   engine.Card
-		st  SearchStats
+		st  cardplay.SearchStats
 		err error
 	}
 	view := *v // the search may outlive this call: give it its own copy
 	soft := b.softFacts(&view)
 	params := b.params
 	if view.Play.Len() == 0 {
-		params = params.forLead()
+		params = params.ForLead()
 	}
-	seed := DecisionSeed(b.seed, view.Number, view.Play.Turn(), view.Play.Len())
+	seed := cardplay.DecisionSeed(b.seed, view.Number, view.Play.Turn(), view.Play.Len())
 	// The solver first: a bot's first search allocates its table, which
 	// on a busy machine can take longer than the search, and is no part
 	// of what the clock guards.
@@ -329,25 +316,25 @@ func (b *Bot) search(ctx context.Context, v *engine.View) (engine.Card, SearchSt
 			b.putSolver(solver)
 			done <- r
 		}()
-		r.c, r.st, r.err = SearchCard(ctx, &view, soft, params, solver, seed)
+		r.c, r.st, r.err = cardplay.SearchCard(ctx, &view, soft, params, solver, seed)
 	}()
 	select {
 	case r := <-done:
 		return r.c, r.st, r.err
 	case <-ctx.Done():
-		return 0, SearchStats{}, fmt.Errorf("%w: %w", errAbandoned, ctx.Err())
+		return 0, cardplay.SearchStats{}, fmt.Errorf("%w: %w", errAbandoned, ctx.Err())
 	}
 }
 
 // softFacts runs the auction inference, guarding against its failure.
-func (b *Bot) softFacts(v *engine.View) (sf SoftFacts) {
+func (b *Bot) softFacts(v *engine.View) (sf bidding.SoftFacts) {
 	if b.infer == nil {
 		return sf
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("auction inference panicked; sampling without it", "board", v.Number, "panic", r)
-			sf = SoftFacts{}
+			sf = bidding.SoftFacts{}
 		}
 	}()
 	sf = b.infer(v)
@@ -360,11 +347,11 @@ func (b *Bot) softFacts(v *engine.View) (sf SoftFacts) {
 }
 
 // reads reports whether the seat me reads seat s's carding under r.
-func reads(r Readers, me, s engine.Seat) bool {
+func reads(r cardplay.Readers, me, s engine.Seat) bool {
 	switch r {
-	case ReadAll:
+	case cardplay.ReadAll:
 		return s != me
-	case ReadOpponents:
+	case cardplay.ReadOpponents:
 		return s != me && s != me.Partner()
 	}
 	return false
@@ -377,7 +364,7 @@ func (b *Bot) busy() bool {
 	return b.running > 0
 }
 
-func (b *Bot) takeSolver() CardSolver {
+func (b *Bot) takeSolver() cardplay.CardSolver {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.running++
@@ -389,7 +376,7 @@ func (b *Bot) takeSolver() CardSolver {
 	return b.newSolver()
 }
 
-func (b *Bot) putSolver(s CardSolver) {
+func (b *Bot) putSolver(s cardplay.CardSolver) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.running--

@@ -1,5 +1,18 @@
 package refbot
 
+import (
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/refbot/cardplay"
+)
+
+// System is the SAYC-lite bidding system (package bidding), named here for
+// callers that give a Bot its system (WithSystem).
+type System = bidding.System
+
+// NewSystem returns the SAYC-lite bidding system a Bot bids with unless
+// told otherwise.
+func NewSystem() *System { return bidding.NewSystem() }
+
 // WithSystem makes the bot bid with the bidding system s and feed the
 // sampler with the system's auction inference. A Bot made by New uses a
 // NewSystem() unless told otherwise.
@@ -7,6 +20,6 @@ func WithSystem(s *System) Option {
 	return func(b *Bot) { b.bid, b.infer = s.Bid, s.Soft }
 }
 
-// DefaultSolver returns the solver a Bot uses unless told otherwise: the
-// project's double-dummy solver (package dds).
-func DefaultSolver() CardSolver { return NewDDSSolver() }
+// defaultSolver returns the solver a Bot searches with: the project's
+// double-dummy solver (package dds).
+func defaultSolver() cardplay.CardSolver { return cardplay.NewDDSSolver() }

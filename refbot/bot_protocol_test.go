@@ -37,7 +37,7 @@ func TestBotThroughProtocolSeesNoHiddenCard(t *testing.T) {
 	var local [4]protocol.LocalBot
 	for s := range local {
 		seat := engine.Seat(s)
-		bot := New(Hard, uint64(s), WithSolver(testSolver), WithParams(testParams()), WithBidder(openOneClub))
+		bot := New(Hard, uint64(s), withSolver(testSolver), WithParams(testParams()), withBidder(openOneClub))
 		recs[s] = &recorder{Player: bot}
 		local[s] = func(ctx context.Context, _ engine.Seat, conn net.Conn) error {
 			team := "NS"

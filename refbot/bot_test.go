@@ -11,7 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/internal/lab/boardtest"
+	"github.com/openroom/openroom/internal/lab/brute"
 	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/refbot/cardplay"
 )
 
 // testParams are search settings small enough for the brute-force solver.
@@ -22,7 +26,7 @@ func testParams() LevelParams {
 	return p
 }
 
-func testSolver() CardSolver { return &BruteSolver{MaxNodes: 60_000} }
+func testSolver() cardplay.CardSolver { return &brute.Solver{MaxNodes: 60_000} }
 
 // recorder wraps a player and keeps a copy of every view it was given.
 type recorder struct {
@@ -51,7 +55,7 @@ func playOut(t *testing.T, b *engine.Board, levels [4]Level, seed uint64, wrap f
 	t.Helper()
 	var players [4]player.Player
 	for s := range players {
-		var p player.Player = New(levels[s], seed+uint64(s), WithSolver(testSolver), WithParams(withSearch(levels[s])))
+		var p player.Player = New(levels[s], seed+uint64(s), withSolver(testSolver), WithParams(withSearch(levels[s])))
 		if wrap != nil {
 			p = wrap(engine.Seat(s), p)
 		}
@@ -71,7 +75,7 @@ func withSearch(l Level) LevelParams {
 
 func TestBotPlaysWholeBoardsLegally(t *testing.T) {
 	for board := 1; board <= 4; board++ {
-		b := testBoard(t, "bot-legal", board, 1+board%6, engine.Strain(board%5))
+		b := boardtest.OpenedBoard(t, "bot-legal", board, 1+board%6, engine.Strain(board%5))
 		cards := playOut(t, b, [4]Level{Expert, Easy, Hard, Medium}, 3, nil)
 		assert.Len(t, cards, 52)
 		assert.Equal(t, engine.PhaseDone, b.Phase())
@@ -80,7 +84,7 @@ func TestBotPlaysWholeBoardsLegally(t *testing.T) {
 
 func TestBotIsDeterministic(t *testing.T) {
 	run := func() []engine.Card {
-		b := testBoard(t, "bot-det", 9, 4, engine.StrainSpades)
+		b := boardtest.OpenedBoard(t, "bot-det", 9, 4, engine.StrainSpades)
 		return playOut(t, b, [4]Level{Hard, Hard, Hard, Hard}, 42, nil)
 	}
 	assert.Equal(t, run(), run())
@@ -90,7 +94,7 @@ func TestBotIsDeterministic(t *testing.T) {
 // seat's own 13 cards, dummy's cards only after the opening lead (and never
 // as dummy), and no other hand.
 func TestBotSeesNoHiddenCard(t *testing.T) {
-	b := testBoard(t, "bot-views", 2, 3, engine.NoTrump)
+	b := boardtest.OpenedBoard(t, "bot-views", 2, 3, engine.NoTrump)
 	deal := b.Deal()
 	contract, _ := b.Contract()
 	var recs [4]*recorder
@@ -119,7 +123,7 @@ func TestBotSeesNoHiddenCard(t *testing.T) {
 }
 
 func TestBotCallIsLegal(t *testing.T) {
-	bot := New(Expert, 1, WithBidder(func(*engine.View) (engine.Call, string) { return engine.Redouble, "" }))
+	bot := New(Expert, 1, withBidder(func(*engine.View) (engine.Call, string) { return engine.Redouble, "" }))
 	b := engine.NewBoard(1, engine.NewDealSource("call").Deal(1))
 	v := b.View(engine.North)
 	c, _, err := bot.Call(context.Background(), &v)
@@ -132,10 +136,10 @@ func TestBotCallIsLegal(t *testing.T) {
 
 func TestBotFallsBackWhenSearchFails(t *testing.T) {
 	var got []Decision
-	bot := New(Expert, 1, WithSolver(func() CardSolver { return &BruteSolver{MaxNodes: 1} }), WithParams(testParams()),
+	bot := New(Expert, 1, withSolver(func() cardplay.CardSolver { return &brute.Solver{MaxNodes: 1} }), WithParams(testParams()),
 		WithDecisionHook(func(d Decision) { got = append(got, d) }))
-	b := testBoard(t, "fallback", 3, 4, engine.StrainHearts)
-	playRandom(t, b, rand.New(rand.NewPCG(1, 1)), 1) // past the opening lead, which the heuristic makes
+	b := boardtest.OpenedBoard(t, "fallback", 3, 4, engine.StrainHearts)
+	boardtest.PlayRandom(t, b, rand.New(rand.NewPCG(1, 1)), 1) // past the opening lead, which the heuristic makes
 	actor, _ := b.Actor()
 	v := b.View(actor)
 	c, err := bot.Card(context.Background(), &v)
@@ -143,7 +147,7 @@ func TestBotFallsBackWhenSearchFails(t *testing.T) {
 	assert.True(t, b.LegalCards().Has(c))
 	require.Len(t, got, 1)
 	assert.Equal(t, "heuristic", got[0].Fallback)
-	want, err := Heuristic(&v)
+	want, err := cardplay.Heuristic(&v)
 	require.NoError(t, err)
 	assert.Equal(t, want, c)
 }
@@ -166,7 +170,7 @@ func TestBotSearchesTheOpeningLeadWithItsOwnSettings(t *testing.T) {
 			p.SearchCards, p.LeadWorlds, p.LeadSuits, p.LeadNodes = 51, tc.leadWorlds, true, 1<<40
 			var got []Decision
 			bot := New(Expert, 1, WithParams(p), WithDecisionHook(func(d Decision) { got = append(got, d) }))
-			b := testBoard(t, "lead-search", 2, 3, engine.NoTrump)
+			b := boardtest.OpenedBoard(t, "lead-search", 2, 3, engine.NoTrump)
 			c, _ := b.Contract()
 			v := b.View(c.Leader())
 			_, err := bot.Card(context.Background(), &v)
@@ -187,8 +191,8 @@ func TestSearchExactEnding(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	checked := 0
 	for board := 1; board <= 30; board++ {
-		b := testBoard(t, "exact", board, 1+board%5, engine.Strain(board%5))
-		playRandom(t, b, rng, 36+rng.IntN(8))
+		b := boardtest.OpenedBoard(t, "exact", board, 1+board%5, engine.Strain(board%5))
+		boardtest.PlayRandom(t, b, rng, 36+rng.IntN(8))
 		actor, _ := b.Actor()
 		v := b.View(actor)
 		legal, _ := v.LegalCards()
@@ -197,7 +201,7 @@ func TestSearchExactEnding(t *testing.T) {
 		}
 		p := Hard.Params()
 		p.ClockCap = time.Hour // the soft time cap binds on a loaded machine: test the deterministic limits
-		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, &BruteSolver{}, DecisionSeed(1, board, actor, v.Play.Len()))
+		c, st, err := cardplay.SearchCard(context.Background(), &v, bidding.SoftFacts{}, p, &brute.Solver{}, cardplay.DecisionSeed(1, board, actor, v.Play.Len()))
 		require.NoError(t, err)
 		if st.Trivial {
 			continue
@@ -205,9 +209,9 @@ func TestSearchExactEnding(t *testing.T) {
 		require.True(t, st.Exact)
 		assert.Equal(t, st.Drawn, st.Worlds, "every layout solved")
 
-		f, err := FactsOf(&v, SoftFacts{})
+		f, err := cardplay.FactsOf(&v, bidding.SoftFacts{})
 		require.NoError(t, err)
-		s, err := NewSampler(&f, [32]byte{})
+		s, err := cardplay.NewSampler(&f, [32]byte{})
 		require.NoError(t, err)
 		ws, ok := s.Enumerate(1 << 20)
 		require.True(t, ok)
@@ -218,9 +222,9 @@ func TestSearchExactEnding(t *testing.T) {
 		}
 		makes, sums := map[engine.Card]int{}, map[engine.Card]int{}
 		for _, w := range ws {
-			pos := Position{Hands: w.Hands, Trump: f.Trump, Leader: f.Leader}
+			pos := cardplay.Position{Hands: w.Hands, Trump: f.Trump, Leader: f.Leader}
 			pos.NTrick = copy(pos.Trick[:], f.Trick)
-			vals, err := (&BruteSolver{}).CardValues(&pos, nil)
+			vals, err := (&brute.Solver{}).CardValues(&pos, nil)
 			require.NoError(t, err)
 			for _, cv := range vals {
 				tot := v.Play.Tricks(side) + cv.Tricks

@@ -12,6 +12,10 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/internal/lab/boardtest"
+	"github.com/openroom/openroom/internal/lab/brute"
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/refbot/cardplay"
 )
 
 // searchedView returns the view of the seat to play on a seeded board
@@ -19,17 +23,17 @@ import (
 // make.
 func searchedView(t *testing.T, board, cards int) engine.View {
 	t.Helper()
-	b := testBoard(t, "determinism", board, 1+board%4, engine.Strain(board%5))
+	b := boardtest.OpenedBoard(t, "determinism", board, 1+board%4, engine.Strain(board%5))
 	rng := rand.New(rand.NewPCG(uint64(board), 7))
-	playRandom(t, b, rng, cards)
+	boardtest.PlayRandom(t, b, rng, cards)
 	for {
 		actor, _ := b.Actor()
 		v := b.View(actor)
 		legal, _ := v.LegalCards()
-		if _, trivial := trivialChoice(&v, legal); !trivial {
+		if _, trivial := cardplay.TrivialChoice(&v, legal); !trivial {
 			return v
 		}
-		playRandom(t, b, rng, 1)
+		boardtest.PlayRandom(t, b, rng, 1)
 	}
 }
 
@@ -43,18 +47,18 @@ func searchedView(t *testing.T, board, cards int) engine.View {
 func TestSearchIsPureOfSolverHistory(t *testing.T) {
 	p := Hard.Params()
 	p.Nodes, p.ClockCap, p.PlayCheck = 150_000, 0, 4
-	search := func(s CardSolver, v engine.View) (engine.Card, SearchStats) {
-		seed := DecisionSeed(5, v.Number, v.Play.Turn(), v.Play.Len())
-		c, st, err := SearchCard(context.Background(), &v, SoftFacts{}, p, s, seed)
+	search := func(s cardplay.CardSolver, v engine.View) (engine.Card, cardplay.SearchStats) {
+		seed := cardplay.DecisionSeed(5, v.Number, v.Play.Turn(), v.Play.Len())
+		c, st, err := cardplay.SearchCard(context.Background(), &v, bidding.SoftFacts{}, p, s, seed)
 		require.NoError(t, err)
 		st.Elapsed = 0
 		return c, st
 	}
 	for _, board := range []int{1, 2} {
 		v := searchedView(t, board, 17)
-		fresh, freshSt := search(NewDDSSolver(), v)
+		fresh, freshSt := search(cardplay.NewDDSSolver(), v)
 		require.False(t, freshSt.Trivial, "board %d: the position needs a choice", board)
-		used := NewDDSSolver()
+		used := cardplay.NewDDSSolver()
 		for other := 3; other <= 5; other++ {
 			search(used, searchedView(t, other, 13+other))
 		}
@@ -66,13 +70,13 @@ func TestSearchIsPureOfSolverHistory(t *testing.T) {
 
 // sleepySolver is the brute-force solver taking wall time for each world.
 type sleepySolver struct {
-	BruteSolver
+	brute.Solver
 	sleep time.Duration
 }
 
-func (s *sleepySolver) CardValues(p *Position, dst []dds.CardValue) ([]dds.CardValue, error) {
+func (s *sleepySolver) CardValues(p *cardplay.Position, dst []dds.CardValue) ([]dds.CardValue, error) {
 	time.Sleep(s.sleep)
-	return s.BruteSolver.CardValues(p, dst)
+	return s.Solver.CardValues(p, dst)
 }
 
 // TestBotReportsTheClockCap checks the safety net: when the clock binds, a
@@ -99,7 +103,7 @@ func TestBotReportsTheClockCap(t *testing.T) {
 			var got []Decision
 			p := testParams()
 			p.Worlds, p.ExactTricks, p.Nodes, p.ClockCap = 4, 0, 0, tc.cap
-			bot := New(Hard, 1, WithParams(p), WithSolver(func() CardSolver { return &sleepySolver{sleep: tc.sleep} }),
+			bot := New(Hard, 1, WithParams(p), withSolver(func() cardplay.CardSolver { return &sleepySolver{sleep: tc.sleep} }),
 				WithDecisionHook(func(d Decision) { mu.Lock(); got = append(got, d); mu.Unlock() }))
 			legal, _ := v.LegalCards()
 			for range tc.decisions {

@@ -1,8 +1,8 @@
-// Package refbot is openroom's reference bot. Its bidding is the SAYC-lite
-// system as one table of call meanings (system*.go), a deterministic bidder
-// that reads only its seat's View (bidding.go), the explanation of any call
-// for alerts and logs (explain.go) and the auction inference that turns
-// calls into soft constraints on the hidden hands (infer.go). Its play
-// samples hidden worlds consistent with those facts and solves each double
-// dummy (sampler, play and bot files).
+// Package refbot is openroom's reference bot: Bot, the player.Player of one
+// seat, its levels and their play settings, and its options. The bidding
+// is package bidding's SAYC-lite system, the same at every level; the play
+// is package cardplay's: hidden worlds sampled to fit what the seat has
+// seen and the auction's inference, each solved double dummy, within the
+// level's counts, so that a decision is a pure function of the view, the
+// seed and the settings.
 package refbot

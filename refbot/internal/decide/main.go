@@ -13,6 +13,8 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/refbot/cardplay"
 )
 
 func main() {
@@ -34,7 +36,7 @@ var (
 // with the heuristic, and at each point asks a bot of every level for the
 // card of the seat to play, writing one line a decision.
 func decide(w io.Writer) error {
-	sys := refbot.NewSystem()
+	sys := bidding.NewSystem()
 	for _, n := range boards {
 		b := engine.NewBoard(n, engine.NewDealSource("decide").Deal(n))
 		for b.Phase() == engine.PhaseAuction {
@@ -53,7 +55,7 @@ func decide(w io.Writer) error {
 				actor, _ := b.Actor()
 				turn, _ := b.Turn()
 				v := b.View(actor)
-				c, err := refbot.Heuristic(&v)
+				c, err := cardplay.Heuristic(&v)
 				if err != nil {
 					return fmt.Errorf("board %d: %w", n, err)
 				}

@@ -1,0 +1,249 @@
+package lab
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot/bidding"
+)
+
+// BiddingConfig says what MeasureBidding measures.
+type BiddingConfig struct {
+	Boards   int    // bid this many seeded boards, 1 to Boards
+	Seed     string // the deal seed
+	Tables   string // a file caching the double-dummy tables of the seeded deals (read when it holds them, else written); "" for none
+	Auctions string // write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated); "" for none
+	Before   string // an Auctions file of another version of the system on the same boards: write the paired difference and every auction that changed; "" for none
+	Worst    int    // list this many of the auctions furthest from par
+}
+
+// MeasureBidding judges the system's bidding on its own: it bids seeded
+// boards (the bidding is the same at every level, so one auction stands
+// for every room), scores each contract at its double-dummy result against
+// par, and writes to w the mean distance from par in IMPs, by family, and
+// the auctions furthest from it.
+func MeasureBidding(w io.Writer, c BiddingConfig) error {
+	if c.Boards <= 0 {
+		return fmt.Errorf("measure bidding: %d boards", c.Boards)
+	}
+	sys := bidding.NewSystem()
+	deals, tables, err := seededTables(c.Seed, c.Boards, c.Tables)
+	if err != nil {
+		return err
+	}
+	var r BiddingReport
+	type judged struct {
+		n     int
+		j     AuctionJudgement
+		calls string
+		a     string
+	}
+	var all []judged
+	var lines strings.Builder
+	for i, d := range deals {
+		n := i + 1
+		bd, err := bidBoard(sys, n, d)
+		if err != nil {
+			return err
+		}
+		j, err := JudgeAuction(bd.Auction(), bd.Vulnerability(), &tables[i])
+		if err != nil {
+			return fmt.Errorf("board %d: %w", n, err)
+		}
+		r.Add(j)
+		var calls []string
+		for _, c := range bd.Auction().Calls() {
+			calls = append(calls, bidding.KeyCall(c))
+		}
+		decl := ""
+		if !j.Contract.PassedOut() {
+			decl = " " + j.Contract.Declarer.String()
+		}
+		par := dds.ParOf(&tables[i], bd.Dealer(), bd.Vulnerability())
+		fmt.Fprintf(&lines, "%d\t%s\t%s\t%s\t%s\t%d\t%s\n", n, d.Format(engine.North), bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "), j.IMPs, j.ParFamily)
+		nsHCP := d[engine.North].HCP() + d[engine.South].HCP()
+		all = append(all, judged{n, j, strings.Join(calls, " "), fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
+			j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))})
+	}
+	if c.Auctions != "" {
+		if err := os.WriteFile(c.Auctions, []byte(lines.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "seed %q, boards 1-%d\n%s", c.Seed, len(deals), r.String())
+	if c.Before != "" {
+		before, err := readAuctionsFile(c.Before)
+		if err != nil {
+			return err
+		}
+		var cmp pairedBidding
+		for _, x := range all {
+			b, ok := before[x.n]
+			if !ok {
+				return fmt.Errorf("board %d is not in %s", x.n, c.Before)
+			}
+			cmp.add(b, x.j, x.calls)
+			if b.calls != x.calls {
+				fmt.Fprintf(w, "board %3d changed: %2d -> %2d IMPs from par (par %s): before %s; after %s\n",
+					x.n, b.imps, x.j.IMPs, x.j.ParFamily, b.calls, x.calls)
+			}
+		}
+		fmt.Fprintf(w, "paired against %s:\n%s", c.Before, cmp.String())
+	}
+	sort.SliceStable(all, func(a, b int) bool { return all[a].j.IMPs > all[b].j.IMPs })
+	for _, x := range all[:min(len(all), c.Worst)] {
+		fmt.Fprintf(w, "board %3d: %2d IMPs from par (%s): %s\n", x.n, x.j.IMPs, x.j.ParFamily, x.a)
+	}
+	return nil
+}
+
+// bidBoard bids board n of the deal with four copies of the system, each
+// seeing only its own view, and returns the finished board.
+func bidBoard(sys *bidding.System, n int, deal engine.Deal) (*engine.Board, error) {
+	bd := engine.NewBoard(n, deal)
+	for bd.Phase() == engine.PhaseAuction {
+		turn, _ := bd.Turn()
+		v := bd.View(turn)
+		c, _, _ := sys.Choose(&v)
+		if err := bd.Call(turn, c); err != nil {
+			return nil, fmt.Errorf("board %d: %w", n, err)
+		}
+	}
+	return bd, nil
+}
+
+// seededTables returns the double-dummy tables of boards 1..n of seed,
+// from the cache file when it holds them for this seed, else computed
+// (every core) and written to the cache.
+func seededTables(seed string, n int, cache string) ([]engine.Deal, []dds.TrickTable, error) {
+	deals := make([]engine.Deal, n)
+	ds := engine.NewDealSource(seed)
+	for i := range deals {
+		deals[i] = ds.Deal(i + 1)
+	}
+	type cached struct {
+		Seed   string
+		Tables []dds.TrickTable
+	}
+	if cache != "" {
+		b, err := os.ReadFile(cache)
+		switch {
+		case err == nil:
+			var c cached
+			if err := json.Unmarshal(b, &c); err != nil {
+				return nil, nil, fmt.Errorf("table cache %s: %w", cache, err)
+			}
+			if c.Seed == seed && len(c.Tables) >= n {
+				return deals, c.Tables[:n], nil
+			}
+		case !errors.Is(err, fs.ErrNotExist):
+			return nil, nil, fmt.Errorf("table cache: %w", err)
+		}
+	}
+	tables, err := dds.CalcTables(context.Background(), deals, 0, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cache != "" {
+		b, err := json.Marshal(cached{Seed: seed, Tables: tables})
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := os.WriteFile(cache, b, 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	return deals, tables, nil
+}
+
+// recordedAuction is one line of a -bidding.auctions file: the auction
+// another version of the system bid and its distance from par.
+type recordedAuction struct {
+	calls     string
+	imps      int
+	parFamily string
+}
+
+// readAuctionsFile reads a -bidding.auctions file, by board number.
+func readAuctionsFile(path string) (map[int]recordedAuction, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read auctions: %w", err)
+	}
+	out := make(map[int]recordedAuction)
+	for i, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 7 {
+			return nil, fmt.Errorf("read auctions %s line %d: %d fields, want 7 (an older file without IMPs?)", path, i+1, len(f))
+		}
+		var n, imps int
+		if _, err := fmt.Sscan(f[0], &n); err != nil {
+			return nil, fmt.Errorf("read auctions %s line %d: board: %w", path, i+1, err)
+		}
+		if _, err := fmt.Sscan(f[5], &imps); err != nil {
+			return nil, fmt.Errorf("read auctions %s line %d: IMPs: %w", path, i+1, err)
+		}
+		out[n] = recordedAuction{calls: f[4], imps: imps, parFamily: f[6]}
+	}
+	return out, nil
+}
+
+// pairedBidding compares two versions of the system board by board: the
+// difference in IMPs from par (after minus before, so negative is better),
+// over all boards and by the family of par, which does not depend on the
+// version.
+type pairedBidding struct {
+	all      []float64
+	byPar    map[string][]float64
+	changed  int
+	better   int
+	worse    int
+	parOrder []string
+}
+
+// add counts one board: the auction before and its judgement after.
+func (p *pairedBidding) add(before recordedAuction, after AuctionJudgement, calls string) {
+	if p.byPar == nil {
+		p.byPar = make(map[string][]float64)
+	}
+	d := float64(after.IMPs - before.imps)
+	p.all = append(p.all, d)
+	k := after.ParFamily.String()
+	if _, ok := p.byPar[k]; !ok {
+		p.parOrder = append(p.parOrder, k)
+	}
+	p.byPar[k] = append(p.byPar[k], d)
+	if calls != before.calls {
+		p.changed++
+	}
+	switch {
+	case d < 0:
+		p.better++
+	case d > 0:
+		p.worse++
+	}
+}
+
+// String writes the paired difference, over all boards and by the family
+// of par.
+func (p *pairedBidding) String() string {
+	var b strings.Builder
+	m, h := meanInterval(p.all)
+	fmt.Fprintf(&b, "%d boards, %d auctions changed (%d closer to par, %d further): %+.3f ± %.3f IMPs from par a board (after minus before, 95%% CI)\n",
+		len(p.all), p.changed, p.better, p.worse, m, h)
+	sort.Strings(p.parOrder)
+	for _, k := range p.parOrder {
+		m, h := meanInterval(p.byPar[k])
+		fmt.Fprintf(&b, "  par: %-12s %4d boards  %+.3f ± %.3f\n", k, len(p.byPar[k]), m, h)
+	}
+	return b.String()
+}

@@ -1,0 +1,357 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/openroom/openroom/dds"
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/internal/cputime"
+	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/refbot/cardplay"
+)
+
+// cpuTimed is a player whose card decisions are timed in process CPU time.
+type cpuTimed struct {
+	player.Player
+	record func(index int, cpu time.Duration)
+}
+
+// Card times the player's card.
+func (p cpuTimed) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
+	t0 := cputime.Process()
+	c, err := p.Player.Card(ctx, v)
+	p.record(v.Play.Len(), cputime.Process()-t0)
+	return c, err
+}
+
+// PlayConfig says what MeasurePlay measures.
+type PlayConfig struct {
+	First, Last int            // the seeded boards, First to Last
+	Match       *regexp.Regexp // the configurations measured, by name (nil: all)
+	// PerBoard, when not "", is a directory: one TSV per configuration of
+	// per-board losses (board, contract, declarer's and defence's losses,
+	// each by phase, the deal, the auction, the play and each card's loss),
+	// for paired comparisons (ComparePlay, MeasureDecisions) and for
+	// reading the cards that lost.
+	PerBoard string
+	// Uncapped lifts the clock cap, so that only the counts (worlds,
+	// nodes) bind even on a machine so busy that the safety net would:
+	// the strength the levels have on an idle machine, measured on a busy
+	// one. The process CPU time per card is the decision's cost there.
+	Uncapped bool
+}
+
+// MeasurePlay plays seeded boards with four bots of one configuration,
+// driven by their views only, and writes to w the tricks each side lost
+// against double dummy per board over the whole play (and in the last 7
+// tricks) and the decision time per card. The configurations are the
+// levels, each level with its baseline settings (LEVEL-baseline,
+// baselineParams: play settings only, the bidding is the current one) for
+// paired figures on the same boards, and the experiments of
+// playExperiments.
+func MeasurePlay(w io.Writer, c PlayConfig) error {
+	boards := c.Last
+	logf := func(format string, args ...any) { fmt.Fprintf(w, format+"\n", args...) }
+	type config struct {
+		name   string
+		level  refbot.Level
+		params cardplay.Params
+		oracle oracle
+		ew     *refbot.Level // East-West's level, when not level
+	}
+	var configs []config
+	for _, level := range []refbot.Level{refbot.Easy, refbot.Medium, refbot.Hard, refbot.Expert} {
+		configs = append(configs, config{level.String(), level, level.Params(), "", nil},
+			config{level.String() + "-baseline", level, baselineParams(level), "", nil})
+	}
+	for _, e := range playExperiments() {
+		configs = append(configs, config{e.name, e.level, e.params, e.oracle, e.ew})
+	}
+	perBoard, uncapped := c.PerBoard, c.Uncapped
+	uncap := func(p cardplay.Params) cardplay.Params {
+		if uncapped {
+			p.ClockCap, p.LeadClockCap = time.Hour, time.Hour
+		}
+		return p
+	}
+	for _, cfg := range configs {
+		if c.Match != nil && !c.Match.MatchString(cfg.name) {
+			continue
+		}
+		level := cfg.name
+		params := uncap(cfg.params)
+		var decl, def, lateDecl, lateDef []float64
+		var times, searched, early, rolled []time.Duration
+		var nodes []time.Duration // solver nodes per searched decision (as a Duration, to share percentile)
+		// The process's CPU time per card decision (all, searched
+		// ones, opening leads): with GOMAXPROCS=1 what the decision
+		// cost, however busy the machine was.
+		var cpuAll, cpuSearched, cpuLead []time.Duration
+		lastSearched := false
+		earlyWorlds := 0
+		// Sampled (not exact) searches by trick: worlds solved and times.
+		var worldsBy [13]int
+		// Sampled searches by the loosest relaxation step among
+		// their worlds (World.Step), declarer's side and defence.
+		var steps [2][cardplay.HardOnly + 1]int
+		var timesBy [13][]time.Duration
+		var byTrick [13]int
+		var byPhase [2][numPhases][]float64
+		capped, abandoned := 0, 0
+		// Tricks lost by cards chosen for the contract over more
+		// tricks (SearchStats.ForContract), by side, and how many.
+		var forContract [2]float64
+		forContractCards := 0
+		sv := dds.NewSolver()
+		played := 0
+		var rows []string // per-board losses, for paired comparisons (REFBOT_MEASURE_PERBOARD)
+		for n := c.First; n <= boards; n++ {
+			bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
+			var traded [52]bool
+			var seatOf [52]engine.Seat
+			var players [4]player.Player
+			for s := range players {
+				var opts []refbot.Option
+				if cfg.oracle != "" {
+					opts = append(opts, refbot.WithInference(cfg.oracle.inference(bidding.NewSystem(), bd.Deal())))
+				}
+				seatLevel, seatParams := cfg.level, params
+				if cfg.ew != nil && engine.Seat(s).Side() == engine.EW {
+					seatLevel, seatParams = *cfg.ew, uncap(cfg.ew.Params())
+				}
+				players[s] = refbot.New(seatLevel, uint64(s), append(opts, refbot.WithParams(seatParams), refbot.WithDecisionHook(func(d refbot.Decision) {
+					times = append(times, d.Elapsed)
+					lastSearched = d.Policy == "search" && !d.Stats.Trivial
+					switch {
+					case d.Policy == "search" && !d.Stats.Trivial:
+						searched = append(searched, d.Elapsed)
+						nodes = append(nodes, time.Duration(d.Stats.Nodes))
+						if 52-d.Index > 32 && !d.Stats.Exact {
+							early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
+						}
+						if !d.Stats.Exact {
+							side := 1
+							if c, _ := bd.Contract(); d.Seat.Side() == c.Declarer.Side() {
+								side = 0
+							}
+							steps[side][d.Stats.Step]++
+							worldsBy[d.Index/4] += d.Stats.Worlds
+							timesBy[d.Index/4] = append(timesBy[d.Index/4], d.Elapsed)
+						}
+					case d.Policy == "rollout":
+						rolled = append(rolled, d.Elapsed)
+					}
+					if d.Stats.Capped {
+						capped++
+					}
+					traded[d.Index], seatOf[d.Index] = d.Stats.ForContract, d.Seat
+					if d.Fallback != "" {
+						abandoned++
+					}
+				}))...)
+				players[s] = cpuTimed{Player: players[s], record: func(index int, cpu time.Duration) {
+					cpuAll = append(cpuAll, cpu)
+					if lastSearched {
+						cpuSearched = append(cpuSearched, cpu)
+					}
+					if index == 0 {
+						cpuLead = append(cpuLead, cpu)
+					}
+				}}
+			}
+			if err := player.PlayBoard(context.Background(), bd, players); err != nil {
+				return fmt.Errorf("%s: board %d: %w", level, n, err)
+			}
+			if c, _ := bd.Contract(); c.PassedOut() {
+				continue
+			}
+			played++
+			l, err := ddLosses(bd, sv)
+			if err != nil {
+				return fmt.Errorf("%s: %w", level, err)
+			}
+			ct, _ := bd.Contract()
+			for i, t := range traded {
+				if t {
+					forContractCards++
+					side := 1
+					if seatOf[i].Side() == ct.Declarer.Side() {
+						side = 0
+					}
+					forContract[side] += float64(l.ByCard[i])
+				}
+			}
+			decl, def = append(decl, float64(l.Declarer)), append(def, float64(l.Defence))
+			lateDecl, lateDef = append(lateDecl, float64(l.LateDeclarer)), append(lateDef, float64(l.LateDefence))
+			for i, x := range l.ByTrick {
+				byTrick[i] += x
+			}
+			for side := range byPhase {
+				for ph := range byPhase[side] {
+					byPhase[side][ph] = append(byPhase[side][ph], float64(l.ByPhase[side][ph]))
+				}
+			}
+			cards := bd.Play().Cards()
+			rows = append(rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s\t%v\t%v\t%v", n, ct, l.Declarer, l.Defence, l.ByPhase[0], l.ByPhase[1], bd.Deal(),
+				bd.Auction().Calls(), cards, l.ByCard[:len(cards)]))
+		}
+		if perBoard != "" {
+			if err := os.WriteFile(perBoard+"/"+level+".tsv", []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+				return err
+			}
+		}
+		dm, dh := meanInterval(decl)
+		fm, fh := meanInterval(def)
+		ldm, ldh := meanInterval(lateDecl)
+		lfm, lfh := meanInterval(lateDef)
+		logf("%s: %.3f decl-loss/board %.3f def-loss/board %.3f p50-ms %.3f p95-ms", level, dm, fm,
+			float64(percentile(times, 0.5).Microseconds())/1000, float64(percentile(times, 0.95).Microseconds())/1000)
+		logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board over the whole play: declarer %.2f ± %.2f, defence %.2f ± %.2f "+
+			"(in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f; 95%% CIs); "+
+			"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
+			"of those with more than 32 cards left: p50 %v p95 %v max %v, %.1f worlds on average (%d); "+
+			"rollout cards p50 %v p95 %v max %v (%d); capped %d; fell back (search abandoned at the hard limit or failed) %d",
+			level, played, boards, dm, dh, fm, fh, ldm, ldh, lfm, lfh,
+			percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1), len(times),
+			percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
+			percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
+			percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped, abandoned)
+		logf("%s: process CPU time per card (GOMAXPROCS=1 makes it the decision's): all p50 %v p95 %v max %v (%d); searched p50 %v p95 %v max %v (%d); opening lead p50 %v p95 %v max %v (%d)",
+			level, percentile(cpuAll, 0.5), percentile(cpuAll, 0.95), percentile(cpuAll, 1), len(cpuAll),
+			percentile(cpuSearched, 0.5), percentile(cpuSearched, 0.95), percentile(cpuSearched, 1), len(cpuSearched),
+			percentile(cpuLead, 0.5), percentile(cpuLead, 0.95), percentile(cpuLead, 1), len(cpuLead))
+		var per [13]string
+		for i, x := range byTrick {
+			per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
+		}
+		logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+		logf("%s: of those, lost by %d cards chosen for the contract over more tricks (SearchStats.ForContract): declarer %.2f, defence %.2f a board",
+			level, forContractCards, forContract[0]/float64(max(played, 1)), forContract[1]/float64(max(played, 1)))
+		// The node counts are deterministic: divided by the solver's speed
+		// on a core (BenchmarkWorldCost) they say what the decision times
+		// will be there.
+		logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",
+			level, percentile(nodes, 0.5), percentile(nodes, 0.95), percentile(nodes, 1), len(nodes), params.Nodes)
+		for side, name := range []string{"declarer", "defence"} {
+			var parts []string
+			for ph := range numPhases {
+				m, h := meanInterval(byPhase[side][ph])
+				parts = append(parts, fmt.Sprintf("%s %.2f ± %.2f", phaseNames[ph], m, h))
+			}
+			logf("%s: %s's tricks lost vs DD per board by phase (95%% CIs): %s", level, name, strings.Join(parts, "; "))
+		}
+		var by []string
+		for i, ts := range timesBy[:6] {
+			if len(ts) > 0 {
+				by = append(by, fmt.Sprintf("trick %d (%d-%d cards left): %d searches, %.1f worlds on average, p50 %v p95 %v max %v",
+					i+1, 52-4*i, 49-4*i, len(ts), float64(worldsBy[i])/float64(len(ts)),
+					percentile(ts, 0.5).Round(100*time.Microsecond), percentile(ts, 0.95).Round(100*time.Microsecond), percentile(ts, 1).Round(100*time.Microsecond)))
+			}
+		}
+		logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
+		logf("%s: sampled searches by the loosest relaxation step of their worlds (0: every model; %d: the hard facts only), declarer's side %v, defence %v", level, cardplay.HardOnly, steps[0], steps[1])
+	}
+	return nil
+}
+
+// playExperiments are variants of the levels' settings measured beside
+// them (select one by name, PlayConfig.Match: ^expert-w128$).
+// Add one here to measure a change of settings on the same boards.
+func playExperiments() []struct {
+	name   string
+	level  refbot.Level
+	params cardplay.Params
+	oracle oracle
+	ew     *refbot.Level
+} {
+	w128 := refbot.Expert.Params()
+	w128.Worlds = 128 // more worlds at expert's node limit
+	att800 := refbot.Expert.Params()
+	att800.Attempts = 800 // more draws per wanted world
+	noCheck := refbot.Expert.Params()
+	noCheck.PlayCheck = 0 // expert without the play check
+	hardNoCheck := refbot.Hard.Params()
+	hardNoCheck.PlayCheck = 0 // hard without the play check
+	noCarding := refbot.Expert.Params()
+	noCarding.ReadCarding = cardplay.ReadNobody // expert not reading the opponents' carding
+	// The wide settings: node limits twice the levels' (expert's lead
+	// 4M), for paired comparisons of what the limits cost.
+	expertWide := refbot.Expert.Params()
+	expertWide.Nodes, expertWide.LeadNodes = 1_200_000, 4_000_000
+	hardWide := refbot.Hard.Params()
+	hardWide.Nodes = 600_000
+	easy, medium, hard, expert := refbot.Easy, refbot.Medium, refbot.Hard, refbot.Expert
+	return []struct {
+		name   string
+		level  refbot.Level
+		params cardplay.Params
+		oracle oracle
+		ew     *refbot.Level
+	}{
+		{"expert-w128", refbot.Expert, w128, "", nil},
+		{"expert-att800", refbot.Expert, att800, "", nil},
+		{"expert-nocheck", refbot.Expert, noCheck, "", nil},
+		{"hard-nocheck", refbot.Hard, hardNoCheck, "", nil},
+		{"expert-nocarding", refbot.Expert, noCarding, "", nil},
+		{"expert-wide", refbot.Expert, expertWide, "", nil},
+		{"hard-wide", refbot.Hard, hardWide, "", nil},
+		// The defenders told partner's real shape (oracleShape): what
+		// the defence would lose knowing it, which no real defence does.
+		{"expert-oracle-shape", refbot.Expert, refbot.Expert.Params(), oracleShape, nil},
+		// Declarer told the opening leader's real shape (oracleDeclShape).
+		{"expert-oracle-decl-shape", refbot.Expert, refbot.Expert.Params(), oracleDeclShape, nil},
+		// Expert North-South against medium East-West, and the other way
+		// round: the two runs' per-board files give each level's play
+		// against the other on every board (declarer and defence are then
+		// told apart by the seat that declared, not by the config).
+		{"expert-vs-medium", refbot.Expert, refbot.Expert.Params(), "", &medium},
+		{"medium-vs-expert", refbot.Medium, refbot.Medium.Params(), "", &expert},
+		// Expert against hard and the other way round: with the hard
+		// self-play run, each level's declarer (and defence) against
+		// the same opponents, hard's, so that the levels' order is not
+		// confounded by the play of the side they face.
+		{"expert-vs-hard", refbot.Expert, refbot.Expert.Params(), "", &hard},
+		{"hard-vs-expert", refbot.Hard, refbot.Hard.Params(), "", &expert},
+		// The same against easy.
+		{"expert-vs-easy", refbot.Expert, refbot.Expert.Params(), "", &easy},
+		{"easy-vs-expert", refbot.Easy, refbot.Easy.Params(), "", &expert},
+	}
+}
+
+// baselineParams returns a level's baseline play settings: those of an
+// earlier revision, before the trick-1 search and the make-or-defeat
+// searches, kept fixed as the reference the measurements compare against.
+func baselineParams(l refbot.Level) cardplay.Params {
+	switch l {
+	case refbot.Medium:
+		return cardplay.Params{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: time.Second,
+			ExactTricks: 3, ExactLimit: 64, SearchCards: 44}
+	case refbot.Hard:
+		return cardplay.Params{Search: true, Worlds: 32, Attempts: 40, Nodes: 600_000, ClockCap: 2 * time.Second,
+			ExactTricks: 5, ExactLimit: 256, SearchCards: 44, LeadRollout: 32, Rollout: 16}
+	case refbot.Expert:
+		return cardplay.Params{Search: true, Worlds: 64, Attempts: 50, Nodes: 1_200_000, ClockCap: 4 * time.Second,
+			ExactTricks: 5, ExactLimit: 512, SearchCards: 48, LeadRollout: 64, Rollout: 32}
+	}
+	return cardplay.Params{}
+}
+
+// percentile returns the p-quantile (0 <= p <= 1) of the durations.
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}

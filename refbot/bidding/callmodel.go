@@ -1,0 +1,43 @@
+package bidding
+
+import (
+	"slices"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// callModel returns the auction model the world sampler tries first: it
+// reports whether seat, holding the 13-card hand, would have made every
+// call it made in the auction had it bid by this system. Reading the
+// calls back through the same choice that made them says what each call
+// denies as well as what it shows (a pass over an opening denies the hand
+// that would have overcalled, a raise the hand that would have bid game),
+// which the meanings' ranges alone do not. It reads only the public
+// auction. A seat that bids by another system fits few worlds, and the
+// sampler's relaxation then drops the model for the ranges.
+func (s *System) callModel(a *engine.Auction) func(seat engine.Seat, hand engine.Hand) bool {
+	calls := slices.Clone(a.Calls()) // the model may outlive the caller's auction
+	seats := make([]engine.Seat, len(calls))
+	// Each call's auction before it, and its reading, once for every hand.
+	prefixes := make([]engine.Auction, len(calls))
+	states := make([]state, len(calls))
+	p := engine.NewAuction(a.Dealer())
+	for i, c := range calls {
+		prefixes[i], seats[i] = p, a.SeatOf(i)
+		s.analyze(&states[i], &prefixes[i], i)
+		if err := p.Add(c); err != nil {
+			return nil // not a legal auction: no model
+		}
+	}
+	return func(seat engine.Seat, hand engine.Hand) bool {
+		for i, c := range calls {
+			if seats[i] != seat {
+				continue
+			}
+			if got, _, _ := s.chooseAfter(&states[i], &prefixes[i], hand); got != c {
+				return false
+			}
+		}
+		return true
+	}
+}

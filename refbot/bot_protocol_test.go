@@ -29,6 +29,7 @@ func openOneClub(v *engine.View) (engine.Call, string) {
 // the seat's own cards, dummy's only after the opening lead and never as
 // dummy, and nothing else.
 func TestBotThroughProtocolSeesNoHiddenCard(t *testing.T) {
+	t.Parallel()
 	boards := engine.SeededBoards("refbot-protocol", []int{1, 2})
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()

@@ -74,6 +74,7 @@ func withSearch(l Level) LevelParams {
 }
 
 func TestBotPlaysWholeBoardsLegally(t *testing.T) {
+	t.Parallel()
 	for board := 1; board <= 4; board++ {
 		b := boardtest.OpenedBoard(t, "bot-legal", board, 1+board%6, engine.Strain(board%5))
 		cards := playOut(t, b, [4]Level{Expert, Easy, Hard, Medium}, 3, nil)
@@ -83,6 +84,7 @@ func TestBotPlaysWholeBoardsLegally(t *testing.T) {
 }
 
 func TestBotIsDeterministic(t *testing.T) {
+	t.Parallel()
 	run := func() []engine.Card {
 		b := boardtest.OpenedBoard(t, "bot-det", 9, 4, engine.StrainSpades)
 		return playOut(t, b, [4]Level{Hard, Hard, Hard, Hard}, 42, nil)
@@ -94,6 +96,7 @@ func TestBotIsDeterministic(t *testing.T) {
 // seat's own 13 cards, dummy's cards only after the opening lead (and never
 // as dummy), and no other hand.
 func TestBotSeesNoHiddenCard(t *testing.T) {
+	t.Parallel()
 	b := boardtest.OpenedBoard(t, "bot-views", 2, 3, engine.NoTrump)
 	deal := b.Deal()
 	contract, _ := b.Contract()
@@ -123,6 +126,7 @@ func TestBotSeesNoHiddenCard(t *testing.T) {
 }
 
 func TestBotCallIsLegal(t *testing.T) {
+	t.Parallel()
 	bot := New(Expert, 1, withBidder(func(*engine.View) (engine.Call, string) { return engine.Redouble, "" }))
 	b := engine.NewBoard(1, engine.NewDealSource("call").Deal(1))
 	v := b.View(engine.North)
@@ -135,6 +139,7 @@ func TestBotCallIsLegal(t *testing.T) {
 }
 
 func TestBotFallsBackWhenSearchFails(t *testing.T) {
+	t.Parallel()
 	var got []Decision
 	bot := New(Expert, 1, withSolver(func() cardplay.CardSolver { return &brute.Solver{MaxNodes: 1} }), WithParams(testParams()),
 		WithDecisionHook(func(d Decision) { got = append(got, d) }))
@@ -157,6 +162,7 @@ func TestBotFallsBackWhenSearchFails(t *testing.T) {
 // (SearchCards) starts later, with the lead's worlds; and that one
 // without leads with the heuristic.
 func TestBotSearchesTheOpeningLeadWithItsOwnSettings(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name       string
 		leadWorlds int
@@ -188,6 +194,7 @@ func TestBotSearchesTheOpeningLeadWithItsOwnSettings(t *testing.T) {
 // card is one with the best make count and trick total over every layout,
 // computed here independently.
 func TestSearchExactEnding(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 9))
 	checked := 0
 	for board := 1; board <= 30; board++ {
@@ -245,6 +252,7 @@ func TestSearchExactEnding(t *testing.T) {
 }
 
 func TestParseLevel(t *testing.T) {
+	t.Parallel()
 	for _, l := range []Level{Easy, Medium, Hard, Expert} {
 		got, err := ParseLevel(l.String())
 		require.NoError(t, err)

@@ -45,6 +45,7 @@ func searchedView(t *testing.T, board, cards int) engine.View {
 // limit would stop at another world depending on what the bot (or another
 // seat sharing its solver) had searched before.
 func TestSearchIsPureOfSolverHistory(t *testing.T) {
+	t.Parallel()
 	p := Hard.Params()
 	p.Nodes, p.ClockCap, p.PlayCheck = 150_000, 0, 4
 	search := func(s cardplay.CardSolver, v engine.View) (engine.Card, cardplay.SearchStats) {
@@ -85,6 +86,7 @@ func (s *sleepySolver) CardValues(p *cardplay.Position, dst []dds.CardValue) ([]
 // abandoned at the hard limit, and the decision skipped because it still
 // runs, count too.
 func TestBotReportsTheClockCap(t *testing.T) {
+	t.Parallel()
 	v := searchedView(t, 3, 36)
 	for _, tc := range []struct {
 		name      string

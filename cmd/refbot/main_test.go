@@ -17,6 +17,7 @@ import (
 )
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -42,6 +43,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestUnreachableManager(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -54,6 +56,7 @@ func TestUnreachableManager(t *testing.T) {
 // TestFourRefbotsPlayASession runs a protocol table on 127.0.0.1:0 and
 // four refbot commands (in-process) against it, one per seat.
 func TestFourRefbotsPlayASession(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

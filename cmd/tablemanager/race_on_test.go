@@ -9,10 +9,11 @@ import (
 )
 
 // testPlayers seats run's built-in bots in the tests. Under the race
-// detector, which slows refbot's search about ten times, a searching level
-// keeps its settings but a sixty-fourth of its node limits and an eighth
-// of its worlds, as its counts (not the clock) bound its search: these
-// tests are of the command, not of the bot's strength.
+// detector, which slows refbot's search about ten times, every level bids
+// as itself and plays its cards as easy does, without searching: these
+// tests are of the command, not of the bot. The search runs under the
+// race detector in refbot's own tests and, inside events, in those of
+// package tournaments.
 func testPlayers(spec bots.Spec, team string) (player.Player, error) {
 	if spec.Builtin != bots.BuiltinRefbot {
 		return bots.NewBuiltin(spec, team)
@@ -22,7 +23,6 @@ func testPlayers(spec bots.Spec, team string) (player.Player, error) {
 		return nil, err
 	}
 	p := l.Params()
-	p.Nodes, p.LeadNodes = p.Nodes/64, p.LeadNodes/64
-	p.Worlds, p.LeadWorlds = max(p.Worlds/8, 2), max(p.LeadWorlds/8, 2)
+	p.Search = false
 	return refbot.New(l, refbot.TeamSeed(team), refbot.WithParams(p)), nil
 }

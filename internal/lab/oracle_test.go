@@ -16,6 +16,7 @@ import (
 // every suit) and HCP, as far as the oracle tells; declarer's hold the
 // opening leader's lengths with oracleDeclShape.
 func TestOracleTellsTheSeatsHand(t *testing.T) {
+	t.Parallel()
 	sys := bidding.NewSystem()
 	checked := map[oracle]int{}
 	for n := 1; n <= 12; n++ {

@@ -38,6 +38,7 @@ func finishedAuction(t *testing.T, dealer engine.Seat, calls string) engine.Auct
 }
 
 func TestJudgeAuction(t *testing.T) {
+	t.Parallel()
 	table := spadeGameTable()
 	tests := []struct {
 		name        string
@@ -99,6 +100,7 @@ func TestJudgeAuction(t *testing.T) {
 }
 
 func TestFamilyOf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		level  int
 		strain engine.Strain
@@ -121,6 +123,7 @@ func TestFamilyOf(t *testing.T) {
 }
 
 func TestBiddingReport(t *testing.T) {
+	t.Parallel()
 	var r BiddingReport
 	add := func(imps int, f, par Family, competitive, doubled bool, level int) {
 		r.Add(AuctionJudgement{IMPs: imps, Family: f, ParFamily: par, Competitive: competitive, Doubled: doubled,

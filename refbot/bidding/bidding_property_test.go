@@ -59,6 +59,7 @@ func bidDeal(t testing.TB, s *System, d engine.Deal, board int, rng *rand.Rand, 
 }
 
 func TestChooseAlwaysLegal(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	rng := rand.New(rand.NewPCG(5, 17))
 	ds := engine.NewDealSource("legal")
@@ -84,6 +85,7 @@ func TestChooseAlwaysLegal(t *testing.T) {
 }
 
 func TestChooseAfterEveryRandomPrefix(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	rng := rand.New(rand.NewPCG(9, 3))
 	ds := engine.NewDealSource("prefix")
@@ -102,6 +104,7 @@ func TestChooseAfterEveryRandomPrefix(t *testing.T) {
 }
 
 func TestFourBiddersEndTheAuction(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	ds := engine.NewDealSource("four")
 	longest, total := 0, 0
@@ -122,6 +125,7 @@ func TestFourBiddersEndTheAuction(t *testing.T) {
 }
 
 func TestChooseIsDeterministic(t *testing.T) {
+	t.Parallel()
 	s1, s2 := NewSystem(), NewSystem()
 	ds := engine.NewDealSource("det")
 	for board := 1; board <= 200; board++ {
@@ -139,6 +143,7 @@ func TestChooseIsDeterministic(t *testing.T) {
 // for the same call in the same situation, Explain reads that row, which
 // the hand may not meet (the fraction is logged).
 func TestChooseAgreesWithInference(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	ds := engine.NewDealSource("agree")
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -204,6 +209,7 @@ func pct(a, b int) float64 {
 }
 
 func TestInferNarrowsByCalls(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	a := auctionOf(t, "P 1N P 2D P 2H P P P")
 	inf := s.infer(&a)
@@ -282,6 +288,7 @@ func BenchmarkNewSystem(b *testing.B) {
 }
 
 func TestSoftAndBidAdapters(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	v := viewFor(t, "KJ84.Q32.K75.J64", "1N P")
 	c, alert, meaning := s.Bid(&v)

@@ -310,6 +310,7 @@ var sayc = []struct {
 // chooser and by Explain, so that partner counts the fit (judge-s8 board
 // 451 had passed 4C with 19 HCP opposite a two over one).
 func TestFallbackRaiseMeaning(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	for _, tc := range []struct {
 		name, hand, auction string
@@ -350,6 +351,7 @@ func TestFallbackRaiseMeaning(t *testing.T) {
 }
 
 func TestChooseSAYC(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	for _, tc := range sayc {
 		t.Run(tc.name, func(t *testing.T) {
@@ -371,6 +373,7 @@ func TestChooseSAYC(t *testing.T) {
 // TestCompetitiveRowsStayOut checks hands the computed competitive rows
 // must leave to the pass: no fit to compete with, no shape to balance with.
 func TestCompetitiveRowsStayOut(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	for _, tc := range []struct{ name, hand, auction string }{
 		{"five hearts opposite a raise do not compete at the three level", "K42.AQJ98.K73.42", "1H 2C 2H 3C"},
@@ -389,6 +392,7 @@ func TestCompetitiveRowsStayOut(t *testing.T) {
 // calls are read back with what they promise, so the play's inference
 // learns the trumps shown.
 func TestCompetitiveMeaningsReadBack(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	a := auctionOf(t, "1H 2C 2H 3C 3H")
 	m, err := s.Explain(&a, 4)
@@ -453,6 +457,7 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 // counted in the points partner's calls have shown, and five of a minor
 // fit rather than 3NT with the opponents' suit unstopped.
 func TestFallbackGames(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	for _, tc := range []struct{ name, hand, auction, want string }{
 		{"six-card major rather than 3NT", "K42.AQJ984.7.Q42", "1D P 1H P 3C P", "4H"},
@@ -489,6 +494,7 @@ func TestFallbackGames(t *testing.T) {
 // place of five of a minor reads back as Blackwood for that minor, with
 // the meaning the chooser gave it, and that the answer is an ace count.
 func TestMinorSlamAskReadsBack(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	for _, tc := range []struct {
 		name, hand, auction string
@@ -517,6 +523,7 @@ func TestMinorSlamAskReadsBack(t *testing.T) {
 }
 
 func TestExplainNamesConventions(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	a := auctionOf(t, "1N P 2C P 2D P 2N P")
 	m, err := s.Explain(&a, 2)
@@ -594,6 +601,7 @@ func TestExplainNamesConventions(t *testing.T) {
 }
 
 func TestTableIsWellFormed(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	rows := s.allRows()
 	require.Greater(t, len(rows), 1000, "the table should cover the spec's rows")

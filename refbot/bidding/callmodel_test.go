@@ -10,6 +10,7 @@ import (
 )
 
 func TestCallModelReadsCallsBackThroughTheSystem(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	hand := func(h string) engine.Hand {
 		x, err := engine.ParseHand(h)
@@ -47,6 +48,7 @@ func TestCallModelReadsCallsBackThroughTheSystem(t *testing.T) {
 // fails if choosing a call after that reading ever differs from Choose),
 // and that the model rejects some other hands (it says something).
 func TestCallModelAdmitsTheHandsThatBid(t *testing.T) {
+	t.Parallel()
 	s := NewSystem()
 	ds := engine.NewDealSource("call-model")
 	rejected := 0

@@ -56,6 +56,7 @@ func cardsOf(t testing.TB, s string) []engine.Card {
 const deal1 = "N:AKQ2.J32.K54.432 JT98.KQ4.QJ3.T98 7654.A65.A76.AKQ 3.T987.T982.J765"
 
 func TestHeuristicCases(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		declarer engine.Seat
@@ -90,6 +91,7 @@ func TestHeuristicCases(t *testing.T) {
 }
 
 func TestHeuristicThirdHand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, deal, played string
 		viewer             engine.Seat
@@ -117,6 +119,7 @@ func TestHeuristicThirdHand(t *testing.T) {
 }
 
 func TestHeuristicRuffsAndDiscards(t *testing.T) {
+	t.Parallel()
 	// Hearts trumps, South declares. West leads a spade; East is void in
 	// spades after trick one in this deal: check ruffing and discarding.
 	deal := "N:AKQ2.J32.K54.432 .KQ4.QJ32.KT9865 765.A65.A76.AQJ7 JT9843.T987.T98."
@@ -135,6 +138,7 @@ func TestHeuristicRuffsAndDiscards(t *testing.T) {
 }
 
 func TestHeuristicAlwaysLegal(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(4, 4))
 	for board := 1; board <= 40; board++ {
 		b := boardtest.OpenedBoard(t, "heur", board, 1+board%7, engine.Strain(board%5))

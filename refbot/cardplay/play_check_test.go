@@ -19,6 +19,7 @@ import (
 // that window gave up a trick are left out, as the check takes those cards
 // as sound by design.
 func TestPlayCheckFindsTheOpponentsUnsoundCards(t *testing.T) {
+	t.Parallel()
 	const window = 8
 	sv := dds.NewSolver()
 	solver := NewDDSSolver().(TargetSolver)

@@ -80,6 +80,7 @@ func (r *recordingSolver) CardTargets(p *cardplay.Position, target int, cards en
 // chooses reaches the target in as many worlds as the best card does by
 // exact trick counts.
 func TestTargetedSearchMakesAsOftenAsExact(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 9))
 	exact := cardplay.NewDDSSolver()
 	for board := 1; board <= 12; board++ {
@@ -152,6 +153,7 @@ func recordedLead(t *testing.T, board int, p cardplay.Params) (*engine.Board, en
 // leading rules lead from the suit, and the lead chosen defeats the
 // contract in as many worlds as the best of those cards does.
 func TestSearchedLeadChoosesTheSuitOnly(t *testing.T) {
+	t.Parallel()
 	exact := cardplay.NewDDSSolver()
 	for board := 1; board <= 6; board++ {
 		p := refbot.Expert.Params()
@@ -212,6 +214,7 @@ func TestSearchedLeadChoosesTheSuitOnly(t *testing.T) {
 // lead chosen has the most IMPs over the worlds against each world's best
 // candidate.
 func TestSearchedSuitLeadExactChoosesByIMPs(t *testing.T) {
+	t.Parallel()
 	exact := cardplay.NewDDSSolver()
 	for board := 1; board <= 6; board++ {
 		p := refbot.Expert.Params().ForLead()

@@ -21,6 +21,7 @@ import (
 // played as the ace's equal after the king had been played to the trick,
 // losing four tricks against double dummy.
 func TestSearchWinsWithTheAceOverTheKing(t *testing.T) {
+	t.Parallel()
 	b := heartBoard(t, "HJ", "H2", "HK")
 	v := b.View(engine.North)
 	p := refbot.Expert.Params()
@@ -60,6 +61,7 @@ func (s *scriptedSolver) Nodes() uint64 { return uint64(s.calls) }
 // more tricks in total, and SearchStats.ForContract says when that gave
 // tricks up.
 func TestSearchPlaysForTheContractFirst(t *testing.T) {
+	t.Parallel()
 	b := boardtest.OpenedBoard(t, "for-contract", 6, 3, engine.NoTrump)
 	boardtest.PlayRandom(t, b, rand.New(rand.NewPCG(6, 6)), 4)
 	actor, _ := b.Actor()
@@ -104,6 +106,7 @@ func TestSearchPlaysForTheContractFirst(t *testing.T) {
 // in one more world, which the make-first rule prefers; in a game, the
 // contract in one more world outweighs one more trick in three.
 func TestSearchWeighsTheContractInIMPs(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		level  int

@@ -13,6 +13,7 @@ import (
 )
 
 func TestLeadByRollouts(t *testing.T) {
+	t.Parallel()
 	sys := bidding.NewSystem()
 	for board := 1; board <= 12; board++ {
 		b := boardtest.ContractBoard(t, "rollout-leads", board)
@@ -50,6 +51,7 @@ func BenchmarkLeadByRollouts(b *testing.B) {
 }
 
 func TestRolloutCardLegalAndDeterministic(t *testing.T) {
+	t.Parallel()
 	sys := bidding.NewSystem()
 	for board := 1; board <= 8; board++ {
 		b := boardtest.ContractBoard(t, "rollout-cards", board)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestTrivialChoiceCountsTheCurrentTrick(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		cards   []string

@@ -49,6 +49,7 @@ func limitView(t *testing.T) engine.View {
 // of a world so far fit in Nodes, and the same seed gives the same card,
 // worlds and nodes.
 func TestSearchNodeLimitStopsBeforeTheNextWorld(t *testing.T) {
+	t.Parallel()
 	v := limitView(t)
 	for _, tc := range []struct {
 		nodes uint64
@@ -95,6 +96,7 @@ func (s *tickingSolver) CardValues(p *cardplay.Position, dst []dds.CardValue) ([
 // (the counts alone decide), and then no further world is started and the
 // search says it was capped.
 func TestSearchClockCapIsASafetyNet(t *testing.T) {
+	t.Parallel()
 	v := limitView(t)
 	for _, tc := range []struct {
 		name   string

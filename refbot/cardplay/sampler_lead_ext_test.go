@@ -19,6 +19,7 @@ import (
 // hand always fits it, where the heuristic's whole model rejects the real
 // hand whenever the search led another suit than the heuristic would.
 func TestLeadModelReadsASearchedLeadWithinItsSuit(t *testing.T) {
+	t.Parallel()
 	p := refbot.Expert.Params()
 	p.Worlds, p.Nodes, p.ClockCap, p.TargetCards, p.LeadSuits = 5, 0, time.Hour, 52, true
 	sv := cardplay.NewDDSSolver()

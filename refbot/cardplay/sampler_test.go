@@ -14,6 +14,7 @@ import (
 )
 
 func TestSamplerNeverContradictsHardFacts(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	positions, withVoids := 0, 0
 	for board := 1; board <= 60; board++ {
@@ -50,6 +51,7 @@ func TestSamplerNeverContradictsHardFacts(t *testing.T) {
 // TestSamplerVoidsForceCards builds a position where one defender has shown
 // out of two suits, so the other must hold every remaining card of them.
 func TestSamplerVoidsForceCards(t *testing.T) {
+	t.Parallel()
 	for board := 1; board <= 200; board++ {
 		b := boardtest.OpenedBoard(t, "voids", board, 3, engine.NoTrump)
 		rng := rand.New(rand.NewPCG(uint64(board), 9))
@@ -69,6 +71,7 @@ func TestSamplerVoidsForceCards(t *testing.T) {
 }
 
 func TestSamplerDeterministic(t *testing.T) {
+	t.Parallel()
 	b := boardtest.OpenedBoard(t, "det", 5, 4, engine.StrainSpades)
 	boardtest.PlayRandom(t, b, rand.New(rand.NewPCG(3, 3)), 9)
 	actor, _ := b.Actor()
@@ -90,6 +93,7 @@ func TestSamplerDeterministic(t *testing.T) {
 }
 
 func TestEnumerateMatchesCountAndHoldsTruth(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for board := 1; board <= 40; board++ {
 		b := boardtest.OpenedBoard(t, "enum", board, 2, engine.Strain(board%5))
@@ -130,6 +134,7 @@ func binom(n, k int) int {
 }
 
 func TestSoftConstraintsFilterAndRelax(t *testing.T) {
+	t.Parallel()
 	b := boardtest.OpenedBoard(t, "soft", 3, 1, engine.NoTrump)
 	boardtest.PlayRandom(t, b, rand.New(rand.NewPCG(8, 8)), 1) // opening lead made, dummy visible
 	decl, _ := b.Contract()
@@ -173,6 +178,7 @@ func TestSoftConstraintsFilterAndRelax(t *testing.T) {
 }
 
 func TestFactsRejectsOutsideThePlay(t *testing.T) {
+	t.Parallel()
 	b := engine.NewBoard(1, engine.NewDealSource("x").Deal(1))
 	v := b.View(engine.North)
 	_, err := FactsOf(&v, bidding.SoftFacts{})
@@ -180,6 +186,7 @@ func TestFactsRejectsOutsideThePlay(t *testing.T) {
 }
 
 func TestLeadRule(t *testing.T) {
+	t.Parallel()
 	card := func(s string) engine.Card {
 		c, err := engine.ParseCard(s)
 		require.NoError(t, err)
@@ -250,6 +257,7 @@ func BenchmarkSampler(b *testing.B) {
 }
 
 func TestAugmentMakesRoom(t *testing.T) {
+	t.Parallel()
 	c := func(s string) engine.Card {
 		x, err := engine.ParseCard(s)
 		require.NoError(t, err)
@@ -278,6 +286,7 @@ func TestAugmentMakesRoom(t *testing.T) {
 // hand is among those the model admits; and the model rejects some of the
 // hands the hard facts allow (it tells the sampler something).
 func TestLeadModelWorldsLeadTheSameCard(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		seed   string
 		strain engine.Strain
@@ -342,6 +351,7 @@ func TestLeadModelWorldsLeadTheSameCard(t *testing.T) {
 // number of checks, modelProbe a wanted world, before the sampler moves on
 // to the ranges, and that a model that fits is used for every world.
 func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
+	t.Parallel()
 	b := boardtest.OpenedBoard(t, "probe", 2, 3, engine.NoTrump)
 	boardtest.PlayRandom(t, b, rand.New(rand.NewPCG(3, 3)), 1)
 	decl, _ := b.Contract()
@@ -380,6 +390,7 @@ func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
 // rule of that lead admits the leader's hand (the relaxation's lead step
 // must not reject the real hand of a leader that leads by our own rules).
 func TestLeadRuleAdmitsTheHeuristicsLeads(t *testing.T) {
+	t.Parallel()
 	for _, strain := range []engine.Strain{engine.NoTrump, engine.StrainSpades, engine.StrainDiamonds} {
 		for n := 1; n <= 300; n++ {
 			b := boardtest.OpenedBoard(t, "lead-rule", n, 3, strain)

@@ -14,6 +14,7 @@ import (
 // (South declares 1NT, West leads) with both taken to follow with their
 // lowest card unless it beats the trick, and to discard a suit's lowest.
 func TestLowestCardsDeny(t *testing.T) {
+	t.Parallel()
 	const deal = "N:743.K32.K432.432 KT9.AQ87.765.765 AQJ.J654.AQJ.AKQ 8652.T9.T98.JT98"
 	cases := []struct {
 		name        string
@@ -55,6 +56,7 @@ func readingOthers(v *engine.View) (soft bidding.SoftFacts) {
 // searching levels play when cards tie): the real hands are never denied
 // a card they hold, and the reading does deny cards.
 func TestLowestCardsNeverDenyAHeldCard(t *testing.T) {
+	t.Parallel()
 	denied := 0
 	for n := 1; n <= 40; n++ {
 		bd := boardtest.ContractBoard(t, "lowest-follows", n)
@@ -78,6 +80,7 @@ func TestLowestCardsNeverDenyAHeldCard(t *testing.T) {
 }
 
 func TestLowCard(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		before string

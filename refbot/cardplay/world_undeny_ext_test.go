@@ -18,6 +18,7 @@ import (
 // the sampler then refuses the facts, Undeny gives the cards back, and
 // the search still chooses a legal card.
 func TestUndenyWhenNoWorldHonoursTheReading(t *testing.T) {
+	t.Parallel()
 	bd := boardtest.ContractBoard(t, "undeny", 3)
 	playCards(t, bd, "S4 S2 SA SJ SQ S9 S7 ST S8 H3 S6 S5 C5 CQ CJ C4 DA D9 DK D4 DQ D6 D7 C6 DJ D5 C2 C7 DT D3 C3 C9 D8 C8 H4 H5 HK H2 HQ HJ CA")
 	actor, _ := bd.Actor()

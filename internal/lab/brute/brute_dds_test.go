@@ -13,6 +13,7 @@ import (
 )
 
 func TestDDSSolverMatchesReferenceEndings(t *testing.T) {
+	t.Parallel()
 	s := cardplay.NewDDSSolver()
 	for _, line := range strings.Split(endings, "\n") {
 		p, want := parseEnding(t, line)
@@ -28,6 +29,7 @@ func TestDDSSolverMatchesReferenceEndings(t *testing.T) {
 }
 
 func TestDDSSolverAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(2, 7))
 	s := cardplay.NewDDSSolver()
 	for board := 1; board <= 30; board++ {

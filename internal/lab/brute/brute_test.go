@@ -89,6 +89,7 @@ func parseEnding(t *testing.T, line string) (cardplay.Position, map[engine.Card]
 }
 
 func TestBruteSolverMatchesDDS(t *testing.T) {
+	t.Parallel()
 	var bs Solver
 	n := 0
 	for _, line := range strings.Split(endings, "\n") {
@@ -107,6 +108,7 @@ func TestBruteSolverMatchesDDS(t *testing.T) {
 }
 
 func TestBruteSolverNodeLimit(t *testing.T) {
+	t.Parallel()
 	p, _ := parseEnding(t, strings.Split(endings, "\n")[0])
 	bs := Solver{MaxNodes: 3}
 	_, err := bs.CardValues(&p, nil)

@@ -17,6 +17,7 @@ import (
 // tableStride-th reference table; under the race detector, every
 // raceStride-th of each. -dds.full checks all 200 positions and all 300
 // tables (under a minute on two cores without -race; .ci/run does it).
+// -short checks as few as the race detector does.
 var fullRef = flag.Bool("dds.full", false, "check every reference position and table")
 
 const (
@@ -42,7 +43,7 @@ func TestMidplayReference(t *testing.T) {
 	cases := readMidCases(t)
 	require.Len(t, cases, 200)
 	stride := 1
-	if underRace {
+	if underRace || testing.Short() {
 		stride = raceStride
 	}
 	sv := NewSolver()
@@ -61,7 +62,7 @@ func TestTableReference(t *testing.T) {
 	cases := readTableCases(t)
 	require.Len(t, cases, 300)
 	stride := tableStride
-	if underRace {
+	if underRace || testing.Short() {
 		stride = tableStride * raceStride
 	}
 	var some []tableCase
@@ -200,7 +201,7 @@ func TestSolveTargetReference(t *testing.T) {
 	t.Parallel()
 	cases := readMidCases(t)
 	stride := 3 // several targets a position: a third of them is plenty
-	if underRace {
+	if underRace || testing.Short() {
 		stride = 3 * raceStride
 	}
 	sv := NewSolver()
@@ -230,7 +231,7 @@ func TestSolveTargetReference(t *testing.T) {
 func fifthMidCases(t *testing.T) []midCase {
 	cases := readMidCases(t)
 	stride := 5
-	if underRace {
+	if underRace || testing.Short() {
 		stride = 5 * raceStride
 	}
 	var out []midCase

@@ -2,7 +2,5 @@
 
 package main
 
-import "github.com/openroom/openroom/tournaments/bots"
-
-// testPlayers seats run's built-in bots in the tests: theirs.
-var testPlayers bots.PlayerFactory
+// underRace is set when the tests run under the race detector.
+const underRace = false

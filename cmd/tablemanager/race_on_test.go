@@ -2,27 +2,5 @@
 
 package main
 
-import (
-	"github.com/openroom/openroom/player"
-	"github.com/openroom/openroom/refbot"
-	"github.com/openroom/openroom/tournaments/bots"
-)
-
-// testPlayers seats run's built-in bots in the tests. Under the race
-// detector, which slows refbot's search about ten times, every level bids
-// as itself and plays its cards as easy does, without searching: these
-// tests are of the command, not of the bot. The search runs under the
-// race detector in refbot's own tests and, inside events, in those of
-// package tournaments.
-func testPlayers(spec bots.Spec, team string) (player.Player, error) {
-	if spec.Builtin != bots.BuiltinRefbot {
-		return bots.NewBuiltin(spec, team)
-	}
-	l, err := refbot.ParseLevel(spec.Level)
-	if err != nil {
-		return nil, err
-	}
-	p := l.Params()
-	p.Search = false
-	return refbot.New(l, refbot.TeamSeed(team), refbot.WithParams(p)), nil
-}
+// underRace is set when the tests run under the race detector.
+const underRace = true

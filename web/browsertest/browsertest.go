@@ -53,9 +53,13 @@ type Options struct {
 // context. The browser is closed when the test ends. Network access beyond
 // loopback is not attempted (background networking, sync, component
 // updates are off: this machine's network is closed and Chromium would
-// otherwise keep retrying).
+// otherwise keep retrying). With -short the test is skipped: browser
+// tests belong to the whole suite, not to the quick check.
 func New(t testing.TB, o Options) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browsertest: a browser test, not run with -short")
+	}
 	path, ok := Find()
 	if !ok {
 		if os.Getenv(RequireEnv) != "" {

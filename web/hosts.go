@@ -101,14 +101,6 @@ func canonicalName(s string) (string, bool) {
 	return s, true
 }
 
-// Len is the number of entries.
-func (hs *Hosts) Len() int {
-	if hs == nil {
-		return 0
-	}
-	return len(hs.entries)
-}
-
 // allows says whether hostport (a Host header, or an origin's host with
 // defaultPort its scheme's) names the page served on port of local.
 func (hs *Hosts) allows(hostport, defaultPort string, local netip.AddrPort) bool {

@@ -121,19 +121,15 @@ type Options struct {
 	Limits Limits
 }
 
-// Protect is what Serve puts in front of a page: Guard, CheckHost, then
+// protect is what Serve puts in front of a page: Guard, CheckHost, then
 // Limits' request caps for TakeStream and AllowAnalysis and the body's
-// deadline. The connection caps and the descriptor reserve are the
-// listener's: only Serve has them.
-func Protect(opt Options, h http.Handler) http.Handler {
-	return protect(opt, newGuard(opt.Limits), h)
-}
-
+// deadline (g). The connection caps and the descriptor reserve are the
+// listener's.
 func protect(opt Options, g *guard, h http.Handler) http.Handler {
 	return Guard(opt.Allow, CheckHost(opt.Hosts, g.limited(h)))
 }
 
-// Serve serves h on ln until ctx ends, behind Protect and within the
+// Serve serves h on ln until ctx ends, behind protect and within the
 // connection caps and descriptor reserve of opt.Limits. Requests see ctx
 // as their context's parent, so open event streams end with it; the
 // server then shuts down (a second at most). An error is returned only

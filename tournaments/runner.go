@@ -56,6 +56,7 @@ func (e *SeatFault) Error() string { return e.Outcome.String() }
 // unplayed (the protocol runner's table stamps the same identity itself).
 func (j *TableJob) Record(b *engine.Board, alerts []string, o engine.Outcome) results.Record {
 	r := results.FromBoard(b, alerts)
+	r.SetBoard(b) // its PBN, LIN and live view are written from the board itself
 	r.SetOutcome(o)
 	id := j.Identity()
 	id.Stamp(&r)

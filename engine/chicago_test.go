@@ -74,7 +74,7 @@ func TestChicagoScoring(t *testing.T) {
 		{"deal 4: a vulnerable small slam is 750 with the game bonus, no rubber bonus",
 			[]play{{contract: "1C", declarer: North, tricks: 7}, {contract: "1C", declarer: North, tricks: 7}, {contract: "1C", declarer: North, tricks: 7}, {contract: "6NT", declarer: East, tricks: 12}},
 			[]figure{{EW, true, ItemTricks, 190}, {EW, false, ItemSmallSlam, 750}, {EW, false, ItemGame, 500}}},
-		{"undertricks follow seed 001's table with the deal's vulnerability (deal 1: not vulnerable, doubled four down)",
+		{"undertricks follow the rubber rules' table with the deal's vulnerability (deal 1: not vulnerable, doubled four down)",
 			[]play{{contract: "4SX", declarer: North, tricks: 6}},
 			[]figure{{EW, false, ItemUndertricks, 700}}},
 		{"honours count in Chicago",

@@ -112,11 +112,11 @@ func figures(e RubberEntry) []figure {
 	return out
 }
 
-// TestRubberSeedExamples checks every worked example of seed 001's scoring
-// section and seed 003's scoring examples as rubber bridge scores them. The
+// TestRubberWorkedExamples checks every worked example of the rubber rules' scoring
+// section and the tutorial's scoring examples as rubber bridge scores them. The
 // deals before the last one set up the vulnerability the example needs;
 // only the last deal's figures are checked.
-func TestRubberSeedExamples(t *testing.T) {
+func TestRubberWorkedExamples(t *testing.T) {
 	t.Parallel()
 	nsGame := play{contract: "4S", declarer: North, tricks: 10} // gives NS a game: NS vulnerable after it
 	ewGame := play{contract: "4S", declarer: East, tricks: 10}
@@ -126,58 +126,58 @@ func TestRubberSeedExamples(t *testing.T) {
 		deal  play
 		want  []figure
 	}{
-		{"seed 001 below the line: 3S making 10 tricks is 90 below (30 x 3), the overtrick above", nil,
+		{"the rubber rules, below the line: 3S making 10 tricks is 90 below (30 x 3), the overtrick above", nil,
 			play{contract: "3S", declarer: North, tricks: 10},
 			[]figure{{NS, true, ItemTricks, 90}, {NS, false, ItemOvertricks, 30}}},
-		{"seed 001 below the line: 3NT making 13 tricks is still 100 below", nil,
+		{"the rubber rules, below the line: 3NT making 13 tricks is still 100 below", nil,
 			play{contract: "3NT", declarer: South, tricks: 13},
 			[]figure{{NS, true, ItemTricks, 100}, {NS, false, ItemOvertricks, 120}}},
-		{"seed 001 overtricks: 2C not vulnerable making 11 tricks is 60 above (20 x 3)", nil,
+		{"the rubber rules, overtricks: 2C not vulnerable making 11 tricks is 60 above (20 x 3)", nil,
 			play{contract: "2C", declarer: East, tricks: 11},
 			[]figure{{EW, true, ItemTricks, 40}, {EW, false, ItemOvertricks, 60}}},
-		{"seed 001 slam: 6H vulnerable making 12 tricks is 750 above", []play{nsGame},
+		{"the rubber rules, slam: 6H vulnerable making 12 tricks is 750 above", []play{nsGame},
 			play{contract: "6H", declarer: North, tricks: 12},
 			[]figure{{NS, true, ItemTricks, 180}, {NS, false, ItemSmallSlam, 750}, {NS, false, ItemRubber, 700}}},
-		{"seed 001 undertricks: 3D vulnerable making 7 tricks is 200 above to the defenders (100 x 2)", []play{nsGame},
+		{"the rubber rules, undertricks: 3D vulnerable making 7 tricks is 200 above to the defenders (100 x 2)", []play{nsGame},
 			play{contract: "3D", declarer: South, tricks: 7},
 			[]figure{{EW, false, ItemUndertricks, 200}}},
-		{"seed 001 undertricks example 2: 5NT doubled not vulnerable making 8 tricks follows the table, 100 + 200 + 200 = 500 (the seed's text says 800)", nil,
+		{"the rubber rules, undertricks example 2: 5NT doubled not vulnerable making 8 tricks follows the table, 100 + 200 + 200 = 500 (the rules' text says 800)", nil,
 			play{contract: "5NTX", declarer: East, tricks: 8},
 			[]figure{{NS, false, ItemUndertricks, 500}}},
-		{"seed 001 undertricks example 2 with the vulnerable figures the seed's text used: 200 + 300 + 300 = 800", []play{ewGame},
+		{"the rubber rules, undertricks example 2 with the vulnerable figures the rules' text used: 200 + 300 + 300 = 800", []play{ewGame},
 			play{contract: "5NTX", declarer: East, tricks: 8},
 			[]figure{{NS, false, ItemUndertricks, 800}}},
-		{"seed 003 trick points: 5C is 5 x 20 = 100 below, a game", nil,
+		{"the tutorial, trick points: 5C is 5 x 20 = 100 below, a game", nil,
 			play{contract: "5C", declarer: West, tricks: 11},
 			[]figure{{EW, true, ItemTricks, 100}}},
-		{"seed 003 trick points: 3NT is 40 + 30 + 30 = 100 below", nil,
+		{"the tutorial, trick points: 3NT is 40 + 30 + 30 = 100 below", nil,
 			play{contract: "3NT", declarer: North, tricks: 9},
 			[]figure{{NS, true, ItemTricks, 100}}},
-		{"seed 003 trick points: 2H doubled is 2 x 30 x 2 = 120 below, with no bonus for making it doubled (seed 001's table has none)", nil,
+		{"the tutorial, trick points: 2H doubled is 2 x 30 x 2 = 120 below, with no bonus for making it doubled (the rubber rules' table has none)", nil,
 			play{contract: "2HX", declarer: North, tricks: 8},
 			[]figure{{NS, true, ItemTricks, 120}}},
-		{"seed 003 trick points: 2C redoubled is 2 x 20 x 4 = 160 below", nil,
+		{"the tutorial, trick points: 2C redoubled is 2 x 20 x 4 = 160 below", nil,
 			play{contract: "2CXX", declarer: North, tricks: 8},
 			[]figure{{NS, true, ItemTricks, 160}}},
-		{"seed 003 E.G.1: vulnerable 6S redoubled +1 is 720 below, 400 overtrick and 750 slam above (no game or insult bonus on the deal)", []play{nsGame},
+		{"the tutorial's E.G.1: vulnerable 6S redoubled +1 is 720 below, 400 overtrick and 750 slam above (no game or insult bonus on the deal)", []play{nsGame},
 			play{contract: "6SXX", declarer: North, tricks: 13},
 			[]figure{{NS, true, ItemTricks, 720}, {NS, false, ItemOvertricks, 400}, {NS, false, ItemSmallSlam, 750}, {NS, false, ItemRubber, 700}}},
-		{"seed 003 E.G.2: vulnerable 7S doubled making is 420 below and 1500 grand slam above", []play{nsGame},
+		{"the tutorial's E.G.2: vulnerable 7S doubled making is 420 below and 1500 grand slam above", []play{nsGame},
 			play{contract: "7SX", declarer: South, tricks: 13},
 			[]figure{{NS, true, ItemTricks, 420}, {NS, false, ItemGrandSlam, 1500}, {NS, false, ItemRubber, 700}}},
-		{"seed 003 E.G.3: not vulnerable 2S +2 is 60 below and 60 above, not a game", nil,
+		{"the tutorial's E.G.3: not vulnerable 2S +2 is 60 below and 60 above, not a game", nil,
 			play{contract: "2S", declarer: West, tricks: 10},
 			[]figure{{EW, true, ItemTricks, 60}, {EW, false, ItemOvertricks, 60}}},
-		{"seed 003 E.G.4: not vulnerable 2C redoubled making is 160 below, a game", nil,
+		{"the tutorial's E.G.4: not vulnerable 2C redoubled making is 160 below, a game", nil,
 			play{contract: "2CXX", declarer: East, tricks: 8},
 			[]figure{{EW, true, ItemTricks, 160}}},
-		{"seed 003 homework: vulnerable 6S making is 180 below and 750 above", []play{nsGame},
+		{"the tutorial, homework: vulnerable 6S making is 180 below and 750 above", []play{nsGame},
 			play{contract: "6S", declarer: North, tricks: 12},
 			[]figure{{NS, true, ItemTricks, 180}, {NS, false, ItemSmallSlam, 750}, {NS, false, ItemRubber, 700}}},
-		{"seed 003 undertricks: vulnerable 7NT redoubled down 13 is 2 x (200 + 12 x 300) = 7600", []play{ewGame},
+		{"the tutorial, undertricks: vulnerable 7NT redoubled down 13 is 2 x (200 + 12 x 300) = 7600", []play{ewGame},
 			play{contract: "7NTXX", declarer: West, tricks: 0},
 			[]figure{{NS, false, ItemUndertricks, 7600}}},
-		{"seed 003 notation 5C -1: 5C needs 11 tricks, 10 is one down", nil,
+		{"the tutorial, notation 5C -1: 5C needs 11 tricks, 10 is one down", nil,
 			play{contract: "5C", declarer: North, tricks: 10},
 			[]figure{{EW, false, ItemUndertricks, 50}}},
 	}
@@ -190,10 +190,10 @@ func TestRubberSeedExamples(t *testing.T) {
 	}
 }
 
-// TestRubberSeed001Tables checks seed 001's two scoring tables cell by cell:
+// TestRubberRulesTables checks the rubber rules' two scoring tables cell by cell:
 // trick points below the line, and overtricks and undertricks above it, not
 // vulnerable and vulnerable, undoubled, doubled and redoubled.
-func TestRubberSeed001Tables(t *testing.T) {
+func TestRubberRulesTables(t *testing.T) {
 	t.Parallel()
 	t.Run("below the line", func(t *testing.T) {
 		tests := []struct {
@@ -275,11 +275,11 @@ func TestRubberSeed001Tables(t *testing.T) {
 
 // TestRubberDiffersFromDuplicate pins where rubber-v1 and the duplicate
 // rule set give different figures for the same result, so neither is ever
-// used for the other (seed 000).
+// used for the other (the project's rule set).
 func TestRubberDiffersFromDuplicate(t *testing.T) {
 	t.Parallel()
-	// Seed 003 (duplicate) lists not-vulnerable doubled undertricks as 100,
-	// 300, 500, 800, 1100; seed 001's rubber table gives 200 for every one
+	// The tutorial (duplicate) lists not-vulnerable doubled undertricks as 100,
+	// 300, 500, 800, 1100; the rubber rules' rubber table gives 200 for every one
 	// after the first: 100, 300, 500, 700, 900.
 	for down, dup := range map[int]int{1: 100, 2: 300, 3: 500, 4: 800, 5: 1100} {
 		assert.Equal(t, -dup, Score(contract(t, "7SX"), false, 13-down), "duplicate, down %d", down)
@@ -292,7 +292,7 @@ func TestRubberDiffersFromDuplicate(t *testing.T) {
 	assert.Equal(t, 470, Score(contract(t, "2HX"), false, 8))
 	_, entries := playRubber(t, RubberBridge, play{contract: "2HX", declarer: North, tricks: 8})
 	assert.Equal(t, 120, entries[0].NS.Points())
-	// Seed 003's vulnerability follows the board number (board 2: NS
+	// The tutorial's vulnerability follows the board number (board 2: NS
 	// vulnerable, board 3: EW, board 4: both); a rubber's follows the games
 	// won, so four part scores leave everybody not vulnerable.
 	r := NewRubber(RubberBridge, North)
@@ -303,7 +303,7 @@ func TestRubberDiffersFromDuplicate(t *testing.T) {
 	}
 }
 
-// TestRubberHonours checks seed 001's honours: 100 for four of the five
+// TestRubberHonours checks the rubber rules' honours: 100 for four of the five
 // trump honours in one hand, 150 for five, 150 for four aces at no trump,
 // for the holder's side whether it declared or defended, made or not.
 func TestRubberHonours(t *testing.T) {
@@ -363,13 +363,13 @@ func TestRubberHonours(t *testing.T) {
 	}
 }
 
-// TestRubberGames checks seed 001's games: 100 trick points below the line
+// TestRubberGames checks the rubber rules' games: 100 trick points below the line
 // in the current game win it, overtricks never count, part scores add up
 // within a game and not across the line, and a side with a game is
 // vulnerable.
 func TestRubberGames(t *testing.T) {
 	t.Parallel()
-	t.Run("game contracts alone win a game from nothing (seed 003: 3NT 4S 4H 5D 5C)", func(t *testing.T) {
+	t.Run("game contracts alone win a game from nothing (the tutorial: 3NT 4S 4H 5D 5C)", func(t *testing.T) {
 		for _, c := range []string{"3NT", "4S", "4H", "5D", "5C", "1NTXX", "2HX", "2CXX"} {
 			r, entries := playRubber(t, RubberBridge, play{contract: c, declarer: East, tricks: 13})
 			assert.Equal(t, "EW", entries[0].GameWon, c)
@@ -422,7 +422,7 @@ func TestRubberGames(t *testing.T) {
 	})
 }
 
-// TestRubberEnd checks seed 001's end of the rubber: it ends when a side has
+// TestRubberEnd checks the rubber rules' end of the rubber: it ends when a side has
 // won two games (never later), 700 to it if the other side won none and 500
 // if one, and the higher total wins, even against the side that won the
 // rubber; equal totals go to the side with more games.
@@ -491,9 +491,9 @@ func TestRubberEnd(t *testing.T) {
 	})
 }
 
-// TestRubberDealing checks seed 001's dealing: the first dealer is given,
+// TestRubberDealing checks the rubber rules' dealing: the first dealer is given,
 // the deal passes to the left after every deal, and a passed-out deal
-// scores nothing (the next dealer deals; seed 001 is silent on it, the Laws
+// scores nothing (the next dealer deals; the rubber rules are silent on it, the Laws
 // of Contract Bridge say so).
 func TestRubberDealing(t *testing.T) {
 	t.Parallel()

@@ -13,7 +13,7 @@ import (
 
 // TestScoreRubberSheet checks the printed sheet of a whole rubber: the deal
 // list, the bonuses above the line (latest first), the trick points below
-// it game by game, the totals and the winner. The figures are seed 001's:
+// it game by game, the totals and the winner. The figures are the rubber rules':
 // 4SX+1 not vulnerable is 240 below and 100 above, East's four trump
 // honours 100 to EW, 3NT-1 with NS vulnerable is 50 to NS (the defenders
 // are not vulnerable), 60 + 40 is NS's second game and 700 for the rubber.

@@ -97,6 +97,8 @@ func MeasureDecisions(w io.Writer, c DecisionsConfig) error {
 	if err != nil {
 		return err
 	}
+	kind := map[bool]string{true: "defence", false: "declarer"}[defence] + ", " +
+		map[bool]string{true: "leads of tricks 2-8", false: "cards to trick 8"}[leadsOnly]
 	sys := bidding.NewSystem()
 	var base []float64 // the base's loss at each decision
 	for vi, variant := range variants {
@@ -106,8 +108,10 @@ func MeasureDecisions(w io.Writer, c DecisionsConfig) error {
 		}
 		if vi == 0 {
 			base = t.loss
+		} else {
+			t.pair(base, ds, len(boards))
 		}
-		t.report(w, variant.name, variants[0].name, ds, base, len(boards), defence, leadsOnly, vi > 0)
+		t.report(w, variant.name, kind, variants[0].name, len(ds), len(boards))
 	}
 	return nil
 }
@@ -172,6 +176,10 @@ type variantTally struct {
 	loss     []float64 // at each decision
 	perBoard []float64 // by index of the boards replayed
 	recorded int       // decisions where the variant chose the recorded card
+	// The paired differences from the base's losses, by board, and at
+	// how many decisions they differ (none for the base itself).
+	pairs   []float64
+	changed int
 	// Worlds solved and nodes spent by trick group: 1-2, 3-4, 5-8.
 	worlds, nodes, count [3]float64
 }
@@ -220,23 +228,24 @@ func askVariant(variant variant, ds []replayedDecision, boards []replayBoard, sy
 	return t, nil
 }
 
-// report writes the variant's cost and losses over the decisions ds on
-// the number of boards replayed and, when paired, its difference from
-// the base's losses there, by board.
-func (t *variantTally) report(w io.Writer, name, baseName string, ds []replayedDecision, base []float64, boards int, defence, leadsOnly, paired bool) {
-	changed := 0
-	var pairs []float64
-	if paired {
-		pairs = make([]float64, boards)
-		for di, lost := range t.loss {
-			pairs[ds[di].board] += lost - base[di]
-			if lost != base[di] {
-				changed++
-			}
+// pair sets the variant's differences from the base's losses at the
+// decisions ds, by board of the number replayed.
+func (t *variantTally) pair(base []float64, ds []replayedDecision, boards int) {
+	t.pairs = make([]float64, boards)
+	for di, lost := range t.loss {
+		t.pairs[ds[di].board] += lost - base[di]
+		if lost != base[di] {
+			t.changed++
 		}
 	}
+}
+
+// report writes the variant's cost and losses over its decisions, of the
+// kind described, on the boards replayed, and its paired difference from
+// the base.
+func (t *variantTally) report(w io.Writer, name, kind, baseName string, decisions, boards int) {
 	m, h := meanInterval(t.perBoard)
-	dm, dh := meanInterval(pairs)
+	dm, dh := meanInterval(t.pairs)
 	var cost []string
 	for g, group := range []string{"tricks 1-2", "tricks 3-4", "tricks 5-8"} {
 		if t.count[g] > 0 {
@@ -244,7 +253,6 @@ func (t *variantTally) report(w io.Writer, name, baseName string, ds []replayedD
 		}
 	}
 	fmt.Fprintf(w, "%s: on average %s\n", name, strings.Join(cost, "; "))
-	fmt.Fprintf(w, "%s: %d decisions on %d boards (%s, %s); tricks lost vs DD at them %.3f ± %.3f a board; against %s, paired: %+.3f ± %.3f a board (%d decisions valued differently; the recorded card chosen at %d)\n",
-		name, len(ds), boards, map[bool]string{true: "defence", false: "declarer"}[defence],
-		map[bool]string{true: "leads of tricks 2-8", false: "cards to trick 8"}[leadsOnly], m, h, baseName, dm, dh, changed, t.recorded)
+	fmt.Fprintf(w, "%s: %d decisions on %d boards (%s); tricks lost vs DD at them %.3f ± %.3f a board; against %s, paired: %+.3f ± %.3f a board (%d decisions valued differently; the recorded card chosen at %d)\n",
+		name, decisions, boards, kind, m, h, baseName, dm, dh, t.changed, t.recorded)
 }

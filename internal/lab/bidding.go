@@ -41,38 +41,16 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 		return err
 	}
 	var r BiddingReport
-	type judged struct {
-		n     int
-		j     AuctionJudgement
-		calls string
-		a     string
-	}
-	var all []judged
+	var all []judgedBoard
 	var lines strings.Builder
 	for i, d := range deals {
-		n := i + 1
-		bd, err := bidBoard(sys, n, d)
+		x, line, err := judgeBoard(sys, i+1, d, &tables[i])
 		if err != nil {
 			return err
 		}
-		j, err := JudgeAuction(bd.Auction(), bd.Vulnerability(), &tables[i])
-		if err != nil {
-			return fmt.Errorf("board %d: %w", n, err)
-		}
-		r.Add(j)
-		var calls []string
-		for _, c := range bd.Auction().Calls() {
-			calls = append(calls, bidding.KeyCall(c))
-		}
-		decl := ""
-		if !j.Contract.PassedOut() {
-			decl = " " + j.Contract.Declarer.String()
-		}
-		par := dds.ParOf(&tables[i], bd.Dealer(), bd.Vulnerability())
-		fmt.Fprintf(&lines, "%d\t%s\t%s\t%s\t%s\t%d\t%s\n", n, d.Format(engine.North), bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "), j.IMPs, j.ParFamily)
-		nsHCP := d[engine.North].HCP() + d[engine.South].HCP()
-		all = append(all, judged{n, j, strings.Join(calls, " "), fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
-			j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))})
+		r.Add(x.j)
+		lines.WriteString(line)
+		all = append(all, x)
 	}
 	if c.Auctions != "" {
 		if err := os.WriteFile(c.Auctions, []byte(lines.String()), 0o644); err != nil {
@@ -81,28 +59,73 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	}
 	fmt.Fprintf(w, "seed %q, boards 1-%d\n%s", c.Seed, len(deals), r.String())
 	if c.Before != "" {
-		before, err := readAuctionsFile(c.Before)
-		if err != nil {
+		if err := writePairedBidding(w, c.Before, all); err != nil {
 			return err
 		}
-		var cmp pairedBidding
-		for _, x := range all {
-			b, ok := before[x.n]
-			if !ok {
-				return fmt.Errorf("board %d is not in %s", x.n, c.Before)
-			}
-			cmp.add(b, x.j, x.calls)
-			if b.calls != x.calls {
-				fmt.Fprintf(w, "board %3d changed: %2d -> %2d IMPs from par (par %s): before %s; after %s\n",
-					x.n, b.imps, x.j.IMPs, x.j.ParFamily, b.calls, x.calls)
-			}
-		}
-		fmt.Fprintf(w, "paired against %s:\n%s", c.Before, cmp.String())
 	}
 	sort.SliceStable(all, func(a, b int) bool { return all[a].j.IMPs > all[b].j.IMPs })
 	for _, x := range all[:min(len(all), c.Worst)] {
 		fmt.Fprintf(w, "board %3d: %2d IMPs from par (%s): %s\n", x.n, x.j.IMPs, x.j.ParFamily, x.a)
 	}
+	return nil
+}
+
+// judgedBoard is a board MeasureBidding bid and judged against par.
+type judgedBoard struct {
+	n     int
+	j     AuctionJudgement
+	calls string // the auction, in bidding.KeyCall's notation
+	a     string // the board described for the list of the auctions furthest from par
+}
+
+// judgeBoard bids board n of the deal, whose double-dummy table is t, and
+// judges its auction against par. It returns the judgement and the
+// board's line of the auctions file (BiddingConfig.Auctions).
+func judgeBoard(sys *bidding.System, n int, d engine.Deal, t *dds.TrickTable) (judgedBoard, string, error) {
+	bd, err := bidBoard(sys, n, d)
+	if err != nil {
+		return judgedBoard{}, "", err
+	}
+	j, err := JudgeAuction(bd.Auction(), bd.Vulnerability(), t)
+	if err != nil {
+		return judgedBoard{}, "", fmt.Errorf("board %d: %w", n, err)
+	}
+	var calls []string
+	for _, c := range bd.Auction().Calls() {
+		calls = append(calls, bidding.KeyCall(c))
+	}
+	decl := ""
+	if !j.Contract.PassedOut() {
+		decl = " " + j.Contract.Declarer.String()
+	}
+	par := dds.ParOf(t, bd.Dealer(), bd.Vulnerability())
+	line := fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%d\t%s\n", n, d.Format(engine.North), bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "), j.IMPs, j.ParFamily)
+	nsHCP := d[engine.North].HCP() + d[engine.South].HCP()
+	return judgedBoard{n, j, strings.Join(calls, " "), fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
+		j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))}, line, nil
+}
+
+// writePairedBidding compares the boards judged with the auctions file
+// before of another version of the system: it writes every auction that
+// changed, then the paired difference.
+func writePairedBidding(w io.Writer, before string, all []judgedBoard) error {
+	recorded, err := readAuctionsFile(before)
+	if err != nil {
+		return err
+	}
+	var cmp pairedBidding
+	for _, x := range all {
+		b, ok := recorded[x.n]
+		if !ok {
+			return fmt.Errorf("board %d is not in %s", x.n, before)
+		}
+		cmp.add(b, x.j, x.calls)
+		if b.calls != x.calls {
+			fmt.Fprintf(w, "board %3d changed: %2d -> %2d IMPs from par (par %s): before %s; after %s\n",
+				x.n, b.imps, x.j.IMPs, x.j.ParFamily, b.calls, x.calls)
+		}
+	}
+	fmt.Fprintf(w, "paired against %s:\n%s", before, cmp.String())
 	return nil
 }
 

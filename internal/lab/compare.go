@@ -19,34 +19,11 @@ import (
 // own wide interval.
 func ComparePlay(w io.Writer, a, b string) error {
 	files := [2]string{a, b}
-	runs := [2]map[int]replayBoard{}
-	for i, f := range files {
-		rbs, err := readReplay(f)
-		if err != nil {
-			return err
-		}
-		runs[i] = map[int]replayBoard{}
-		for _, rb := range rbs {
-			if rb.lost == nil {
-				return fmt.Errorf("%s: board %d has no per-card losses", f, rb.n)
-			}
-			runs[i][rb.n] = rb
-		}
+	runs, err := readRuns(files)
+	if err != nil {
+		return err
 	}
-	// The measures, each a per-board difference B - A.
-	const (
-		declarer = iota
-		defence
-		defenceLeads // the defence's first cards of tricks 2-13
-		defenceOther // the defence's other cards after the opening lead
-	)
-	names := []string{"declarer", "defence", "defence's leads of tricks 2-13", "defence's other cards after the opening lead"}
-	for ph := range numPhases {
-		names = append(names, "declarer "+phaseNames[ph])
-	}
-	for ph := range numPhases {
-		names = append(names, "defence "+phaseNames[ph])
-	}
+	names := compareNames()
 	diffs := make([][]float64, len(names))
 	sums := make([][2]float64, len(names))
 	boards, same := 0, 0
@@ -61,22 +38,9 @@ func ComparePlay(w io.Writer, a, b string) error {
 		}
 		var per [2][]float64 // each run's losses by measure
 		for r, run := range []replayBoard{ra, rb} {
-			bd, err := auctionBoard(n, engine.NewDealSource("measure-levels").Deal(n), run.calls)
-			if err != nil {
+			if per[r], err = compareMeasures(n, run); err != nil {
 				return err
 			}
-			l, err := tallyLosses(bd, run.cards, func(i int, _ engine.Side) int { return run.lost[i] })
-			if err != nil {
-				return err
-			}
-			m := []float64{declarer: float64(l.Declarer), defence: float64(l.Defence),
-				defenceLeads: float64(l.DefenceLeads), defenceOther: float64(l.Defence - l.ByPhase[1][phaseLead] - l.DefenceLeads)}
-			for side := range l.ByPhase {
-				for _, x := range l.ByPhase[side] {
-					m = append(m, float64(x))
-				}
-			}
-			per[r] = m
 		}
 		for k := range names {
 			diffs[k] = append(diffs[k], per[1][k]-per[0][k])
@@ -92,9 +56,73 @@ func ComparePlay(w io.Writer, a, b string) error {
 		m, h := meanInterval(diffs[k])
 		fmt.Fprintf(w, "  %-46s A %.3f  B %.3f  B-A %+.3f ± %.3f\n", name, sums[k][0]/float64(boards), sums[k][1]/float64(boards), m, h)
 	}
-	m, _ := meanInterval(diffs[defence])
+	m, _ := meanInterval(diffs[cmpDefence])
 	fmt.Fprintf(w, "defence-diff/board %+.3f\n", m)
-	m, _ = meanInterval(diffs[declarer])
+	m, _ = meanInterval(diffs[cmpDeclarer])
 	fmt.Fprintf(w, "declarer-diff/board %+.3f\n", m)
 	return nil
+}
+
+// readRuns reads the two per-board files, each by board number; every
+// board must have its per-card losses.
+func readRuns(files [2]string) ([2]map[int]replayBoard, error) {
+	runs := [2]map[int]replayBoard{}
+	for i, f := range files {
+		rbs, err := readReplay(f)
+		if err != nil {
+			return runs, err
+		}
+		runs[i] = map[int]replayBoard{}
+		for _, rb := range rbs {
+			if rb.lost == nil {
+				return runs, fmt.Errorf("%s: board %d has no per-card losses", f, rb.n)
+			}
+			runs[i][rb.n] = rb
+		}
+	}
+	return runs, nil
+}
+
+// The measures ComparePlay compares, by index in compareNames and
+// compareMeasures, before those by phase.
+const (
+	cmpDeclarer     = iota
+	cmpDefence      // the defence's
+	cmpDefenceLeads // the defence's first cards of tricks 2-13
+	cmpDefenceOther // the defence's other cards after the opening lead
+)
+
+// compareNames names the measures ComparePlay compares: declarer's and
+// the defence's losses, the defence's split by leads and other cards, and
+// each side's by phase.
+func compareNames() []string {
+	names := []string{"declarer", "defence", "defence's leads of tricks 2-13", "defence's other cards after the opening lead"}
+	for ph := range numPhases {
+		names = append(names, "declarer "+phaseNames[ph])
+	}
+	for ph := range numPhases {
+		names = append(names, "defence "+phaseNames[ph])
+	}
+	return names
+}
+
+// compareMeasures returns one run's losses on board n by measure, in the
+// order of compareNames, from its recorded per-card losses.
+func compareMeasures(n int, run replayBoard) ([]float64, error) {
+	bd, err := auctionBoard(n, engine.NewDealSource("measure-levels").Deal(n), run.calls)
+	if err != nil {
+		return nil, err
+	}
+	l, err := tallyLosses(bd, run.cards, func(i int, _ engine.Side) int { return run.lost[i] })
+	if err != nil {
+		return nil, err
+	}
+	m := []float64{cmpDeclarer: float64(l.Declarer), cmpDefence: float64(l.Defence),
+		cmpDefenceLeads: float64(l.DefenceLeads), cmpDefenceOther: float64(l.Defence - l.ByPhase[1][phaseLead] - l.DefenceLeads)}
+	for side := range l.ByPhase {
+		for _, x := range l.ByPhase[side] {
+			m = append(m, float64(x))
+		}
+	}
+	return m, nil
 }

@@ -93,22 +93,52 @@ func MeasureDecisions(w io.Writer, c DecisionsConfig) error {
 	defence := !c.Declarer
 	leadsOnly := !c.AllCards
 	variants := firstAndNamed(decisionVariants(), c.Variants, func(v variant) string { return v.name })
-	// The decisions: each board's positions of the kind chosen and the
-	// value of every legal card there on the real deal, computed once.
-	type decision struct {
-		board int // index into boards
-		index int // the card's index in the play
-		view  engine.View
-		vals  map[engine.Card]int
-		best  int
+	ds, err := replayDecisions(boards, defence, leadsOnly)
+	if err != nil {
+		return err
 	}
-	var ds []decision
+	kind := map[bool]string{true: "defence", false: "declarer"}[defence] + ", " +
+		map[bool]string{true: "leads of tricks 2-8", false: "cards to trick 8"}[leadsOnly]
+	sys := bidding.NewSystem()
+	var base []float64 // the base's loss at each decision
+	for vi, variant := range variants {
+		t, err := askVariant(variant, ds, boards, sys)
+		if err != nil {
+			return err
+		}
+		if vi == 0 {
+			base = t.loss
+		} else {
+			t.pair(base, ds, len(boards))
+		}
+		t.report(w, variant.name, kind, variants[0].name, len(ds), len(boards))
+	}
+	return nil
+}
+
+// replayedDecision is a position of a replayed board where a variant is
+// asked for its card, with the value of every legal card there on the
+// real deal.
+type replayedDecision struct {
+	board int // index into the boards replayed
+	index int // the card's index in the play
+	view  engine.View
+	vals  map[engine.Card]int
+	best  int
+}
+
+// replayDecisions replays the boards and returns their positions of the
+// kind chosen (the defence's or declarer's, leads of tricks 2-8 or every
+// card from the second of trick 1 to trick 8, none with a trivial choice),
+// each valued on the real deal once for all the variants.
+func replayDecisions(boards []replayBoard, defence, leadsOnly bool) ([]replayedDecision, error) {
+	var ds []replayedDecision
 	real := dds.NewSolver()
 	for bi, rb := range boards {
 		deal := engine.NewDealSource("measure-levels").Deal(rb.n)
 		bd, err := auctionBoard(rb.n, deal, rb.calls)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		contract, _ := bd.Contract()
 		for i, card := range rb.cards {
@@ -127,89 +157,102 @@ func MeasureDecisions(w io.Writer, c DecisionsConfig) error {
 				if _, trivial := cardplay.TrivialChoice(&v, legal); !trivial {
 					vals, best, err := realValues(real, bd, deal)
 					if err != nil {
-						return err
+						return nil, err
 					}
-					ds = append(ds, decision{board: bi, index: i, view: v, vals: vals, best: best})
+					ds = append(ds, replayedDecision{board: bi, index: i, view: v, vals: vals, best: best})
 				}
 			}
 			if err := bd.PlayCard(mover, card); err != nil {
-				return fmt.Errorf("board %d card %d: %w", rb.n, i, err)
+				return nil, fmt.Errorf("board %d card %d: %w", rb.n, i, err)
 			}
 		}
 	}
-	sys := bidding.NewSystem()
-	var base []float64 // the base's loss at each decision
-	for vi, variant := range variants {
-		params := variant.params
-		params.ClockCap, params.LeadClockCap = time.Hour, time.Hour
-		perBoard := make([]float64, len(boards))
-		var loss, diff []float64
-		changed, recorded := 0, 0
-		// Worlds solved and nodes spent by trick group: 1-2, 3-4, 5-8.
-		var worlds, nodes, count [3]float64
-		for di := range ds {
-			d := &ds[di]
-			seat := d.view.Seat
-			group := 0 // tricks 1-2
-			switch trick := d.index/4 + 1; {
-			case trick >= 5:
-				group = 2
-			case trick >= 3:
-				group = 1
-			}
-			opts := []refbot.Option{refbot.WithParams(params), refbot.WithDecisionHook(func(dc refbot.Decision) {
-				worlds[group] += float64(dc.Stats.Worlds)
-				nodes[group] += float64(dc.Stats.Nodes)
-				count[group]++
-			})}
-			if variant.oracle != "" {
-				real := engine.NewDealSource("measure-levels").Deal(boards[d.board].n)
-				opts = append(opts, refbot.WithInference(variant.oracle.inference(sys, real)))
-			}
-			bot := refbot.New(refbot.Expert, uint64(seat), opts...)
-			card, err := bot.Card(context.Background(), &d.view)
-			if err != nil {
-				return err
-			}
-			got, ok := d.vals[card]
-			if !ok {
-				return fmt.Errorf("board %d card %d: %s is not legal", boards[d.board].n, d.index, card)
-			}
-			if card == boards[d.board].cards[d.index] {
-				recorded++
-			}
-			lost := float64(d.best - got)
-			loss = append(loss, lost)
-			perBoard[d.board] += lost
-			if vi > 0 {
-				diff = append(diff, lost-base[di])
-				if lost != base[di] {
-					changed++
-				}
-			}
+	return ds, nil
+}
+
+// variantTally is one variant's cards at the decisions: the tricks each
+// lost, in all and by board, and the search's cost by trick group.
+type variantTally struct {
+	loss     []float64 // at each decision
+	perBoard []float64 // by index of the boards replayed
+	recorded int       // decisions where the variant chose the recorded card
+	// The paired differences from the base's losses, by board, and at
+	// how many decisions they differ (none for the base itself).
+	pairs   []float64
+	changed int
+	// Worlds solved and nodes spent by trick group: 1-2, 3-4, 5-8.
+	worlds, nodes, count [3]float64
+}
+
+// askVariant asks the variant for its card at every decision, with the
+// clock cap lifted, and values it.
+func askVariant(variant variant, ds []replayedDecision, boards []replayBoard, sys *bidding.System) (*variantTally, error) {
+	params := variant.params
+	params.ClockCap, params.LeadClockCap = time.Hour, time.Hour
+	t := &variantTally{perBoard: make([]float64, len(boards))}
+	for di := range ds {
+		d := &ds[di]
+		seat := d.view.Seat
+		group := 0 // tricks 1-2
+		switch trick := d.index/4 + 1; {
+		case trick >= 5:
+			group = 2
+		case trick >= 3:
+			group = 1
 		}
-		if vi == 0 {
-			base = loss
+		opts := []refbot.Option{refbot.WithParams(params), refbot.WithDecisionHook(func(dc refbot.Decision) {
+			t.worlds[group] += float64(dc.Stats.Worlds)
+			t.nodes[group] += float64(dc.Stats.Nodes)
+			t.count[group]++
+		})}
+		if variant.oracle != "" {
+			real := engine.NewDealSource("measure-levels").Deal(boards[d.board].n)
+			opts = append(opts, refbot.WithInference(variant.oracle.inference(sys, real)))
 		}
-		m, h := meanInterval(perBoard)
-		var pairs []float64
-		if vi > 0 {
-			pairs = make([]float64, len(boards))
-			for di, x := range diff {
-				pairs[ds[di].board] += x
-			}
+		bot := refbot.New(refbot.Expert, uint64(seat), opts...)
+		card, err := bot.Card(context.Background(), &d.view)
+		if err != nil {
+			return nil, err
 		}
-		dm, dh := meanInterval(pairs)
-		var cost []string
-		for g, name := range []string{"tricks 1-2", "tricks 3-4", "tricks 5-8"} {
-			if count[g] > 0 {
-				cost = append(cost, fmt.Sprintf("%s: %.0f decisions, %.1f worlds, %.0fk nodes", name, count[g], worlds[g]/count[g], nodes[g]/count[g]/1000))
-			}
+		got, ok := d.vals[card]
+		if !ok {
+			return nil, fmt.Errorf("board %d card %d: %s is not legal", boards[d.board].n, d.index, card)
 		}
-		fmt.Fprintf(w, "%s: on average %s\n", variant.name, strings.Join(cost, "; "))
-		fmt.Fprintf(w, "%s: %d decisions on %d boards (%s, %s); tricks lost vs DD at them %.3f ± %.3f a board; against %s, paired: %+.3f ± %.3f a board (%d decisions valued differently; the recorded card chosen at %d)\n",
-			variant.name, len(ds), len(boards), map[bool]string{true: "defence", false: "declarer"}[defence],
-			map[bool]string{true: "leads of tricks 2-8", false: "cards to trick 8"}[leadsOnly], m, h, variants[0].name, dm, dh, changed, recorded)
+		if card == boards[d.board].cards[d.index] {
+			t.recorded++
+		}
+		lost := float64(d.best - got)
+		t.loss = append(t.loss, lost)
+		t.perBoard[d.board] += lost
 	}
-	return nil
+	return t, nil
+}
+
+// pair sets the variant's differences from the base's losses at the
+// decisions ds, by board of the number replayed.
+func (t *variantTally) pair(base []float64, ds []replayedDecision, boards int) {
+	t.pairs = make([]float64, boards)
+	for di, lost := range t.loss {
+		t.pairs[ds[di].board] += lost - base[di]
+		if lost != base[di] {
+			t.changed++
+		}
+	}
+}
+
+// report writes the variant's cost and losses over its decisions, of the
+// kind described, on the boards replayed, and its paired difference from
+// the base.
+func (t *variantTally) report(w io.Writer, name, kind, baseName string, decisions, boards int) {
+	m, h := meanInterval(t.perBoard)
+	dm, dh := meanInterval(t.pairs)
+	var cost []string
+	for g, group := range []string{"tricks 1-2", "tricks 3-4", "tricks 5-8"} {
+		if t.count[g] > 0 {
+			cost = append(cost, fmt.Sprintf("%s: %.0f decisions, %.1f worlds, %.0fk nodes", group, t.count[g], t.worlds[g]/t.count[g], t.nodes[g]/t.count[g]/1000))
+		}
+	}
+	fmt.Fprintf(w, "%s: on average %s\n", name, strings.Join(cost, "; "))
+	fmt.Fprintf(w, "%s: %d decisions on %d boards (%s); tricks lost vs DD at them %.3f ± %.3f a board; against %s, paired: %+.3f ± %.3f a board (%d decisions valued differently; the recorded card chosen at %d)\n",
+		name, decisions, boards, kind, m, h, baseName, dm, dh, t.changed, t.recorded)
 }

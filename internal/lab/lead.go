@@ -94,52 +94,15 @@ func MeasureLead(w io.Writer, c LeadConfig) error {
 	// The heuristic first (the paired base), then the methods named.
 	methods := firstAndNamed(leadMethods(), c.Methods, func(m leadMethod) string { return m.name })
 	sys := bidding.NewSystem()
-	// The boards, their leaders' views and every lead's value on the real
-	// deal, computed once for all the methods.
-	type leadBoard struct {
-		n    int
-		view engine.View
-		vals map[engine.Card]int
-		best int
-	}
-	var lbs []leadBoard
-	real := dds.NewSolver()
-	for n := c.First; n <= c.Last; n++ {
-		bd, err := bidBoard(sys, n, engine.NewDealSource("measure-levels").Deal(n))
-		if err != nil {
-			return err
-		}
-		ct, _ := bd.Contract()
-		if ct.PassedOut() {
-			continue
-		}
-		vals, best, err := realValues(real, bd, bd.Deal())
-		if err != nil {
-			return err
-		}
-		lbs = append(lbs, leadBoard{n: n, view: bd.View(ct.Leader()), vals: vals, best: best})
+	lbs, err := leadBoards(sys, c.First, c.Last)
+	if err != nil {
+		return err
 	}
 	var first, second []float64 // the first two methods' losses, for paired differences
 	for mi, m := range methods {
-		sv := cardplay.NewDDSSolver()
-		var loss []float64
-		var spent time.Duration
-		for i := range lbs {
-			lb := &lbs[i]
-			v := lb.view
-			leader := v.Seat
-			seed := cardplay.DecisionSeed(uint64(leader), lb.n, leader, 0)
-			t0 := time.Now()
-			lead, err := m.choose(&v, sys.Soft(&v), seed, sv)
-			spent += time.Since(t0)
-			if err != nil {
-				return fmt.Errorf("%s: board %d: %w", m.name, lb.n, err)
-			}
-			got, ok := lb.vals[lead]
-			if !ok {
-				return fmt.Errorf("%s: board %d: lead %s is not legal", m.name, lb.n, lead)
-			}
-			loss = append(loss, float64(lb.best-got))
+		loss, spent, err := chooseLeads(m, lbs, sys)
+		if err != nil {
+			return err
 		}
 		switch mi {
 		case 0:
@@ -147,28 +110,89 @@ func MeasureLead(w io.Writer, c LeadConfig) error {
 		case 1:
 			second = loss
 		}
-		// The paired differences against an earlier method's losses.
-		against := func(base []float64) (mean, half float64) {
-			d := make([]float64, len(loss))
-			for i := range loss {
-				d[i] = loss[i] - base[i]
-			}
-			return meanInterval(d)
-		}
 		mean, half := meanInterval(loss)
 		var dm, dh float64
 		if mi > 0 {
-			dm, dh = against(first)
+			dm, dh = pairedAgainst(loss, first)
 		}
 		fmt.Fprintf(w, "%s: %d leads, tricks lost vs DD by the opening lead %.3f ± %.3f a board (95%% CI; against %s, paired: %+.3f ± %.3f); %v a lead choosing (busy machine)\n",
 			m.name, len(loss), mean, half, methods[0].name, dm, dh, (spent / time.Duration(max(len(loss), 1))).Round(time.Millisecond))
 		if mi > 1 {
 			// Against the second method too: the one a change is measured against.
-			m2, h2 := against(second)
+			m2, h2 := pairedAgainst(loss, second)
 			fmt.Fprintf(w, "%s: against %s, paired: %+.3f ± %.3f\n", m.name, methods[1].name, m2, h2)
 		}
 	}
 	return nil
+}
+
+// leadBoard is a board MeasureLead measures: its leader's view and every
+// lead's value on the real deal.
+type leadBoard struct {
+	n    int
+	view engine.View
+	vals map[engine.Card]int
+	best int
+}
+
+// leadBoards bids the seeded boards first to last and returns those not
+// passed out, each valued on the real deal once for all the methods.
+func leadBoards(sys *bidding.System, first, last int) ([]leadBoard, error) {
+	var lbs []leadBoard
+	real := dds.NewSolver()
+	for n := first; n <= last; n++ {
+		bd, err := bidBoard(sys, n, engine.NewDealSource("measure-levels").Deal(n))
+		if err != nil {
+			return nil, err
+		}
+		ct, _ := bd.Contract()
+		if ct.PassedOut() {
+			continue
+		}
+		vals, best, err := realValues(real, bd, bd.Deal())
+		if err != nil {
+			return nil, err
+		}
+		lbs = append(lbs, leadBoard{n: n, view: bd.View(ct.Leader()), vals: vals, best: best})
+	}
+	return lbs, nil
+}
+
+// chooseLeads has the method choose the lead on every board and returns
+// the tricks each lead lost and the time spent choosing them all.
+func chooseLeads(m leadMethod, lbs []leadBoard, sys *bidding.System) ([]float64, time.Duration, error) {
+	sv := cardplay.NewDDSSolver()
+	var loss []float64
+	var spent time.Duration
+	for i := range lbs {
+		lb := &lbs[i]
+		v := lb.view
+		leader := v.Seat
+		seed := cardplay.DecisionSeed(uint64(leader), lb.n, leader, 0)
+		t0 := time.Now()
+		lead, err := m.choose(&v, sys.Soft(&v), seed, sv)
+		spent += time.Since(t0)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: board %d: %w", m.name, lb.n, err)
+		}
+		got, ok := lb.vals[lead]
+		if !ok {
+			return nil, 0, fmt.Errorf("%s: board %d: lead %s is not legal", m.name, lb.n, lead)
+		}
+		loss = append(loss, float64(lb.best-got))
+	}
+	return loss, spent, nil
+}
+
+// pairedAgainst returns the mean and 95% half-interval of the paired
+// differences of the losses against an earlier method's on the same
+// boards.
+func pairedAgainst(loss, base []float64) (mean, half float64) {
+	d := make([]float64, len(loss))
+	for i := range loss {
+		d[i] = loss[i] - base[i]
+	}
+	return meanInterval(d)
 }
 
 // realValues values every legal card of the board's current position

@@ -60,220 +60,270 @@ type PlayConfig struct {
 // paired figures on the same boards, and the experiments of
 // playExperiments.
 func MeasurePlay(w io.Writer, c PlayConfig) error {
-	boards := c.Last
 	logf := func(format string, args ...any) { fmt.Fprintf(w, format+"\n", args...) }
-	type config struct {
-		name   string
-		level  refbot.Level
-		params cardplay.Params
-		oracle oracle
-		ew     *refbot.Level // East-West's level, when not level
-	}
-	var configs []config
-	for _, level := range []refbot.Level{refbot.Easy, refbot.Medium, refbot.Hard, refbot.Expert} {
-		configs = append(configs, config{level.String(), level, level.Params(), "", nil},
-			config{level.String() + "-baseline", level, baselineParams(level), "", nil})
-	}
-	for _, e := range playExperiments() {
-		configs = append(configs, config{e.name, e.level, e.params, e.oracle, e.ew})
-	}
-	perBoard, uncapped := c.PerBoard, c.Uncapped
-	uncap := func(p cardplay.Params) cardplay.Params {
-		if uncapped {
-			p.ClockCap, p.LeadClockCap = time.Hour, time.Hour
-		}
-		return p
-	}
-	for _, cfg := range configs {
+	for _, cfg := range playConfigs() {
 		if c.Match != nil && !c.Match.MatchString(cfg.name) {
 			continue
 		}
-		level := cfg.name
-		params := uncap(cfg.params)
-		var decl, def, lateDecl, lateDef []float64
-		var times, searched, early, rolled []time.Duration
-		var nodes []time.Duration // solver nodes per searched decision (as a Duration, to share percentile)
-		// The process's CPU time per card decision (all, searched
-		// ones, opening leads): with GOMAXPROCS=1 what the decision
-		// cost, however busy the machine was.
-		var cpuAll, cpuSearched, cpuLead []time.Duration
-		lastSearched := false
-		earlyWorlds := 0
-		// Sampled (not exact) searches by trick: worlds solved and times.
-		var worldsBy [13]int
-		// Sampled searches by the loosest relaxation step among
-		// their worlds (World.Step), declarer's side and defence.
-		var steps [2][cardplay.HardOnly + 1]int
-		var timesBy [13][]time.Duration
-		var byTrick [13]int
-		var byPhase [2][numPhases][]float64
-		capped, abandoned := 0, 0
-		// Tricks lost by cards chosen for the contract over more
-		// tricks (SearchStats.ForContract), by side, and how many.
-		var forContract [2]float64
-		forContractCards := 0
-		sv := dds.NewSolver()
-		played := 0
-		var rows []string // per-board losses, for paired comparisons (REFBOT_MEASURE_PERBOARD)
-		for n := c.First; n <= boards; n++ {
-			bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
-			var traded [52]bool
-			var seatOf [52]engine.Seat
-			var players [4]player.Player
-			for s := range players {
-				var opts []refbot.Option
-				if cfg.oracle != "" {
-					opts = append(opts, refbot.WithInference(cfg.oracle.inference(bidding.NewSystem(), bd.Deal())))
-				}
-				seatLevel, seatParams := cfg.level, params
-				if cfg.ew != nil && engine.Seat(s).Side() == engine.EW {
-					seatLevel, seatParams = *cfg.ew, uncap(cfg.ew.Params())
-				}
-				players[s] = refbot.New(seatLevel, uint64(s), append(opts, refbot.WithParams(seatParams), refbot.WithDecisionHook(func(d refbot.Decision) {
-					times = append(times, d.Elapsed)
-					lastSearched = d.Policy == "search" && !d.Stats.Trivial
-					switch {
-					case d.Policy == "search" && !d.Stats.Trivial:
-						searched = append(searched, d.Elapsed)
-						nodes = append(nodes, time.Duration(d.Stats.Nodes))
-						if 52-d.Index > 32 && !d.Stats.Exact {
-							early, earlyWorlds = append(early, d.Elapsed), earlyWorlds+d.Stats.Worlds
-						}
-						if !d.Stats.Exact {
-							side := 1
-							if c, _ := bd.Contract(); d.Seat.Side() == c.Declarer.Side() {
-								side = 0
-							}
-							steps[side][d.Stats.Step]++
-							worldsBy[d.Index/4] += d.Stats.Worlds
-							timesBy[d.Index/4] = append(timesBy[d.Index/4], d.Elapsed)
-						}
-					case d.Policy == "rollout":
-						rolled = append(rolled, d.Elapsed)
-					}
-					if d.Stats.Capped {
-						capped++
-					}
-					traded[d.Index], seatOf[d.Index] = d.Stats.ForContract, d.Seat
-					if d.Fallback != "" {
-						abandoned++
-					}
-				}))...)
-				players[s] = cpuTimed{Player: players[s], record: func(index int, cpu time.Duration) {
-					cpuAll = append(cpuAll, cpu)
-					if lastSearched {
-						cpuSearched = append(cpuSearched, cpu)
-					}
-					if index == 0 {
-						cpuLead = append(cpuLead, cpu)
-					}
-				}}
-			}
-			if err := player.PlayBoard(context.Background(), bd, players); err != nil {
-				return fmt.Errorf("%s: board %d: %w", level, n, err)
-			}
-			if c, _ := bd.Contract(); c.PassedOut() {
-				continue
-			}
-			played++
-			l, err := ddLosses(bd, sv)
-			if err != nil {
-				return fmt.Errorf("%s: %w", level, err)
-			}
-			ct, _ := bd.Contract()
-			for i, t := range traded {
-				if t {
-					forContractCards++
-					side := 1
-					if seatOf[i].Side() == ct.Declarer.Side() {
-						side = 0
-					}
-					forContract[side] += float64(l.ByCard[i])
-				}
-			}
-			decl, def = append(decl, float64(l.Declarer)), append(def, float64(l.Defence))
-			lateDecl, lateDef = append(lateDecl, float64(l.LateDeclarer)), append(lateDef, float64(l.LateDefence))
-			for i, x := range l.ByTrick {
-				byTrick[i] += x
-			}
-			for side := range byPhase {
-				for ph := range byPhase[side] {
-					byPhase[side][ph] = append(byPhase[side][ph], float64(l.ByPhase[side][ph]))
-				}
-			}
-			cards := bd.Play().Cards()
-			rows = append(rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s\t%v\t%v\t%v", n, ct, l.Declarer, l.Defence, l.ByPhase[0], l.ByPhase[1], bd.Deal(),
-				bd.Auction().Calls(), cards, l.ByCard[:len(cards)]))
+		if err := measureConfig(logf, c, cfg); err != nil {
+			return err
 		}
-		if perBoard != "" {
-			if err := os.WriteFile(perBoard+"/"+level+".tsv", []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
-				return err
-			}
-		}
-		dm, dh := meanInterval(decl)
-		fm, fh := meanInterval(def)
-		ldm, ldh := meanInterval(lateDecl)
-		lfm, lfh := meanInterval(lateDef)
-		logf("%s: %.3f decl-loss/board %.3f def-loss/board %.3f p50-ms %.3f p95-ms", level, dm, fm,
-			float64(percentile(times, 0.5).Microseconds())/1000, float64(percentile(times, 0.95).Microseconds())/1000)
-		logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board over the whole play: declarer %.2f ± %.2f, defence %.2f ± %.2f "+
-			"(in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f; 95%% CIs); "+
-			"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
-			"of those with more than 32 cards left: p50 %v p95 %v max %v, %.1f worlds on average (%d); "+
-			"rollout cards p50 %v p95 %v max %v (%d); capped %d; fell back (search abandoned at the hard limit or failed) %d",
-			level, played, boards, dm, dh, fm, fh, ldm, ldh, lfm, lfh,
-			percentile(times, 0.5), percentile(times, 0.95), percentile(times, 1), len(times),
-			percentile(searched, 0.5), percentile(searched, 0.95), percentile(searched, 1), len(searched),
-			percentile(early, 0.5), percentile(early, 0.95), percentile(early, 1), float64(earlyWorlds)/float64(max(len(early), 1)), len(early),
-			percentile(rolled, 0.5), percentile(rolled, 0.95), percentile(rolled, 1), len(rolled), capped, abandoned)
-		logf("%s: process CPU time per card (GOMAXPROCS=1 makes it the decision's): all p50 %v p95 %v max %v (%d); searched p50 %v p95 %v max %v (%d); opening lead p50 %v p95 %v max %v (%d)",
-			level, percentile(cpuAll, 0.5), percentile(cpuAll, 0.95), percentile(cpuAll, 1), len(cpuAll),
-			percentile(cpuSearched, 0.5), percentile(cpuSearched, 0.95), percentile(cpuSearched, 1), len(cpuSearched),
-			percentile(cpuLead, 0.5), percentile(cpuLead, 0.95), percentile(cpuLead, 1), len(cpuLead))
-		var per [13]string
-		for i, x := range byTrick {
-			per[i] = strconv.FormatFloat(float64(x)/float64(max(played, 1)), 'f', 2, 64)
-		}
-		logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
-		logf("%s: of those, lost by %d cards chosen for the contract over more tricks (SearchStats.ForContract): declarer %.2f, defence %.2f a board",
-			level, forContractCards, forContract[0]/float64(max(played, 1)), forContract[1]/float64(max(played, 1)))
-		// The node counts are deterministic: divided by the solver's speed
-		// on a core (BenchmarkWorldCost) they say what the decision times
-		// will be there.
-		logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",
-			level, percentile(nodes, 0.5), percentile(nodes, 0.95), percentile(nodes, 1), len(nodes), params.Nodes)
-		for side, name := range []string{"declarer", "defence"} {
-			var parts []string
-			for ph := range numPhases {
-				m, h := meanInterval(byPhase[side][ph])
-				parts = append(parts, fmt.Sprintf("%s %.2f ± %.2f", phaseNames[ph], m, h))
-			}
-			logf("%s: %s's tricks lost vs DD per board by phase (95%% CIs): %s", level, name, strings.Join(parts, "; "))
-		}
-		var by []string
-		for i, ts := range timesBy[:6] {
-			if len(ts) > 0 {
-				by = append(by, fmt.Sprintf("trick %d (%d-%d cards left): %d searches, %.1f worlds on average, p50 %v p95 %v max %v",
-					i+1, 52-4*i, 49-4*i, len(ts), float64(worldsBy[i])/float64(len(ts)),
-					percentile(ts, 0.5).Round(100*time.Microsecond), percentile(ts, 0.95).Round(100*time.Microsecond), percentile(ts, 1).Round(100*time.Microsecond)))
-			}
-		}
-		logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
-		logf("%s: sampled searches by the loosest relaxation step of their worlds (0: every model; %d: the hard facts only), declarer's side %v, defence %v", level, cardplay.HardOnly, steps[0], steps[1])
 	}
 	return nil
+}
+
+// playConfig is one configuration MeasurePlay measures: the level and
+// play settings of all four seats, or of North-South only when ew is set.
+type playConfig struct {
+	name   string
+	level  refbot.Level
+	params cardplay.Params
+	oracle oracle
+	ew     *refbot.Level // East-West's level, when not level
+}
+
+// playConfigs returns every configuration MeasurePlay measures, in the
+// order it reports them: each level, then its baseline, then the
+// experiments.
+func playConfigs() []playConfig {
+	var configs []playConfig
+	for _, level := range []refbot.Level{refbot.Easy, refbot.Medium, refbot.Hard, refbot.Expert} {
+		configs = append(configs, playConfig{level.String(), level, level.Params(), "", nil},
+			playConfig{level.String() + "-baseline", level, baselineParams(level), "", nil})
+	}
+	return append(configs, playExperiments()...)
+}
+
+// uncap returns the settings with the clock cap lifted when uncapped
+// (PlayConfig.Uncapped), else as they are.
+func uncap(p cardplay.Params, uncapped bool) cardplay.Params {
+	if uncapped {
+		p.ClockCap, p.LeadClockCap = time.Hour, time.Hour
+	}
+	return p
+}
+
+// measureConfig plays the boards of c with one configuration, writes its
+// per-board TSV when c asks for one, and reports its figures.
+func measureConfig(logf func(string, ...any), c PlayConfig, cfg playConfig) error {
+	params := uncap(cfg.params, c.Uncapped)
+	t := &playTally{}
+	sv := dds.NewSolver()
+	for n := c.First; n <= c.Last; n++ {
+		bd := engine.NewBoard(n, engine.NewDealSource("measure-levels").Deal(n))
+		t.traded, t.seatOf = [52]bool{}, [52]engine.Seat{}
+		if err := player.PlayBoard(context.Background(), bd, seatPlayers(cfg, bd, params, c.Uncapped, t)); err != nil {
+			return fmt.Errorf("%s: board %d: %w", cfg.name, n, err)
+		}
+		if ct, _ := bd.Contract(); ct.PassedOut() {
+			continue
+		}
+		l, err := ddLosses(bd, sv)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cfg.name, err)
+		}
+		t.board(n, bd, l)
+	}
+	if c.PerBoard != "" {
+		if err := os.WriteFile(c.PerBoard+"/"+cfg.name+".tsv", []byte(strings.Join(t.rows, "\n")+"\n"), 0o644); err != nil {
+			return err
+		}
+	}
+	t.report(logf, cfg.name, c.Last, params.Nodes)
+	return nil
+}
+
+// seatPlayers returns the four bots of the configuration for the board,
+// each reporting its decisions and their CPU times to t.
+func seatPlayers(cfg playConfig, bd *engine.Board, params cardplay.Params, uncapped bool, t *playTally) [4]player.Player {
+	var players [4]player.Player
+	for s := range players {
+		var opts []refbot.Option
+		if cfg.oracle != "" {
+			opts = append(opts, refbot.WithInference(cfg.oracle.inference(bidding.NewSystem(), bd.Deal())))
+		}
+		seatLevel, seatParams := cfg.level, params
+		if cfg.ew != nil && engine.Seat(s).Side() == engine.EW {
+			seatLevel, seatParams = *cfg.ew, uncap(cfg.ew.Params(), uncapped)
+		}
+		opts = append(opts, refbot.WithParams(seatParams), refbot.WithDecisionHook(func(d refbot.Decision) { t.decision(d, bd) }))
+		players[s] = cpuTimed{Player: refbot.New(seatLevel, uint64(s), opts...), record: t.cpu}
+	}
+	return players
+}
+
+// playTally accumulates one configuration's figures over its boards.
+type playTally struct {
+	decl, def, lateDecl, lateDef   []float64
+	times, searched, early, rolled []time.Duration
+	nodes                          []time.Duration // solver nodes per searched decision (as a Duration, to share percentile)
+	// The process's CPU time per card decision (all, searched ones,
+	// opening leads): with GOMAXPROCS=1 what the decision cost, however
+	// busy the machine was.
+	cpuAll, cpuSearched, cpuLead []time.Duration
+	lastSearched                 bool // the last decision was searched, for its CPU time
+	earlyWorlds                  int
+	// Sampled (not exact) searches by trick: worlds solved and times.
+	worldsBy [13]int
+	timesBy  [13][]time.Duration
+	// Sampled searches by the loosest relaxation step among their
+	// worlds (World.Step), declarer's side and defence.
+	steps             [2][cardplay.HardOnly + 1]int
+	byTrick           [13]int
+	byPhase           [2][numPhases][]float64
+	capped, abandoned int
+	// Tricks lost by cards chosen for the contract over more tricks
+	// (SearchStats.ForContract), by side, and how many.
+	forContract      [2]float64
+	forContractCards int
+	played           int
+	rows             []string // per-board losses, for paired comparisons (PlayConfig.PerBoard)
+	// The current board's cards chosen for the contract, and who chose
+	// them, by index in the play.
+	traded [52]bool
+	seatOf [52]engine.Seat
+}
+
+// decision counts one card decision on the board being played.
+func (t *playTally) decision(d refbot.Decision, bd *engine.Board) {
+	t.times = append(t.times, d.Elapsed)
+	t.lastSearched = d.Policy == "search" && !d.Stats.Trivial
+	switch {
+	case d.Policy == "search" && !d.Stats.Trivial:
+		t.searched = append(t.searched, d.Elapsed)
+		t.nodes = append(t.nodes, time.Duration(d.Stats.Nodes))
+		if 52-d.Index > 32 && !d.Stats.Exact {
+			t.early, t.earlyWorlds = append(t.early, d.Elapsed), t.earlyWorlds+d.Stats.Worlds
+		}
+		if !d.Stats.Exact {
+			side := 1
+			if c, _ := bd.Contract(); d.Seat.Side() == c.Declarer.Side() {
+				side = 0
+			}
+			t.steps[side][d.Stats.Step]++
+			t.worldsBy[d.Index/4] += d.Stats.Worlds
+			t.timesBy[d.Index/4] = append(t.timesBy[d.Index/4], d.Elapsed)
+		}
+	case d.Policy == "rollout":
+		t.rolled = append(t.rolled, d.Elapsed)
+	}
+	if d.Stats.Capped {
+		t.capped++
+	}
+	t.traded[d.Index], t.seatOf[d.Index] = d.Stats.ForContract, d.Seat
+	if d.Fallback != "" {
+		t.abandoned++
+	}
+}
+
+// cpu counts the process CPU time of the card decision with the index
+// in the play (cpuTimed.record), which follows its decision's report.
+func (t *playTally) cpu(index int, d time.Duration) {
+	t.cpuAll = append(t.cpuAll, d)
+	if t.lastSearched {
+		t.cpuSearched = append(t.cpuSearched, d)
+	}
+	if index == 0 {
+		t.cpuLead = append(t.cpuLead, d)
+	}
+}
+
+// board counts the losses l of board n, played out, and adds its
+// per-board row.
+func (t *playTally) board(n int, bd *engine.Board, l losses) {
+	t.played++
+	ct, _ := bd.Contract()
+	for i, traded := range t.traded {
+		if traded {
+			t.forContractCards++
+			side := 1
+			if t.seatOf[i].Side() == ct.Declarer.Side() {
+				side = 0
+			}
+			t.forContract[side] += float64(l.ByCard[i])
+		}
+	}
+	t.decl, t.def = append(t.decl, float64(l.Declarer)), append(t.def, float64(l.Defence))
+	t.lateDecl, t.lateDef = append(t.lateDecl, float64(l.LateDeclarer)), append(t.lateDef, float64(l.LateDefence))
+	for i, x := range l.ByTrick {
+		t.byTrick[i] += x
+	}
+	for side := range t.byPhase {
+		for ph := range t.byPhase[side] {
+			t.byPhase[side][ph] = append(t.byPhase[side][ph], float64(l.ByPhase[side][ph]))
+		}
+	}
+	cards := bd.Play().Cards()
+	t.rows = append(t.rows, fmt.Sprintf("%d\t%s\t%d\t%d\t%v\t%v\t%s\t%v\t%v\t%v", n, ct, l.Declarer, l.Defence, l.ByPhase[0], l.ByPhase[1], bd.Deal(),
+		bd.Auction().Calls(), cards, l.ByCard[:len(cards)]))
+}
+
+// report writes the configuration's figures: the losses and decision
+// times over the boards up to last, then their breakdowns (reportDetail).
+func (t *playTally) report(logf func(string, ...any), level string, last int, nodeLimit uint64) {
+	dm, dh := meanInterval(t.decl)
+	fm, fh := meanInterval(t.def)
+	ldm, ldh := meanInterval(t.lateDecl)
+	lfm, lfh := meanInterval(t.lateDef)
+	logf("%s: %.3f decl-loss/board %.3f def-loss/board %.3f p50-ms %.3f p95-ms", level, dm, fm,
+		float64(percentile(t.times, 0.5).Microseconds())/1000, float64(percentile(t.times, 0.95).Microseconds())/1000)
+	logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board over the whole play: declarer %.2f ± %.2f, defence %.2f ± %.2f "+
+		"(in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f; 95%% CIs); "+
+		"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
+		"of those with more than 32 cards left: p50 %v p95 %v max %v, %.1f worlds on average (%d); "+
+		"rollout cards p50 %v p95 %v max %v (%d); capped %d; fell back (search abandoned at the hard limit or failed) %d",
+		level, t.played, last, dm, dh, fm, fh, ldm, ldh, lfm, lfh,
+		percentile(t.times, 0.5), percentile(t.times, 0.95), percentile(t.times, 1), len(t.times),
+		percentile(t.searched, 0.5), percentile(t.searched, 0.95), percentile(t.searched, 1), len(t.searched),
+		percentile(t.early, 0.5), percentile(t.early, 0.95), percentile(t.early, 1), float64(t.earlyWorlds)/float64(max(len(t.early), 1)), len(t.early),
+		percentile(t.rolled, 0.5), percentile(t.rolled, 0.95), percentile(t.rolled, 1), len(t.rolled), t.capped, t.abandoned)
+	logf("%s: process CPU time per card (GOMAXPROCS=1 makes it the decision's): all p50 %v p95 %v max %v (%d); searched p50 %v p95 %v max %v (%d); opening lead p50 %v p95 %v max %v (%d)",
+		level, percentile(t.cpuAll, 0.5), percentile(t.cpuAll, 0.95), percentile(t.cpuAll, 1), len(t.cpuAll),
+		percentile(t.cpuSearched, 0.5), percentile(t.cpuSearched, 0.95), percentile(t.cpuSearched, 1), len(t.cpuSearched),
+		percentile(t.cpuLead, 0.5), percentile(t.cpuLead, 0.95), percentile(t.cpuLead, 1), len(t.cpuLead))
+	t.reportDetail(logf, level, nodeLimit)
+}
+
+// reportDetail writes the configuration's breakdowns: losses by trick, by
+// cards chosen for the contract and by phase, solver nodes, and the
+// sampled searches by trick and by relaxation step.
+func (t *playTally) reportDetail(logf func(string, ...any), level string, nodeLimit uint64) {
+	var per [13]string
+	for i, x := range t.byTrick {
+		per[i] = strconv.FormatFloat(float64(x)/float64(max(t.played, 1)), 'f', 2, 64)
+	}
+	logf("%s: tricks lost vs DD per board by both sides in tricks 1-13: %v", level, per)
+	logf("%s: of those, lost by %d cards chosen for the contract over more tricks (SearchStats.ForContract): declarer %.2f, defence %.2f a board",
+		level, t.forContractCards, t.forContract[0]/float64(max(t.played, 1)), t.forContract[1]/float64(max(t.played, 1)))
+	// The node counts are deterministic: divided by the solver's speed
+	// on a core (BenchmarkWorldCost) they say what the decision times
+	// will be there.
+	logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",
+		level, percentile(t.nodes, 0.5), percentile(t.nodes, 0.95), percentile(t.nodes, 1), len(t.nodes), nodeLimit)
+	for side, name := range []string{"declarer", "defence"} {
+		var parts []string
+		for ph := range numPhases {
+			m, h := meanInterval(t.byPhase[side][ph])
+			parts = append(parts, fmt.Sprintf("%s %.2f ± %.2f", phaseNames[ph], m, h))
+		}
+		logf("%s: %s's tricks lost vs DD per board by phase (95%% CIs): %s", level, name, strings.Join(parts, "; "))
+	}
+	var by []string
+	for i, ts := range t.timesBy[:6] {
+		if len(ts) > 0 {
+			by = append(by, fmt.Sprintf("trick %d (%d-%d cards left): %d searches, %.1f worlds on average, p50 %v p95 %v max %v",
+				i+1, 52-4*i, 49-4*i, len(ts), float64(t.worldsBy[i])/float64(len(ts)),
+				percentile(ts, 0.5).Round(100*time.Microsecond), percentile(ts, 0.95).Round(100*time.Microsecond), percentile(ts, 1).Round(100*time.Microsecond)))
+		}
+	}
+	logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
+	logf("%s: sampled searches by the loosest relaxation step of their worlds (0: every model; %d: the hard facts only), declarer's side %v, defence %v", level, cardplay.HardOnly, t.steps[0], t.steps[1])
 }
 
 // playExperiments are variants of the levels' settings measured beside
 // them (select one by name, PlayConfig.Match: ^expert-w128$).
 // Add one here to measure a change of settings on the same boards.
-func playExperiments() []struct {
-	name   string
-	level  refbot.Level
-	params cardplay.Params
-	oracle oracle
-	ew     *refbot.Level
-} {
+func playExperiments() []playConfig {
 	w128 := refbot.Expert.Params()
 	w128.Worlds = 128 // more worlds at expert's node limit
 	att800 := refbot.Expert.Params()
@@ -291,13 +341,7 @@ func playExperiments() []struct {
 	hardWide := refbot.Hard.Params()
 	hardWide.Nodes = 600_000
 	easy, medium, hard, expert := refbot.Easy, refbot.Medium, refbot.Hard, refbot.Expert
-	return []struct {
-		name   string
-		level  refbot.Level
-		params cardplay.Params
-		oracle oracle
-		ew     *refbot.Level
-	}{
+	return []playConfig{
 		{"expert-w128", refbot.Expert, w128, "", nil},
 		{"expert-att800", refbot.Expert, att800, "", nil},
 		{"expert-nocheck", refbot.Expert, noCheck, "", nil},

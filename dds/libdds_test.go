@@ -19,13 +19,14 @@ import (
 // Differential tests against DDS itself (Debian libdds-dev), run with
 // go test -tags libdds ./dds/... . The counts are flags so that a long
 // run can check many more: -args -dds.tables=1000 -dds.positions=10000.
+// They do not run in parallel: DDS keeps its search memory per thread
+// index, which a table's threads and SolveAll's index 0 would share.
 var (
 	diffTables    = flag.Int("dds.tables", 40, "random deals whose tables and par are compared with libdds")
 	diffPositions = flag.Int("dds.positions", 10000, "random mid-play positions compared with libdds")
 )
 
 func TestLibddsTables(t *testing.T) {
-	t.Parallel()
 	deals := randomDeals(*diffTables, "openroom-dds-diff-tables")
 	got, err := CalcTables(context.Background(), deals, 0, nil)
 	require.NoError(t, err)
@@ -45,7 +46,6 @@ func TestLibddsTables(t *testing.T) {
 }
 
 func TestLibddsMidplay(t *testing.T) {
-	t.Parallel()
 	n := *diffPositions
 	deals := randomDeals(n, "openroom-dds-diff-midplay")
 	rng := rand.New(rand.NewPCG(7, 11))

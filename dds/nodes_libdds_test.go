@@ -22,7 +22,6 @@ const maxSearchRatio = 2
 // search is losing a constant factor per trick. Run it with -v when tuning:
 // go test -tags libdds -run LibddsSearchSize -v ./dds/
 func TestLibddsSearchSize(t *testing.T) {
-	t.Parallel()
 	libdds.Init(1)
 	const n = 8
 	for _, cards := range []int{40, 32, 24, 16, 12, 8, 4, 0} {

@@ -266,21 +266,21 @@ func (t *playTally) report(logf func(string, ...any), level string, last int, no
 	ldm, ldh := meanInterval(t.lateDecl)
 	lfm, lfh := meanInterval(t.lateDef)
 	logf("%s: %.3f decl-loss/board %.3f def-loss/board %.3f p50-ms %.3f p95-ms", level, dm, fm,
-		float64(percentile(t.times, 0.5).Microseconds())/1000, float64(percentile(t.times, 0.95).Microseconds())/1000)
+		float64(Percentile(t.times, 0.5).Microseconds())/1000, float64(Percentile(t.times, 0.95).Microseconds())/1000)
 	logf("%s: %d boards played (of %d, SAYC-lite auctions); tricks lost vs DD per board over the whole play: declarer %.2f ± %.2f, defence %.2f ± %.2f "+
 		"(in the last 7 tricks: declarer %.2f ± %.2f, defence %.2f ± %.2f; 95%% CIs); "+
 		"decision time all cards p50 %v p95 %v max %v (%d cards); double-dummy searched cards p50 %v p95 %v max %v (%d); "+
 		"of those with more than 32 cards left: p50 %v p95 %v max %v, %.1f worlds on average (%d); "+
 		"rollout cards p50 %v p95 %v max %v (%d); capped %d; fell back (search abandoned at the hard limit or failed) %d",
 		level, t.played, last, dm, dh, fm, fh, ldm, ldh, lfm, lfh,
-		percentile(t.times, 0.5), percentile(t.times, 0.95), percentile(t.times, 1), len(t.times),
-		percentile(t.searched, 0.5), percentile(t.searched, 0.95), percentile(t.searched, 1), len(t.searched),
-		percentile(t.early, 0.5), percentile(t.early, 0.95), percentile(t.early, 1), float64(t.earlyWorlds)/float64(max(len(t.early), 1)), len(t.early),
-		percentile(t.rolled, 0.5), percentile(t.rolled, 0.95), percentile(t.rolled, 1), len(t.rolled), t.capped, t.abandoned)
+		Percentile(t.times, 0.5), Percentile(t.times, 0.95), Percentile(t.times, 1), len(t.times),
+		Percentile(t.searched, 0.5), Percentile(t.searched, 0.95), Percentile(t.searched, 1), len(t.searched),
+		Percentile(t.early, 0.5), Percentile(t.early, 0.95), Percentile(t.early, 1), float64(t.earlyWorlds)/float64(max(len(t.early), 1)), len(t.early),
+		Percentile(t.rolled, 0.5), Percentile(t.rolled, 0.95), Percentile(t.rolled, 1), len(t.rolled), t.capped, t.abandoned)
 	logf("%s: process CPU time per card (GOMAXPROCS=1 makes it the decision's): all p50 %v p95 %v max %v (%d); searched p50 %v p95 %v max %v (%d); opening lead p50 %v p95 %v max %v (%d)",
-		level, percentile(t.cpuAll, 0.5), percentile(t.cpuAll, 0.95), percentile(t.cpuAll, 1), len(t.cpuAll),
-		percentile(t.cpuSearched, 0.5), percentile(t.cpuSearched, 0.95), percentile(t.cpuSearched, 1), len(t.cpuSearched),
-		percentile(t.cpuLead, 0.5), percentile(t.cpuLead, 0.95), percentile(t.cpuLead, 1), len(t.cpuLead))
+		level, Percentile(t.cpuAll, 0.5), Percentile(t.cpuAll, 0.95), Percentile(t.cpuAll, 1), len(t.cpuAll),
+		Percentile(t.cpuSearched, 0.5), Percentile(t.cpuSearched, 0.95), Percentile(t.cpuSearched, 1), len(t.cpuSearched),
+		Percentile(t.cpuLead, 0.5), Percentile(t.cpuLead, 0.95), Percentile(t.cpuLead, 1), len(t.cpuLead))
 	t.reportDetail(logf, level, nodeLimit)
 }
 
@@ -299,7 +299,7 @@ func (t *playTally) reportDetail(logf func(string, ...any), level string, nodeLi
 	// on a core (BenchmarkWorldCost) they say what the decision times
 	// will be there.
 	logf("%s: solver nodes per searched decision p50 %d p95 %d max %d (%d decisions; node limit %d)",
-		level, percentile(t.nodes, 0.5), percentile(t.nodes, 0.95), percentile(t.nodes, 1), len(t.nodes), nodeLimit)
+		level, Percentile(t.nodes, 0.5), Percentile(t.nodes, 0.95), Percentile(t.nodes, 1), len(t.nodes), nodeLimit)
 	for side, name := range []string{"declarer", "defence"} {
 		var parts []string
 		for ph := range numPhases {
@@ -313,7 +313,7 @@ func (t *playTally) reportDetail(logf func(string, ...any), level string, nodeLi
 		if len(ts) > 0 {
 			by = append(by, fmt.Sprintf("trick %d (%d-%d cards left): %d searches, %.1f worlds on average, p50 %v p95 %v max %v",
 				i+1, 52-4*i, 49-4*i, len(ts), float64(t.worldsBy[i])/float64(len(ts)),
-				percentile(ts, 0.5).Round(100*time.Microsecond), percentile(ts, 0.95).Round(100*time.Microsecond), percentile(ts, 1).Round(100*time.Microsecond)))
+				Percentile(ts, 0.5).Round(100*time.Microsecond), Percentile(ts, 0.95).Round(100*time.Microsecond), Percentile(ts, 1).Round(100*time.Microsecond)))
 		}
 	}
 	logf("%s: sampled double-dummy searches by trick: %s", level, strings.Join(by, "; "))
@@ -390,8 +390,8 @@ func baselineParams(l refbot.Level) cardplay.Params {
 	return cardplay.Params{}
 }
 
-// percentile returns the p-quantile (0 <= p <= 1) of the durations.
-func percentile(ds []time.Duration, p float64) time.Duration {
+// Percentile returns the p-quantile (0 <= p <= 1) of the durations.
+func Percentile(ds []time.Duration, p float64) time.Duration {
 	if len(ds) == 0 {
 		return 0
 	}

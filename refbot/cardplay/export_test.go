@@ -9,6 +9,16 @@ var (
 	SideScore    = sideScore
 )
 
+// The internal tests' helpers, which the external tests share.
+var (
+	AuctionOf     = auctionOf
+	PlayCards     = playCards
+	CardsOf       = cardsOf
+	HeartBoard    = heartBoard
+	PlayHeuristic = playHeuristic
+	ReadingOthers = readingOthers
+)
+
 // DDSSolver is the solver NewDDSSolver returns.
 type DDSSolver = ddsSolver
 

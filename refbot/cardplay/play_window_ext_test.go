@@ -12,6 +12,7 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/internal/lab"
 	"github.com/openroom/openroom/internal/lab/boardtest"
 	"github.com/openroom/openroom/internal/lab/brute"
 	"github.com/openroom/openroom/refbot"
@@ -181,10 +182,10 @@ func BenchmarkWorldCost(b *testing.B) {
 					ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 					mean := total / time.Duration(len(times))
 					b.ReportMetric(ms(mean), "mean-ms/world")
-					b.ReportMetric(ms(boardtest.Percentile(times, 0.95)), "p95-ms/world")
+					b.ReportMetric(ms(lab.Percentile(times, 0.95)), "p95-ms/world")
 					b.ReportMetric(float64(nodes)/ms(total), "nodes/ms")
 					b.Logf("%d cards left: %d worlds, per world mean %v p50 %v p95 %v max %v; %.0f nodes/world, %.0f nodes/ms",
-						left, len(times), mean, boardtest.Percentile(times, 0.5), boardtest.Percentile(times, 0.95), times[len(times)-1],
+						left, len(times), mean, lab.Percentile(times, 0.5), lab.Percentile(times, 0.95), times[len(times)-1],
 						float64(nodes)/float64(len(times)), float64(nodes)/ms(total))
 				}
 			})
@@ -223,7 +224,7 @@ func BenchmarkLeadCost(b *testing.B) {
 			total += time.Duration(st.Nodes)
 		}
 		b.Logf("%d leads, %d worlds each: nodes mean %d p95 %d max %d; time p50 %v p95 %v max %v",
-			len(times), p.Worlds, int64(total)/int64(len(nodes)), boardtest.Percentile(nodes, 0.95), slices.Max(nodes),
-			boardtest.Percentile(times, 0.5).Round(time.Millisecond), boardtest.Percentile(times, 0.95).Round(time.Millisecond), slices.Max(times).Round(time.Millisecond))
+			len(times), p.Worlds, int64(total)/int64(len(nodes)), lab.Percentile(nodes, 0.95), slices.Max(nodes),
+			lab.Percentile(times, 0.5).Round(time.Millisecond), lab.Percentile(times, 0.95).Round(time.Millisecond), slices.Max(times).Round(time.Millisecond))
 	}
 }

@@ -6,9 +6,7 @@ package boardtest
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
@@ -83,16 +81,6 @@ func AuctionBoard(t testing.TB, n int, deal engine.Deal, calls []engine.Call) *e
 		require.NoError(t, bd.Call(turn, call), "board %d", n)
 	}
 	return bd
-}
-
-// Percentile returns the p-quantile (0 <= p < 1) of the durations.
-func Percentile(ds []time.Duration, p float64) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[min(len(s)-1, int(p*float64(len(s))))]
 }
 
 // BidAuction bids a board with four copies of the system, each seeing

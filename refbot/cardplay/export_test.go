@@ -11,9 +11,7 @@ var (
 
 // The internal tests' helpers, which the external tests share.
 var (
-	AuctionOf     = auctionOf
 	PlayCards     = playCards
-	CardsOf       = cardsOf
 	HeartBoard    = heartBoard
 	PlayHeuristic = playHeuristic
 	ReadingOthers = readingOthers

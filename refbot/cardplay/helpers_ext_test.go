@@ -16,9 +16,7 @@ func testParams() cardplay.Params {
 
 // The internal tests' helpers (export_test.go).
 var (
-	auctionOf     = cardplay.AuctionOf
 	playCards     = cardplay.PlayCards
-	cardsOf       = cardplay.CardsOf
 	heartBoard    = cardplay.HeartBoard
 	playHeuristic = cardplay.PlayHeuristic
 	readingOthers = cardplay.ReadingOthers

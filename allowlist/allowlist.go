@@ -24,20 +24,28 @@ type List struct {
 // depend on a resolver.
 func Parse(entries []string) (*List, error) {
 	a := &List{}
-	for _, e := range entries {
-		for _, f := range strings.Split(e, ",") {
-			f = strings.TrimSpace(f)
-			if f == "" {
-				continue
-			}
-			p, err := ParsePrefix(f)
-			if err != nil {
-				return nil, fmt.Errorf("allow %w", err)
-			}
-			a.prefixes = append(a.prefixes, p)
+	for _, f := range Entries(entries) {
+		p, err := ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("allow %w", err)
 		}
+		a.prefixes = append(a.prefixes, p)
 	}
 	return a, nil
+}
+
+// Entries returns the entries of a repeated flag whose values may also be
+// comma-separated lists, trimmed, without empty ones.
+func Entries(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, f := range strings.Split(v, ",") {
+			if f = strings.TrimSpace(f); f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // ParsePrefix reads an address (a network of one) or a network.

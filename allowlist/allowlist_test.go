@@ -46,3 +46,20 @@ func TestCheckListen(t *testing.T) {
 	assert.NoError(t, CheckListen("0.0.0.0:2000", some))
 	assert.Error(t, CheckListen("nonsense", nil))
 }
+
+func TestEntries(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		values []string
+		want   []string
+	}{
+		{nil, nil},
+		{[]string{""}, nil},
+		{[]string{"a"}, []string{"a"}},
+		{[]string{" a , b,,", "c"}, []string{"a", "b", "c"}},
+		{[]string{",", " "}, nil},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, Entries(tt.values), "%q", tt.values)
+	}
+}

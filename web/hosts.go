@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/openroom/openroom/allowlist"
 )
 
 // Hosts is the set of names a page answers to besides its own loopback
@@ -38,18 +40,12 @@ type hostEntry struct {
 // not accepted.
 func ParseHosts(entries []string) (*Hosts, error) {
 	hs := &Hosts{}
-	for _, e := range entries {
-		for _, f := range strings.Split(e, ",") {
-			f = strings.TrimSpace(f)
-			if f == "" {
-				continue
-			}
-			he, err := parseHostEntry(f)
-			if err != nil {
-				return nil, fmt.Errorf("host %q: %w", f, err)
-			}
-			hs.entries = append(hs.entries, he)
+	for _, f := range allowlist.Entries(entries) {
+		he, err := parseHostEntry(f)
+		if err != nil {
+			return nil, fmt.Errorf("host %q: %w", f, err)
 		}
+		hs.entries = append(hs.entries, he)
 	}
 	return hs, nil
 }

@@ -27,6 +27,7 @@ type row struct {
 
 	cond func(*handInfo) bool
 	need int // slam rows: combined points needed (own points + partner's minimum HCP)
+	line int // the system file's line the row comes from (0: built in code)
 }
 
 // fits reports whether the hand may make the row's call.

@@ -1,0 +1,391 @@
+package bidding
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// maxUseDepth bounds templates that use templates, so that a template
+// using itself is an error rather than a hang.
+const maxUseDepth = 16
+
+// maxRows bounds the rows one file may expand to, so that nested loops in
+// a hostile file cannot exhaust memory.
+const maxRows = 100000
+
+// table is what a system file expands to: the rows by situation, with the
+// line each row and situation came from.
+type table struct {
+	name    string
+	about   []string
+	rows    map[string][]*row
+	keys    []string // situations in the order the file first names them
+	keyLine map[string]int
+	count   int
+}
+
+// expander runs a system file's statements.
+type expander struct {
+	t         *table
+	templates map[string]*stmt
+	root      *scope
+	key       string
+	hasKey    bool
+	depth     int
+}
+
+// convNames are the conventions a row may be tagged with (conv NAME),
+// which the slam machinery recognises later in the auction.
+var convNames = map[string]convention{
+	"blackwood": convBlackwood, "aceanswer": convAceAnswer, "kingask": convKingAsk,
+	"kinganswer": convKingAnswer, "quantitative": convQuant, "cue": convCue,
+}
+
+// expandSystem parses and expands a system file's text.
+func expandSystem(src string) (*table, error) {
+	stmts, err := parseSystem(src)
+	if err != nil {
+		return nil, err
+	}
+	root := &scope{vars: map[string]value{}}
+	x := &expander{
+		t:         &table{rows: map[string][]*row{}, keyLine: map[string]int{}},
+		templates: map[string]*stmt{},
+		root:      root,
+	}
+	if err := x.run(stmts, root); err != nil {
+		return nil, err
+	}
+	if x.t.name == "" {
+		return nil, &SyntaxError{Line: 1, Msg: "the file does not name its system (system \"NAME\")"}
+	}
+	return x.t, nil
+}
+
+// lineErr puts a line number on an expansion error.
+func lineErr(line int, err error) error {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return err
+	}
+	return &SyntaxError{Line: line, Msg: err.Error()}
+}
+
+func (x *expander) run(stmts []stmt, sc *scope) error {
+	for i := range stmts {
+		if err := x.exec(&stmts[i], sc); err != nil {
+			return lineErr(stmts[i].line, err)
+		}
+	}
+	return nil
+}
+
+func (x *expander) exec(s *stmt, sc *scope) error {
+	switch s.kind {
+	case stSystem:
+		v, err := evalKind(s.x, sc, vString)
+		if err != nil {
+			return err
+		}
+		if x.t.name != "" {
+			return fmt.Errorf("the system is already named %q", x.t.name)
+		}
+		if strings.TrimSpace(v.s) == "" {
+			return fmt.Errorf("the system's name is empty")
+		}
+		x.t.name = v.s
+	case stAbout:
+		v, err := evalKind(s.x, sc, vString)
+		if err != nil {
+			return err
+		}
+		x.t.about = append(x.t.about, v.s)
+	case stLet:
+		v, err := eval(s.x, sc)
+		if err != nil {
+			return err
+		}
+		sc.vars[s.name] = v
+	case stSituation:
+		return x.situation(s, sc)
+	case stFor:
+		return x.forLoop(s, sc)
+	case stIf:
+		v, err := evalKind(s.x, sc, vBool)
+		if err != nil {
+			return err
+		}
+		if v.i != 0 {
+			return x.run(s.body, sc)
+		}
+		return x.run(s.els, sc)
+	case stDefine:
+		if _, dup := x.templates[s.name]; dup {
+			return fmt.Errorf("template %q is defined twice", s.name)
+		}
+		x.templates[s.name] = s
+	case stUse:
+		return x.use(s, sc)
+	case stRow:
+		return x.row(s, sc)
+	}
+	return nil
+}
+
+// situation sets the key the following rows answer, checking that it is a
+// legal auction from the opening bid on.
+func (x *expander) situation(s *stmt, sc *scope) error {
+	v, err := evalKind(s.x, sc, vString)
+	if err != nil {
+		return err
+	}
+	key := strings.Join(strings.Fields(v.s), " ")
+	a := engine.NewAuction(engine.North)
+	for i, f := range strings.Fields(key) {
+		c, err := engine.ParseCall(f)
+		if err != nil {
+			return fmt.Errorf("situation %q: call %d: %v", key, i+1, err)
+		}
+		if i == 0 && !c.IsBid() {
+			return fmt.Errorf("situation %q: a situation starts with the opening bid (passes before it are not written)", key)
+		}
+		if err := a.Add(c); err != nil {
+			return fmt.Errorf("situation %q: call %d (%s): %v", key, i+1, f, err)
+		}
+	}
+	if a.Done() {
+		return fmt.Errorf("situation %q: the auction is over", key)
+	}
+	x.key, x.hasKey = key, true
+	if _, seen := x.t.keyLine[key]; !seen {
+		x.t.keyLine[key] = s.line
+		x.t.keys = append(x.t.keys, key)
+	}
+	return nil
+}
+
+func (x *expander) forLoop(s *stmt, sc *scope) error {
+	items := make([]value, 0, len(s.items))
+	for _, it := range s.items {
+		v, err := eval(it, sc)
+		if err != nil {
+			return err
+		}
+		items = append(items, v)
+	}
+	for _, v := range items {
+		inner := sc.child()
+		inner.vars[s.name] = v
+		if s.filter != nil {
+			ok, err := evalKind(s.filter, inner, vBool)
+			if err != nil {
+				return err
+			}
+			if ok.i == 0 {
+				continue
+			}
+		}
+		if err := x.run(s.body, inner); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (x *expander) use(s *stmt, sc *scope) error {
+	t, ok := x.templates[s.name]
+	if !ok {
+		return fmt.Errorf("unknown template %q (define it before its first use)", s.name)
+	}
+	if len(s.items) != len(t.params) {
+		return fmt.Errorf("template %s takes %d arguments (%s), given %d", s.name, len(t.params), strings.Join(t.params, ", "), len(s.items))
+	}
+	if x.depth >= maxUseDepth {
+		return fmt.Errorf("templates nest deeper than %d (does %s use itself?)", maxUseDepth, s.name)
+	}
+	inner := x.root.child()
+	for i, p := range t.params {
+		v, err := eval(s.items[i], sc)
+		if err != nil {
+			return err
+		}
+		inner.vars[p] = v
+	}
+	x.depth++
+	defer func() { x.depth-- }()
+	if err := x.run(t.body, inner); err != nil {
+		return fmt.Errorf("in template %s (line %d), used here: %w", s.name, t.line, err)
+	}
+	return nil
+}
+
+// row builds one row and appends it to the current situation.
+func (x *expander) row(s *stmt, sc *scope) error {
+	if !x.hasKey {
+		return fmt.Errorf("a row before any situation")
+	}
+	if x.t.count >= maxRows {
+		return fmt.Errorf("the file expands to more than %d rows", maxRows)
+	}
+	cv, err := compileExpr(s.row.call, sc)
+	if err != nil {
+		return err
+	}
+	c, err := engine.ParseCall(cv.konst.s)
+	if err != nil {
+		return fmt.Errorf("the row's call %q: %v", cv.konst.s, err)
+	}
+	if err := legalAfter(x.key, c); err != nil {
+		return err
+	}
+	text, err := evalKind(s.row.text, sc, vString)
+	if err != nil {
+		return err
+	}
+	r := newRow(x.key, c, text.s)
+	for _, cl := range s.row.clauses {
+		if err := applyClause(r, &cl, sc); err != nil {
+			return err
+		}
+	}
+	if r.Meaning.MinHCP > r.Meaning.MaxHCP {
+		return fmt.Errorf("%s: the HCP range %d..%d is empty", c, r.Meaning.MinHCP, r.Meaning.MaxHCP)
+	}
+	for su := range r.Meaning.MinLen {
+		if r.Meaning.MinLen[su] > r.Meaning.MaxLen[su] {
+			return fmt.Errorf("%s: no hand has %d to %d %s", c, r.Meaning.MinLen[su], r.Meaning.MaxLen[su], engine.Suit(su))
+		}
+	}
+	r.line = s.line
+	x.t.rows[x.key] = append(x.t.rows[x.key], r)
+	x.t.count++
+	return nil
+}
+
+// legalAfter reports whether call c may follow the auction key.
+func legalAfter(key string, c engine.Call) error {
+	a := engine.NewAuction(engine.North)
+	for _, f := range strings.Fields(key) {
+		k, _ := engine.ParseCall(f)
+		_ = a.Add(k) // the situation was checked when it was set
+	}
+	if !a.Legal(c) {
+		where := "the opening"
+		if key != "" {
+			where = "after " + key
+		}
+		return fmt.Errorf("%s is not a legal call %s", c, where)
+	}
+	return nil
+}
+
+// rangeOf evaluates a clause's range; absent ends take lo and hi.
+func rangeOf(cl *clause, sc *scope, lo, hi int) (int, int, bool, bool, error) {
+	var hasLo, hasHi bool
+	if cl.lo != nil {
+		v, err := evalKind(cl.lo, sc, vInt)
+		if err != nil {
+			return 0, 0, false, false, err
+		}
+		lo, hasLo = v.i, true
+	}
+	if cl.hi != nil {
+		v, err := evalKind(cl.hi, sc, vInt)
+		if err != nil {
+			return 0, 0, false, false, err
+		}
+		hi, hasHi = v.i, true
+	}
+	return lo, hi, hasLo, hasHi, nil
+}
+
+// applyClause applies one clause to the row, as the builder's options do.
+func applyClause(r *row, cl *clause, sc *scope) error {
+	m := &r.Meaning
+	switch cl.kind {
+	case "hcp":
+		lo, hi, _, _, err := rangeOf(cl, sc, 0, 37)
+		if err != nil {
+			return err
+		}
+		m.MinHCP, m.MaxHCP = lo, hi
+	case "len":
+		s, err := evalSuit(cl.args[0], sc)
+		if err != nil {
+			return err
+		}
+		lo, hi, hasLo, hasHi, err := rangeOf(cl, sc, 0, 13)
+		if err != nil {
+			return err
+		}
+		if hasLo {
+			m.MinLen[s] = max(m.MinLen[s], lo)
+		}
+		if hasHi {
+			m.MaxLen[s] = min(m.MaxLen[s], hi)
+		}
+	case "points", "support":
+		v := LengthPoints
+		if cl.kind == "support" {
+			s, err := evalSuit(cl.args[0], sc)
+			if err != nil {
+				return err
+			}
+			v, m.Trump = DummyPoints, s
+		}
+		lo, hi, _, _, err := rangeOf(cl, sc, 0, 40)
+		if err != nil {
+			return err
+		}
+		m.Valuation, m.MinPoints, m.MaxPoints = v, lo, hi
+	case "trump":
+		s, err := evalSuit(cl.args[0], sc)
+		if err != nil {
+			return err
+		}
+		m.Trump = s
+	case "balanced":
+		m.Balanced = true
+	case "forcing":
+		m.Forcing = ForcingOne
+	case "gameforcing":
+		m.Forcing = GameForcing
+	case "alert":
+		v, err := evalKind(cl.args[0], sc, vString)
+		if err != nil {
+			return err
+		}
+		m.Artificial, m.Alert = true, v.s
+	case "conv":
+		c, ok := convNames[cl.conv]
+		if !ok {
+			return &evalError{col: cl.col, msg: fmt.Sprintf("unknown convention %q", cl.conv)}
+		}
+		m.conv = c
+	case "need":
+		v, err := evalKind(cl.args[0], sc, vInt)
+		if err != nil {
+			return err
+		}
+		r.need = v.i
+	case "when":
+		h, err := compileExpr(cl.args[0], sc)
+		if err != nil {
+			return err
+		}
+		if h.k != vBool {
+			return errAt(cl.args[0], "when needs a truth value, found %s", h.k)
+		}
+		f := h.fn()
+		cond := func(hi *handInfo) bool { return f(hi) != 0 }
+		if prev := r.cond; prev != nil {
+			r.cond = func(hi *handInfo) bool { return prev(hi) && cond(hi) }
+		} else {
+			r.cond = cond
+		}
+	}
+	return nil
+}

@@ -1,0 +1,7 @@
+package bidding
+
+import "testing"
+
+func TestPortStrongTwoClubs(t *testing.T) {
+	compareTables(t, builtBy((*builder).strongTwoClubs), loadFragment(t, "systems/port/strongtwoclubs.bid"))
+}

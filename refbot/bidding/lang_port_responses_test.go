@@ -5,3 +5,7 @@ import "testing"
 func TestPortStrongTwoClubs(t *testing.T) {
 	compareTables(t, builtBy((*builder).strongTwoClubs), loadFragment(t, "systems/port/strongtwoclubs.bid"))
 }
+
+func TestPortPreemptResponses(t *testing.T) {
+	compareTables(t, builtBy((*builder).preemptResponses), loadFragment(t, "systems/port/preemptresponses.bid"))
+}

@@ -138,6 +138,10 @@ type TeamConfig struct {
 	// its sandbox, relative to the event file (run's --mount TEAM=PATH
 	// adds to them).
 	Mounts []string `toml:"mounts"`
+	// System is the bidding system the team's built-in refbot seats bid
+	// with: a built-in system's name (sayc-lite, 2over1) or a system
+	// file, relative to the event file. Empty: refbot's default.
+	System string `toml:"system,omitempty"`
 }
 
 // Seed is a deal seed: TOML may give it as an integer or a string.

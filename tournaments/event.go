@@ -19,6 +19,7 @@ import (
 
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/sprt"
 )
 
@@ -383,7 +384,41 @@ func resolveTeam(f *File, n string, tc TeamConfig, specs map[string]bots.Spec) (
 		}
 		t.Bots[i] = b
 	}
+	if tc.System != "" {
+		if err := setTeamSystem(f, n, tc.System, &t); err != nil {
+			return Team{}, err
+		}
+	}
 	return t, nil
+}
+
+// setTeamSystem loads the team's bidding system and gives it to the
+// team's built-in refbot seats; a team without one may not name a system.
+func setTeamSystem(f *File, team, system string, t *Team) error {
+	key := "teams." + team + ".system"
+	sys, err := refbot.LoadSystem(f.systemPath(system))
+	if err != nil {
+		return f.errorf(key, "team %q: %v", team, err)
+	}
+	set := false
+	for i := range t.Bots {
+		if b := &t.Bots[i]; b.Kind == bots.KindBuiltin && b.Builtin == bots.BuiltinRefbot {
+			b.System, set = sys, true
+		}
+	}
+	if !set {
+		return f.errorf(key, "team %q: a bidding system is for built-in refbot seats, and the team has none", team)
+	}
+	return nil
+}
+
+// systemPath resolves a team's system as refbot.LoadSystem takes it: a
+// built-in name as it is, a file relative to the event file's folder.
+func (f *File) systemPath(system string) string {
+	if refbot.IsSystemFile(system) && !filepath.IsAbs(system) {
+		return filepath.Join(f.dir, system)
+	}
+	return system
 }
 
 // resolveSchedule sets the event's schedule kind (a match for two teams,

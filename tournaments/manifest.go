@@ -15,6 +15,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/results"
 	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/openroom/openroom/tournaments/shards"
@@ -126,6 +127,17 @@ func NewManifest(f *File, ev *Event) (*Manifest, error) {
 		}
 		stored.Boards.PBN = abs
 	}
+	stored.Teams = make(map[string]TeamConfig, len(f.Teams))
+	for n, tc := range f.Teams {
+		if tc.System != "" && refbot.IsSystemFile(tc.System) {
+			abs, err := filepath.Abs(f.systemPath(tc.System))
+			if err != nil {
+				return nil, fmt.Errorf("manifest: %w", err)
+			}
+			tc.System = abs
+		}
+		stored.Teams[n] = tc
+	}
 	eventFile, err := encodeFile(&stored)
 	if err != nil {
 		return nil, err
@@ -178,14 +190,40 @@ func fingerprint(stored *File, ev *Event, version string) (string, error) {
 		}
 		pbnSum = hex.EncodeToString(h.Sum(nil))
 	}
+	systems, err := systemSums(stored)
+	if err != nil {
+		return "", err
+	}
 	in, err := json.Marshal(struct {
 		Format, Version, Event, PBN string
-	}{manifestFormat, version, canon, pbnSum})
+		Systems                     map[string]string `json:",omitempty"`
+	}{manifestFormat, version, canon, pbnSum, systems})
 	if err != nil {
 		return "", fmt.Errorf("manifest: %w", err)
 	}
 	sum := sha256.Sum256(in)
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// systemSums hashes the teams' system files, by team: a shard that reads
+// another text under the same path would bid otherwise.
+func systemSums(f *File) (map[string]string, error) {
+	var out map[string]string
+	for n, tc := range f.Teams {
+		if tc.System == "" || !refbot.IsSystemFile(tc.System) {
+			continue
+		}
+		src, err := os.ReadFile(f.systemPath(tc.System))
+		if err != nil {
+			return nil, fmt.Errorf("manifest: team %q: %w", n, err)
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		sum := sha256.Sum256(src)
+		out[n] = hex.EncodeToString(sum[:])
+	}
+	return out, nil
 }
 
 // encodeFile writes an event file as TOML (keys in a fixed order).

@@ -29,7 +29,7 @@ const (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stderr, protocol.DialTCP)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, protocol.DialTCP)
 	stop()
 	os.Exit(code)
 }
@@ -40,6 +40,8 @@ type options struct {
 	seat      string
 	name      string
 	level     string
+	system    string
+	card      string
 	seed      uint64
 	explain   bool
 	verbose   bool
@@ -47,7 +49,7 @@ type options struct {
 }
 
 // run is the whole program, with its outside world passed in.
-func run(ctx context.Context, args []string, stderr io.Writer, dial func(addr string) protocol.DialFunc) int {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func(addr string) protocol.DialFunc) int {
 	var o options
 	fs := pflag.NewFlagSet("refbot", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -55,12 +57,15 @@ func run(ctx context.Context, args []string, stderr io.Writer, dial func(addr st
 	fs.StringVar(&o.seat, "seat", "", "seat to take: North, East, South, West (or N, E, S, W), or any")
 	fs.StringVar(&o.name, "name", "openroom", "team name (partners must give the same)")
 	fs.StringVar(&o.level, "level", "expert", "play level: easy, medium, hard or expert")
+	fs.StringVar(&o.system, "system", refbot.DefaultSystem, "bidding system: a built-in one ("+strings.Join(refbot.SystemNames(), ", ")+") or a system file")
+	fs.StringVar(&o.card, "card", "", "print the convention card of a bidding system (built-in name or file) and exit")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of the bot's decisions (same seed, board and seat: same decisions)")
 	fs.BoolVar(&o.explain, "explain", false, "log the meaning of every call the bot makes")
 	fs.BoolVar(&o.verbose, "verbose", false, "log every decision and every protocol line")
 	fs.DurationVar(&o.reconnect, "reconnect-timeout", protocol.SessionReconnectTimeout, "how long to keep trying to get the seat back after the manager closes it")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: refbot --connect HOST:PORT --seat SEAT [--name TEAM] [--level LEVEL] [--seed N] [--explain]")
+		fmt.Fprintln(stderr, "usage: refbot --connect HOST:PORT --seat SEAT [--name TEAM] [--level LEVEL] [--system SYSTEM] [--seed N] [--explain]")
+		fmt.Fprintln(stderr, "       refbot --card SYSTEM")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -73,6 +78,9 @@ func run(ctx context.Context, args []string, stderr io.Writer, dial func(addr st
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "refbot: unexpected arguments %q\n", fs.Args())
 		return exitUsage
+	}
+	if o.card != "" {
+		return printCard(o.card, stdout, stderr)
 	}
 	cfg, bot, log, err := setup(&o, stderr)
 	if err != nil {
@@ -138,6 +146,11 @@ func setup(o *options, stderr io.Writer) (protocol.ClientConfig, *refbot.Bot, *s
 				"elapsed", d.Elapsed, "fallback", d.Fallback)
 		}))
 	}
+	sys, err := refbot.LoadSystem(o.system)
+	if err != nil {
+		return cfg, nil, nil, fmt.Errorf("--system: %w", err)
+	}
+	opts = append(opts, refbot.WithSystem(sys))
 	bot, err := refbot.NewBuiltin(o.level, o.seed, opts...)
 	if err != nil {
 		return cfg, nil, nil, fmt.Errorf("--level: %w", err)
@@ -168,4 +181,18 @@ func session(ctx context.Context, o *options, cfg protocol.ClientConfig, bot *re
 func isDialError(err error) bool {
 	var op *net.OpError
 	return errors.As(err, &op) && op.Op == "dial"
+}
+
+// printCard writes the convention card of the system arg names.
+func printCard(arg string, stdout, stderr io.Writer) int {
+	sys, err := refbot.LoadSystem(arg)
+	if err != nil {
+		fmt.Fprintln(stderr, "refbot: --card:", err)
+		return exitUsage
+	}
+	if err := sys.WriteCard(stdout); err != nil {
+		fmt.Fprintln(stderr, "refbot:", err)
+		return exitFailure
+	}
+	return exitOK
 }

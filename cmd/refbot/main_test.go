@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"net"
 	"sync"
 	"testing"
@@ -35,7 +36,7 @@ func TestUsageErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var errs bytes.Buffer
-			code := run(context.Background(), tc.args, &errs, protocol.DialTCP)
+			code := run(context.Background(), tc.args, io.Discard, &errs, protocol.DialTCP)
 			assert.Equal(t, exitUsage, code)
 			assert.Contains(t, errs.String(), tc.want)
 		})
@@ -49,7 +50,7 @@ func TestUnreachableManager(t *testing.T) {
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close()) // nobody listens there now
 	var errs bytes.Buffer
-	code := run(context.Background(), []string{"--connect", addr, "--seat", "North"}, &errs, protocol.DialTCP)
+	code := run(context.Background(), []string{"--connect", addr, "--seat", "North"}, io.Discard, &errs, protocol.DialTCP)
 	assert.Equal(t, exitUnavailable, code, errs.String())
 }
 
@@ -92,7 +93,7 @@ func TestFourRefbotsPlayASession(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			args := []string{"--connect", ln.Addr().String(), "--seat", seat, "--name", team, "--level", "easy", "--seed", "5", "--explain"}
-			codes[i] = run(ctx, args, &logs[i], protocol.DialTCP)
+			codes[i] = run(ctx, args, io.Discard, &logs[i], protocol.DialTCP)
 		}()
 	}
 	wg.Wait()

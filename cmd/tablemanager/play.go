@@ -7,6 +7,7 @@ import (
 	flag "github.com/spf13/pflag"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/web"
 	"github.com/openroom/openroom/web/play"
 )
@@ -22,6 +23,7 @@ type playFlags struct {
 	listen            string
 	allow, hosts      []string
 	seed, deal        string
+	systems           []string
 	board             int
 	maxSessions       int
 }
@@ -31,6 +33,7 @@ func runPlay(e *env, args []string) int {
 	var pf playFlags
 	fs.StringVar(&pf.seat, "seat", "South", "the seat you play: North, East, South or West")
 	fs.StringVar(&pf.level, "level", "expert", "refbot's level at the other seats: easy, medium, hard or expert")
+	fs.StringArrayVar(&pf.systems, "system", nil, "the bots' bidding system: SYSTEM for every seat, or SEATS=SYSTEM (N, E, S, W, NS or EW; repeat); SYSTEM is a built-in name ("+strings.Join(refbot.SystemNames(), ", ")+") or a system file")
 	fs.StringVar(&pf.mode, "mode", "duplicate", "duplicate: each board stands alone, scored by its Law 77 raw score")
 	fs.StringVar(&pf.listen, "listen", "127.0.0.1:8080", "address to serve the page on; anything but loopback needs --allow")
 	fs.StringArrayVar(&pf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may open the page besides loopback (repeat or comma-separate)")
@@ -91,6 +94,9 @@ func (pf *playFlags) config() (play.Config, error) {
 		return play.Config{}, fmt.Errorf("--max-tables %d: must be 1 or more", pf.maxSessions)
 	}
 	cfg := play.Config{Seat: seat, Level: strings.ToLower(pf.level), Mode: mode, Seed: pf.seed, FirstBoard: pf.board, MaxSessions: pf.maxSessions}
+	if cfg.Systems, err = parseSystems(pf.systems); err != nil {
+		return play.Config{}, err
+	}
 	if pf.deal != "" {
 		d, err := engine.ParseDeal(pf.deal)
 		if err != nil {
@@ -103,4 +109,31 @@ func (pf *playFlags) config() (play.Config, error) {
 		cfg.Deal = &setup
 	}
 	return cfg, nil
+}
+
+// parseSystems reads play's --system flags: SYSTEM for every seat, or
+// SEATS=SYSTEM for some (a later flag overrides an earlier one).
+func parseSystems(flags []string) ([engine.NumSeats]*refbot.System, error) {
+	var out [engine.NumSeats]*refbot.System
+	for _, f := range flags {
+		seats, name, found := strings.Cut(f, "=")
+		if !found {
+			seats, name = "NESW", f
+		}
+		sys, err := refbot.LoadSystem(name)
+		if err != nil {
+			return out, fmt.Errorf("--system %q: %v", f, err)
+		}
+		if seats == "" {
+			return out, fmt.Errorf("--system %q: no seat before =", f)
+		}
+		for _, c := range strings.ToUpper(seats) {
+			s, err := engine.ParseSeat(string(c))
+			if err != nil {
+				return out, fmt.Errorf("--system %q: seats are N, E, S, W, NS or EW: %v", f, err)
+			}
+			out[s] = sys
+		}
+	}
+	return out, nil
 }

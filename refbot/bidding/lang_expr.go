@@ -88,25 +88,18 @@ func errAt(x expr, format string, args ...any) error {
 // hexpr is an expression compiled for a hand: a constant, or a function of
 // the hand. Truth values and strains are ints (0/1, 0..4).
 type hexpr struct {
-	k     valKind
-	konst *value
-	f     func(*handInfo) int
+	k       valKind
+	isConst bool
+	v       value
+	f       func(*handInfo) int
 }
 
-func constH(v value) hexpr { return hexpr{k: v.k, konst: &v} }
-
-// at evaluates the compiled expression for a hand.
-func (h hexpr) at(hi *handInfo) int {
-	if h.konst != nil {
-		return h.konst.i
-	}
-	return h.f(hi)
-}
+func constH(v value) hexpr { return hexpr{k: v.k, isConst: true, v: v} }
 
 // fn returns the expression as a function of the hand.
 func (h hexpr) fn() func(*handInfo) int {
-	if h.konst != nil {
-		n := h.konst.i
+	if h.isConst {
+		n := h.v.i
 		return func(*handInfo) int { return n }
 	}
 	return h.f
@@ -119,10 +112,10 @@ func eval(x expr, sc *scope) (value, error) {
 	if err != nil {
 		return value{}, err
 	}
-	if h.konst == nil {
+	if !h.isConst {
 		return value{}, errAt(x, "this needs a hand (hand features may be used only in a when clause)")
 	}
-	return *h.konst, nil
+	return h.v, nil
 }
 
 // evalKind evaluates x and checks its kind.
@@ -214,17 +207,32 @@ func compileUnary(e *unaryExpr, sc *scope) (hexpr, error) {
 	if x.k != want {
 		return x, errAt(e, "%s needs %s, found %s", e.op, want, x.k)
 	}
-	if x.konst != nil {
+	if x.isConst {
 		if neg {
-			return constH(intVal(-x.konst.i)), nil
+			return constH(intVal(-x.v.i)), nil
 		}
-		return constH(boolVal(x.konst.i == 0)), nil
+		return constH(boolVal(x.v.i == 0)), nil
 	}
 	f := x.f
 	if neg {
 		return hexpr{k: vInt, f: func(hi *handInfo) int { return -f(hi) }}, nil
 	}
 	return hexpr{k: vBool, f: func(hi *handInfo) int { return 1 - f(hi) }}, nil
+}
+
+// binaryOps are the arithmetic and comparison operators on numbers (and on
+// strains and truth values, which are numbers underneath).
+var binaryOps = map[string]func(a, b int) int{
+	"+": func(a, b int) int { return a + b }, "-": func(a, b int) int { return a - b },
+	"*": func(a, b int) int { return a * b }, "/": func(a, b int) int {
+		if b == 0 {
+			return 0 // a divisor that is a constant zero is refused when compiled; a hand's never is zero
+		}
+		return a / b
+	},
+	"==": func(a, b int) int { return b2i(a == b) }, "!=": func(a, b int) int { return b2i(a != b) },
+	"<": func(a, b int) int { return b2i(a < b) }, "<=": func(a, b int) int { return b2i(a <= b) },
+	">": func(a, b int) int { return b2i(a > b) }, ">=": func(a, b int) int { return b2i(a >= b) },
 }
 
 func compileBinary(e *binExpr, sc *scope) (hexpr, error) {
@@ -249,16 +257,8 @@ func compileBinary(e *binExpr, sc *scope) (hexpr, error) {
 			return x, errAt(e, "%s needs numbers, found %s and %s", e.op, x.k, y.k)
 		}
 		k = vInt
-		op = map[string]func(a, b int) int{
-			"+": func(a, b int) int { return a + b }, "-": func(a, b int) int { return a - b },
-			"*": func(a, b int) int { return a * b }, "/": func(a, b int) int {
-				if b == 0 {
-					return 0
-				}
-				return a / b
-			},
-		}[e.op]
-		if e.op == "/" && y.konst != nil && y.konst.i == 0 {
+		op = binaryOps[e.op]
+		if e.op == "/" && y.isConst && y.v.i == 0 {
 			return x, errAt(e, "division by zero")
 		}
 	default: // comparisons
@@ -266,20 +266,16 @@ func compileBinary(e *binExpr, sc *scope) (hexpr, error) {
 			return x, errAt(e, "%s compares %s with %s", e.op, x.k, y.k)
 		}
 		if x.k == vString {
-			if x.konst == nil || y.konst == nil || (e.op != "==" && e.op != "!=") {
+			if !x.isConst || !y.isConst || (e.op != "==" && e.op != "!=") {
 				return x, errAt(e, "strings compare only with == and !=")
 			}
-			return constH(boolVal((x.konst.s == y.konst.s) == (e.op == "=="))), nil
+			return constH(boolVal((x.v.s == y.v.s) == (e.op == "=="))), nil
 		}
 		k = vBool
-		op = map[string]func(a, b int) int{
-			"==": func(a, b int) int { return b2i(a == b) }, "!=": func(a, b int) int { return b2i(a != b) },
-			"<": func(a, b int) int { return b2i(a < b) }, "<=": func(a, b int) int { return b2i(a <= b) },
-			">": func(a, b int) int { return b2i(a > b) }, ">=": func(a, b int) int { return b2i(a >= b) },
-		}[e.op]
+		op = binaryOps[e.op]
 	}
-	if x.konst != nil && y.konst != nil {
-		return constH(value{k: k, i: op(x.konst.i, y.konst.i)}), nil
+	if x.isConst && y.isConst {
+		return constH(value{k: k, i: op(x.v.i, y.v.i)}), nil
 	}
 	fx, fy := x.fn(), y.fn()
 	return hexpr{k: k, f: func(hi *handInfo) int { return op(fx(hi), fy(hi)) }}, nil
@@ -289,14 +285,14 @@ func compileBinary(e *binExpr, sc *scope) (hexpr, error) {
 func logical(op string, x, y hexpr) hexpr {
 	isAnd := op == "and"
 	for _, c := range []hexpr{x, y} {
-		if c.konst != nil && (c.konst.i != 0) != isAnd {
+		if c.isConst && (c.v.i != 0) != isAnd {
 			return constH(boolVal(!isAnd)) // false and _, true or _
 		}
 	}
 	switch {
-	case x.konst != nil:
+	case x.isConst:
 		return y // true and y, false or y
-	case y.konst != nil:
+	case y.isConst:
 		return x
 	}
 	fx, fy := x.f, y.f
@@ -314,4 +310,66 @@ func logical(op string, x, y hexpr) hexpr {
 		}
 		return fy(hi)
 	}}
+}
+
+// exprString writes x back as source, with the constants in sc written as
+// their values, so that a row's condition reads "good(H)" where the file
+// says "good(y)".
+func exprString(x expr, sc *scope) string {
+	switch e := x.(type) {
+	case *litExpr:
+		if e.v.k == vString {
+			return fmt.Sprintf("%q", e.v.s)
+		}
+		return e.v.text()
+	case *nameExpr:
+		if v, ok := sc.lookup(e.name); ok {
+			if v.k == vString {
+				return fmt.Sprintf("%q", v.s)
+			}
+			return v.text()
+		}
+		return e.name
+	case *interpExpr:
+		if v, err := eval(e, sc); err == nil {
+			return fmt.Sprintf("%q", v.s)
+		}
+		return "\"...\""
+	case *unaryExpr:
+		if e.op == "not" {
+			return "not " + exprString(e.x, sc)
+		}
+		return "-" + exprString(e.x, sc)
+	case *binExpr:
+		l, r := exprString(e.x, sc), exprString(e.y, sc)
+		if b, ok := e.x.(*binExpr); ok && precedence(b.op) < precedence(e.op) {
+			l = "(" + l + ")"
+		}
+		if b, ok := e.y.(*binExpr); ok && precedence(b.op) <= precedence(e.op) {
+			r = "(" + r + ")"
+		}
+		return l + " " + e.op + " " + r
+	case *callExpr:
+		args := make([]string, len(e.args))
+		for i, a := range e.args {
+			args[i] = exprString(a, sc)
+		}
+		return e.fn + "(" + strings.Join(args, ", ") + ")"
+	}
+	return "?"
+}
+
+// precedence ranks the binary operators, loosest first.
+func precedence(op string) int {
+	switch op {
+	case "or":
+		return 1
+	case "and":
+		return 2
+	case "+", "-":
+		return 4
+	case "*", "/":
+		return 5
+	}
+	return 3 // comparisons
 }

@@ -16,6 +16,10 @@ const maxUseDepth = 16
 // a hostile file cannot exhaust memory.
 const maxRows = 100000
 
+// maxSteps bounds the statements one file may execute as it expands
+// (nested loops that write no row would otherwise run unbounded).
+const maxSteps = 2_000_000
+
 // table is what a system file expands to: the rows by situation, with the
 // line each row and situation came from.
 type table struct {
@@ -33,8 +37,10 @@ type expander struct {
 	templates map[string]*stmt
 	root      *scope
 	key       string
+	auction   engine.Auction // the situation's auction, for the rows' legality
 	hasKey    bool
 	depth     int
+	steps     int
 }
 
 // convNames are the conventions a row may be tagged with (conv NAME),
@@ -84,6 +90,9 @@ func (x *expander) run(stmts []stmt, sc *scope) error {
 }
 
 func (x *expander) exec(s *stmt, sc *scope) error {
+	if x.steps++; x.steps > maxSteps {
+		return fmt.Errorf("the file runs more than %d statements as it expands (loops nested too deep?)", maxSteps)
+	}
 	switch s.kind {
 	case stSystem:
 		v, err := evalKind(s.x, sc, vString)
@@ -159,7 +168,7 @@ func (x *expander) situation(s *stmt, sc *scope) error {
 	if a.Done() {
 		return fmt.Errorf("situation %q: the auction is over", key)
 	}
-	x.key, x.hasKey = key, true
+	x.key, x.auction, x.hasKey = key, a, true
 	if _, seen := x.t.keyLine[key]; !seen {
 		x.t.keyLine[key] = s.line
 		x.t.keys = append(x.t.keys, key)
@@ -234,12 +243,16 @@ func (x *expander) row(s *stmt, sc *scope) error {
 	if err != nil {
 		return err
 	}
-	c, err := engine.ParseCall(cv.konst.s)
+	c, err := engine.ParseCall(cv.v.s)
 	if err != nil {
-		return fmt.Errorf("the row's call %q: %v", cv.konst.s, err)
+		return fmt.Errorf("the row's call %q: %v", cv.v.s, err)
 	}
-	if err := legalAfter(x.key, c); err != nil {
-		return err
+	if !x.auction.Legal(c) {
+		where := "the opening"
+		if x.key != "" {
+			where = "after " + x.key
+		}
+		return fmt.Errorf("%s is not a legal call %s", c, where)
 	}
 	text, err := evalKind(s.row.text, sc, vString)
 	if err != nil {
@@ -262,23 +275,6 @@ func (x *expander) row(s *stmt, sc *scope) error {
 	r.line = s.line
 	x.t.rows[x.key] = append(x.t.rows[x.key], r)
 	x.t.count++
-	return nil
-}
-
-// legalAfter reports whether call c may follow the auction key.
-func legalAfter(key string, c engine.Call) error {
-	a := engine.NewAuction(engine.North)
-	for _, f := range strings.Fields(key) {
-		k, _ := engine.ParseCall(f)
-		_ = a.Add(k) // the situation was checked when it was set
-	}
-	if !a.Legal(c) {
-		where := "the opening"
-		if key != "" {
-			where = "after " + key
-		}
-		return fmt.Errorf("%s is not a legal call %s", c, where)
-	}
 	return nil
 }
 
@@ -381,6 +377,10 @@ func applyClause(r *row, cl *clause, sc *scope) error {
 		}
 		f := h.fn()
 		cond := func(hi *handInfo) bool { return f(hi) != 0 }
+		if r.Cond != "" {
+			r.Cond += " and "
+		}
+		r.Cond += exprString(cl.args[0], sc)
 		if prev := r.cond; prev != nil {
 			r.cond = func(hi *handInfo) bool { return prev(hi) && cond(hi) }
 		} else {

@@ -166,10 +166,14 @@ func (p *parser) block() ([]stmt, string, error) {
 
 // lineParser reads the tokens of one line.
 type lineParser struct {
-	lx   lexer
-	tok  token
-	line int
+	lx    lexer
+	tok   token
+	line  int
+	depth int // nesting of parentheses and unary operators, bounded by maxNesting
 }
+
+// maxNesting bounds how deeply an expression nests.
+const maxNesting = 64
 
 func (lp *lineParser) errf(col int, format string, args ...any) error {
 	return &SyntaxError{Line: lp.line, Msg: fmt.Sprintf("column %d: ", col) + fmt.Sprintf(format, args...)}
@@ -223,6 +227,11 @@ var keywords = map[string]bool{
 	"C": true, "D": true, "H": true, "S": true, "N": true,
 }
 
+// stmtKinds are the statements a line may start with; any other first
+// word is a row's call.
+var stmtKinds = map[string]stmtKind{"system": stSystem, "about": stAbout, "let": stLet, "situation": stSituation,
+	"for": stFor, "if": stIf, "define": stDefine, "use": stUse}
+
 // statement parses the statement at p.i (and, for blocks, its body).
 func (p *parser) statement() (stmt, error) {
 	ln := p.lines[p.i]
@@ -230,9 +239,7 @@ func (p *parser) statement() (stmt, error) {
 	lp := &lineParser{lx: lexer{s: ln.text}, line: ln.num}
 	head, col := lp.lx.rawWord()
 	s := stmt{line: ln.num}
-	kinds := map[string]stmtKind{"system": stSystem, "about": stAbout, "let": stLet, "situation": stSituation,
-		"for": stFor, "if": stIf, "define": stDefine, "use": stUse}
-	kind, ok := kinds[head]
+	kind, ok := stmtKinds[head]
 	if !ok {
 		return p.row(lp, head, col)
 	}
@@ -522,6 +529,10 @@ func (lp *lineParser) and() (expr, error) {
 }
 
 func (lp *lineParser) not() (expr, error) {
+	if lp.depth++; lp.depth > maxNesting {
+		return nil, lp.errf(lp.tok.col, "the expression nests deeper than %d", maxNesting)
+	}
+	defer func() { lp.depth-- }()
 	if lp.isName("not") {
 		col := lp.tok.col
 		if err := lp.advance(); err != nil {
@@ -578,6 +589,10 @@ func (lp *lineParser) mul() (expr, error) {
 }
 
 func (lp *lineParser) unary() (expr, error) {
+	if lp.depth++; lp.depth > maxNesting {
+		return nil, lp.errf(lp.tok.col, "the expression nests deeper than %d", maxNesting)
+	}
+	defer func() { lp.depth-- }()
 	if lp.isOp("-") {
 		col := lp.tok.col
 		if err := lp.advance(); err != nil {

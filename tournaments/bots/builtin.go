@@ -35,7 +35,11 @@ func NewBuiltin(spec Spec, team string) (player.Player, error) {
 	case builtinRandom:
 		return player.Random{Seed: team}, nil
 	case BuiltinRefbot:
-		b, err := refbot.NewBuiltin(spec.Level, teamSeed(team))
+		var opts []refbot.Option
+		if spec.System != nil {
+			opts = append(opts, refbot.WithSystem(spec.System))
+		}
+		b, err := refbot.NewBuiltin(spec.Level, teamSeed(team), opts...)
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %w", spec.Name, err)
 		}

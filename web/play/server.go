@@ -66,6 +66,9 @@ func (m Mode) rubberKind() (engine.RubberKind, bool) {
 type Config struct {
 	Seat  engine.Seat // the person's seat
 	Level string      // refbot's level at the other three seats
+	// Systems are the bidding systems the bots bid with, by seat; nil
+	// is refbot's default. A call is explained by its bidder's system.
+	Systems [engine.NumSeats]*refbot.System
 	Mode  Mode        // "" means Duplicate
 
 	// Seed deals the boards (engine.SeededBoards), numbered from

@@ -52,7 +52,7 @@ type session struct {
 	id   string
 	srv  *Server
 	seat engine.Seat
-	sys  *refbot.System
+	sys  [engine.NumSeats]*refbot.System // by seat: how each seat's calls are made and explained
 
 	// Owned by the session goroutine.
 	board    *engine.Board
@@ -97,8 +97,15 @@ const (
 )
 
 func newSession(srv *Server, id string) (*session, error) {
-	s := &session{id: id, srv: srv, seat: srv.cfg.Seat, sys: refbot.NewSystem(),
+	s := &session{id: id, srv: srv, seat: srv.cfg.Seat,
 		changed: make(chan struct{}), done: make(chan struct{}), lastSeen: time.Now()}
+	def := refbot.NewSystem()
+	for seat := engine.North; seat <= engine.West; seat++ {
+		s.sys[seat] = srv.cfg.Systems[seat]
+		if s.sys[seat] == nil {
+			s.sys[seat] = def
+		}
+	}
 	for seat := engine.North; seat <= engine.West; seat++ {
 		if seat == s.seat {
 			continue
@@ -107,7 +114,7 @@ func newSession(srv *Server, id string) (*session, error) {
 		if seat.Side() == engine.EW {
 			team = teamEW
 		}
-		b, err := refbot.NewBuiltin(srv.cfg.Level, refbot.TeamSeed(team), refbot.WithSystem(s.sys))
+		b, err := refbot.NewBuiltin(srv.cfg.Level, refbot.TeamSeed(team), refbot.WithSystem(s.sys[seat]))
 		if err != nil {
 			return nil, fmt.Errorf("play: bot at %s: %w", seat.Name(), err)
 		}
@@ -259,7 +266,7 @@ func (s *session) publish(thinking engine.Seat, w *waiting) {
 	b := s.board
 	a := b.Auction()
 	for i := len(s.meanings); i < a.Len(); i++ {
-		m, err := s.sys.Explain(a, i)
+		m, err := s.sys[a.SeatOf(i)].Explain(a, i)
 		text := ""
 		if err == nil {
 			text = m.String()

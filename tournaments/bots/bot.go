@@ -53,11 +53,11 @@ type Spec struct {
 	// the event file, or the BOT argument as given on the command line.
 	Name    string
 	Kind    Kind
-	Builtin string   // the built-in bot: "random" or "refbot"
-	Level   string   // the built-in bot's level, if it has levels
+	Builtin string // the built-in bot: "random" or "refbot"
+	Level   string // the built-in bot's level, if it has levels
 	// System is the bidding system of a built-in refbot (its team's
 	// system in the event file); nil bids refbot's default.
-	System *refbot.System
+	System  *refbot.System
 	Command []string // the program and its arguments, with placeholders
 	// NoTiming: the table sends this bot no timing line after a board
 	// (`timing = false` in its [bots.NAME] table).

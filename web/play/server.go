@@ -69,7 +69,7 @@ type Config struct {
 	// Systems are the bidding systems the bots bid with, by seat; nil
 	// is refbot's default. A call is explained by its bidder's system.
 	Systems [engine.NumSeats]*refbot.System
-	Mode  Mode        // "" means Duplicate
+	Mode    Mode // "" means Duplicate
 
 	// Seed deals the boards (engine.SeededBoards), numbered from
 	// FirstBoard (0 means 1). An empty seed is drawn at random.

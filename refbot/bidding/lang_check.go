@@ -50,15 +50,15 @@ func unreachable(rows []*row) [][2]int {
 
 // checkTable finds the defects a system file can have that its syntax
 // does not show: rows no hand reaches. It returns one error naming every
-// such row by line.
-func checkTable(t *table) error {
+// such row by file and line, one a line.
+func checkTable(file string, t *table) error {
 	var msgs []string
 	for _, k := range t.keys {
 		rows := t.rows[k]
 		for _, p := range unreachable(rows) {
 			a, b := rows[p[0]], rows[p[1]]
-			msgs = append(msgs, fmt.Sprintf("line %d: %s %q can never be chosen in situation %q: the row on line %d (%s %q) takes every hand it fits",
-				b.line, b.Meaning.Call, b.Meaning.Text, k, a.line, a.Meaning.Call, a.Meaning.Text))
+			msgs = append(msgs, fmt.Sprintf("%s:%d: %s %q can never be chosen in situation %q: the row on line %d (%s %q) takes every hand it fits",
+				file, b.line, b.Meaning.Call, b.Meaning.Text, k, a.line, a.Meaning.Call, a.Meaning.Text))
 		}
 	}
 	if len(msgs) > 0 {

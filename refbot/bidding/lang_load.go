@@ -41,6 +41,10 @@ type expander struct {
 	hasKey    bool
 	depth     int
 	steps     int
+	depth0    int             // how many bases below the file being loaded this one is
+	based     bool            // the file has a base
+	inherited map[string]bool // base situations the file has not named yet (their rows are the base's)
+	baseAbout bool            // the preamble is still the base's
 }
 
 // convNames are the conventions a row may be tagged with (conv NAME),
@@ -50,8 +54,15 @@ var convNames = map[string]convention{
 	"kinganswer": convKingAnswer, "quantitative": convQuant, "cue": convCue,
 }
 
+// maxBaseDepth bounds a chain of bases (a system based on a system based
+// on ...), so that a cycle is an error.
+const maxBaseDepth = 4
+
 // expandSystem parses and expands a system file's text.
-func expandSystem(src string) (*table, error) {
+func expandSystem(src string) (*table, error) { return expandAt(src, 0) }
+
+// expandAt expands a file that is depth bases below the one loaded.
+func expandAt(src string, depth int) (*table, error) {
 	stmts, err := parseSystem(src)
 	if err != nil {
 		return nil, err
@@ -61,6 +72,7 @@ func expandSystem(src string) (*table, error) {
 		t:         &table{rows: map[string][]*row{}, keyLine: map[string]int{}},
 		templates: map[string]*stmt{},
 		root:      root,
+		depth0:    depth,
 	}
 	if err := x.run(stmts, root); err != nil {
 		return nil, err
@@ -106,10 +118,15 @@ func (x *expander) exec(s *stmt, sc *scope) error {
 			return fmt.Errorf("the system's name is empty")
 		}
 		x.t.name = v.s
+	case stBase:
+		return x.base(s, sc)
 	case stAbout:
 		v, err := evalKind(s.x, sc, vString)
 		if err != nil {
 			return err
+		}
+		if x.baseAbout {
+			x.t.about, x.baseAbout = nil, false // the file's own preamble replaces its base's
 		}
 		x.t.about = append(x.t.about, v.s)
 	case stLet:
@@ -169,10 +186,52 @@ func (x *expander) situation(s *stmt, sc *scope) error {
 		return fmt.Errorf("situation %q: the auction is over", key)
 	}
 	x.key, x.auction, x.hasKey = key, a, true
-	if _, seen := x.t.keyLine[key]; !seen {
+	if x.inherited[key] {
+		// The file names a situation of its base: its rows replace the base's.
+		delete(x.inherited, key)
+		x.t.count -= len(x.t.rows[key])
+		x.t.rows[key] = nil
+	}
+	switch line, seen := x.t.keyLine[key]; {
+	case !seen:
 		x.t.keyLine[key] = s.line
 		x.t.keys = append(x.t.keys, key)
+	case line == 0: // the base's situation, named here for the first time
+		x.t.keyLine[key] = s.line
 	}
+	return nil
+}
+
+// base starts the table from a built-in system's.
+func (x *expander) base(s *stmt, sc *scope) error {
+	v, err := evalKind(s.x, sc, vString)
+	if err != nil {
+		return err
+	}
+	if x.based || x.hasKey || len(x.templates) > 0 {
+		return fmt.Errorf("base comes once, before any situation or template")
+	}
+	if x.depth0+1 >= maxBaseDepth {
+		return fmt.Errorf("base %q: bases nest deeper than %d (does a system base itself on itself?)", v.s, maxBaseDepth)
+	}
+	src, err := BuiltinSource(v.s)
+	if err != nil {
+		return err
+	}
+	bt, err := expandAt(string(src), x.depth0+1)
+	if err != nil {
+		return fmt.Errorf("base %q: %w", v.s, err)
+	}
+	x.based = true
+	x.inherited = make(map[string]bool, len(bt.keys))
+	for _, k := range bt.keys {
+		x.t.rows[k] = bt.rows[k]
+		x.t.keyLine[k] = 0
+		x.t.keys = append(x.t.keys, k)
+		x.inherited[k] = true
+	}
+	x.t.count = bt.count
+	x.t.about, x.baseAbout = bt.about, true
 	return nil
 }
 

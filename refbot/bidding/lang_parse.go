@@ -9,6 +9,8 @@ import (
 // The system file grammar. Statements, one a line:
 //
 //	system "NAME"                 the system's name (once, first)
+//	base "NAME"                   start from a built-in system: a situation
+//	                              this file names replaces the base's rows
 //	about "TEXT"                  a line of the convention card's preamble
 //	let NAME = EXPR               a constant in the current scope
 //	situation EXPR                the auction the rows below answer (a key)
@@ -83,6 +85,7 @@ const (
 	stDefine
 	stUse
 	stRow
+	stBase
 )
 
 type stmt struct {
@@ -223,14 +226,14 @@ func (lp *lineParser) name(what string) (string, error) {
 // keywords cannot name constants, parameters or templates.
 var keywords = map[string]bool{
 	"system": true, "about": true, "let": true, "situation": true, "for": true, "in": true, "if": true,
-	"elif": true, "else": true, "end": true, "define": true, "use": true, "and": true, "or": true, "not": true,
+	"elif": true, "else": true, "end": true, "define": true, "use": true, "and": true, "or": true, "not": true, "base": true,
 	"C": true, "D": true, "H": true, "S": true, "N": true,
 }
 
 // stmtKinds are the statements a line may start with; any other first
 // word is a row's call.
 var stmtKinds = map[string]stmtKind{"system": stSystem, "about": stAbout, "let": stLet, "situation": stSituation,
-	"for": stFor, "if": stIf, "define": stDefine, "use": stUse}
+	"for": stFor, "if": stIf, "define": stDefine, "use": stUse, "base": stBase}
 
 // statement parses the statement at p.i (and, for blocks, its body).
 func (p *parser) statement() (stmt, error) {
@@ -249,7 +252,7 @@ func (p *parser) statement() (stmt, error) {
 	}
 	var err error
 	switch kind {
-	case stSystem, stAbout, stSituation:
+	case stSystem, stAbout, stSituation, stBase:
 		s.x, err = lp.expr()
 	case stLet:
 		if s.name, err = p.newName(lp); err == nil {

@@ -40,8 +40,8 @@ func Load(file string, src []byte) (*System, error) {
 		}
 		return nil, err
 	}
-	if err := checkTable(t); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+	if err := checkTable(file, t); err != nil {
+		return nil, err
 	}
 	return newSystem(t), nil
 }

@@ -10,9 +10,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot/bidding"
 	"github.com/openroom/openroom/refbot/cardplay"
+	"github.com/openroom/openroom/refbot/simulate"
 )
 
 // Bot is the reference bot for one seat. It decides from the View it is
@@ -27,6 +29,8 @@ type Bot struct {
 	log    *slog.Logger
 
 	bid       func(v *engine.View) (call engine.Call, alert, meaning string)
+	sys       *bidding.System // the system bid (and simulated) with
+	judge     simulate.Config // judgement by simulation; Worlds 0: the system's own call
 	explain   bool
 	infer     func(v *engine.View) bidding.SoftFacts
 	newSolver func() cardplay.CardSolver
@@ -82,7 +86,7 @@ func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
 // for the seed, board, seat and decision.
 func New(level Level, seed uint64, opts ...Option) *Bot {
 	sys := bidding.NewSystem()
-	b := &Bot{level: level, params: level.Params(), seed: seed,
+	b := &Bot{level: level, params: level.Params(), judge: level.judgement(), seed: seed, sys: sys,
 		log: slog.New(slog.DiscardHandler), bid: sys.Bid, infer: sys.Soft, newSolver: defaultSolver}
 	for _, o := range opts {
 		o(b)
@@ -114,7 +118,8 @@ func TeamSeed(team string) uint64 {
 // Level returns the bot's level.
 func (b *Bot) Level() Level { return b.level }
 
-// Call chooses the bot's call: the bidder's, the same at every level. An
+// Call chooses the bot's call: the system's, or at expert, where the
+// system leaves the call to judgement, the one simulation judges best. An
 // illegal or failing choice becomes a pass (always legal while the auction
 // runs).
 func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
@@ -130,6 +135,7 @@ func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, er
 			}
 		}()
 		c, alert, meaning = b.bid(v)
+		c, alert, meaning = b.judged(v, c, alert, meaning)
 	}()
 	if !v.Auction.Legal(c) {
 		b.log.Warn("bidder chose an illegal call; passing", "board", v.Number, "seat", v.Seat.Name(), "call", c.String())
@@ -139,6 +145,50 @@ func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, er
 		b.log.Info("call", "board", v.Number, "seat", v.Seat.Name(), "call", c.String(), "alert", alert, "meaning", meaning)
 	}
 	return c, alert, nil
+}
+
+// judged returns the call of a judgement decision, simulated (package
+// simulate) when the bot's level simulates and the system leaves the
+// decision to judgement; else the system's own call c as given.
+func (b *Bot) judged(v *engine.View, c engine.Call, alert, meaning string) (engine.Call, string, string) {
+	if b.judge.Worlds <= 0 || b.sys == nil {
+		return c, alert, meaning
+	}
+	cands := b.sys.JudgeCandidates(v)
+	if len(cands) < 2 || cands[0] != c {
+		return c, alert, meaning
+	}
+	s := b.takeSolver()
+	defer b.putSolver(s)
+	solve, ok := s.(interface {
+		Solve(p *dds.Position) (int, error)
+	})
+	if !ok {
+		return c, alert, meaning
+	}
+	// A call's decision index counts back from -1, apart from the cards'.
+	seed := cardplay.DecisionSeed(b.seed, v.Number, v.Seat, -1-v.Auction.Len())
+	res, err := simulate.Choose(v, b.sys, cands, b.judge, solve.Solve, seed)
+	if err != nil {
+		b.log.Warn("simulation failed; the system's call", "board", v.Number, "seat", v.Seat.Name(), "err", err)
+		return c, alert, meaning
+	}
+	if res.Call == c {
+		return c, alert, meaning
+	}
+	m, err := b.sys.Explain(withCall(v.Auction, res.Call), v.Auction.Len())
+	if err != nil {
+		return c, alert, meaning
+	}
+	b.log.Debug("judged", "board", v.Number, "seat", v.Seat.Name(), "system", c.String(), "call", res.Call.String(),
+		"worlds", res.Worlds, "gain", res.Gain)
+	return res.Call, m.Alert, m.String()
+}
+
+// withCall returns the auction a with call c added (a copy).
+func withCall(a engine.Auction, c engine.Call) *engine.Auction {
+	_ = a.Add(c)
+	return &a
 }
 
 // Card chooses the card to play for the hand on turn (its own or, as

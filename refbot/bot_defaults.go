@@ -48,7 +48,7 @@ func IsSystemFile(arg string) bool {
 // sampler with the system's auction inference. A Bot made by New uses a
 // NewSystem() unless told otherwise.
 func WithSystem(s *System) Option {
-	return func(b *Bot) { b.bid, b.infer = s.Bid, s.Soft }
+	return func(b *Bot) { b.bid, b.infer, b.sys = s.Bid, s.Soft, s }
 }
 
 // defaultSolver returns the solver a Bot searches with: the project's

@@ -6,10 +6,13 @@ import (
 	"time"
 
 	"github.com/openroom/openroom/refbot/cardplay"
+	"github.com/openroom/openroom/refbot/simulate"
 )
 
-// Level is the reference bot's playing strength. Levels change the play
-// only; the bidding is the same at every level.
+// Level is the reference bot's playing strength. Levels change the play;
+// the bidding is the system's at every level, except that expert decides
+// the calls the system leaves to judgement by simulation (package
+// simulate).
 type Level uint8
 
 // The four levels, weakest first.
@@ -66,4 +69,14 @@ func (l Level) Params() LevelParams {
 			ReadCarding: cardplay.ReadOpponents}
 	}
 	return LevelParams{}
+}
+
+// judgement returns the level's judgement by simulation: how many layouts
+// expert samples at a call the system leaves to judgement. The other
+// levels bid the system's own call.
+func (l Level) judgement() simulate.Config {
+	if l == Expert {
+		return simulate.Config{Worlds: 24, Attempts: 200, Margin: 0.25}
+	}
+	return simulate.Config{}
 }

@@ -96,6 +96,7 @@ func measureBidding(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.Auctions, "bidding.auctions", "", "write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated), to compare two versions of the system")
 	fs.StringVar(&c.Before, "bidding.before", "", "a -bidding.auctions file of another version of the system on the same boards: report the paired difference in IMPs from par and every auction that changed")
 	fs.IntVar(&c.Worst, "bidding.worst", 15, "list this many of the auctions furthest from par")
+	fs.StringVar(&c.Level, "bidding.level", "", "bid with refbot at this level (expert simulates the system's judgement decisions) instead of the system's own calls; the report adds the calls' times")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err

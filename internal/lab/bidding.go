@@ -24,11 +24,15 @@ type BiddingConfig struct {
 	Auctions string // write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated); "" for none
 	Before   string // an Auctions file of another version of the system on the same boards: write the paired difference and every auction that changed; "" for none
 	Worst    int    // list this many of the auctions furthest from par
+	// Level, when set, bids with refbot at that level (its judgement by
+	// simulation included, seeded as a run's teams NS and EW) instead of
+	// the system's own calls.
+	Level string
 }
 
 // MeasureBidding judges the system's bidding on its own: it bids seeded
-// boards (the bidding is the same at every level, so one auction stands
-// for every room), scores each contract at its double-dummy result against
+// boards (one auction stands for every room: with no Level, the system's
+// own calls, which every level but expert bids), scores each contract at its double-dummy result against
 // par, and writes to w the mean distance from par in IMPs, by family, and
 // the auctions furthest from it.
 func MeasureBidding(w io.Writer, c BiddingConfig) error {
@@ -40,11 +44,15 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	if err != nil {
 		return err
 	}
+	bid, times, err := newBidder(sys, c.Level)
+	if err != nil {
+		return err
+	}
 	var r BiddingReport
 	var all []judgedBoard
 	var lines strings.Builder
 	for i, d := range deals {
-		x, line, err := judgeBoard(sys, i+1, d, &tables[i])
+		x, line, err := judgeBoard(bid, i+1, d, &tables[i])
 		if err != nil {
 			return err
 		}
@@ -58,6 +66,9 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 		}
 	}
 	fmt.Fprintf(w, "seed %q, boards 1-%d\n%s", c.Seed, len(deals), r.String())
+	if times != nil {
+		fmt.Fprintln(w, times.String())
+	}
 	if c.Before != "" {
 		if err := writePairedBidding(w, c.Before, all); err != nil {
 			return err
@@ -81,8 +92,8 @@ type judgedBoard struct {
 // judgeBoard bids board n of the deal, whose double-dummy table is t, and
 // judges its auction against par. It returns the judgement and the
 // board's line of the auctions file (BiddingConfig.Auctions).
-func judgeBoard(sys *bidding.System, n int, d engine.Deal, t *dds.TrickTable) (judgedBoard, string, error) {
-	bd, err := bidBoard(sys, n, d)
+func judgeBoard(bid bidder, n int, d engine.Deal, t *dds.TrickTable) (judgedBoard, string, error) {
+	bd, err := bidBoard(bid, n, d)
 	if err != nil {
 		return judgedBoard{}, "", err
 	}
@@ -129,14 +140,17 @@ func writePairedBidding(w io.Writer, before string, all []judgedBoard) error {
 	return nil
 }
 
-// bidBoard bids board n of the deal with four copies of the system, each
-// seeing only its own view, and returns the finished board.
-func bidBoard(sys *bidding.System, n int, deal engine.Deal) (*engine.Board, error) {
+// bidBoard bids board n of the deal with four bidders, each seeing only
+// its own view, and returns the finished board.
+func bidBoard(bid bidder, n int, deal engine.Deal) (*engine.Board, error) {
 	bd := engine.NewBoard(n, deal)
 	for bd.Phase() == engine.PhaseAuction {
 		turn, _ := bd.Turn()
 		v := bd.View(turn)
-		c, _, _ := sys.Choose(&v)
+		c, err := bid(&v)
+		if err != nil {
+			return nil, fmt.Errorf("board %d: %w", n, err)
+		}
 		if err := bd.Call(turn, c); err != nil {
 			return nil, fmt.Errorf("board %d: %w", n, err)
 		}

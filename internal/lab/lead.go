@@ -141,7 +141,7 @@ func leadBoards(sys *bidding.System, first, last int) ([]leadBoard, error) {
 	var lbs []leadBoard
 	real := dds.NewSolver()
 	for n := first; n <= last; n++ {
-		bd, err := bidBoard(sys, n, engine.NewDealSource("measure-levels").Deal(n))
+		bd, err := bidBoard(systemBidder(sys), n, engine.NewDealSource("measure-levels").Deal(n))
 		if err != nil {
 			return nil, err
 		}

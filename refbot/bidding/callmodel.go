@@ -34,7 +34,10 @@ func (s *System) callModel(a *engine.Auction) func(seat engine.Seat, hand engine
 			if seats[i] != seat {
 				continue
 			}
-			if got, _, _ := s.chooseAfter(&states[i], &prefixes[i], hand); got != c {
+			got, _, m := s.chooseAfter(&states[i], &prefixes[i], hand)
+			if got != c && !(m.judge && slices.Contains(s.judgeCalls(&states[i], &prefixes[i], seat), c)) {
+				// A hand in the situation's judgement zone may have
+				// judged any of its calls best.
 				return false
 			}
 		}

@@ -2,6 +2,7 @@ package bidding
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/openroom/openroom/engine"
 )
@@ -44,7 +45,59 @@ func (s *System) meaning(st *state, seat engine.Seat, c engine.Call) Meaning {
 	if m.conv == convKingAsk {
 		m.Trump = st.back(4).trump
 	}
+	if m.judge {
+		// A judgement call may come from any hand of the situation's
+		// judgement zone: it promises what the zone's rows together do.
+		text := m.Text
+		for _, r := range s.situation(st, seat) {
+			if r.Meaning.judge && r.Meaning.Call != c {
+				m.union(&r.Meaning)
+			}
+		}
+		m.Text = text
+	}
 	return m
+}
+
+// judgeCalls returns the legal calls of the situation's judgement rows for
+// the seat on turn at st, in the rows' order, each once.
+func (s *System) judgeCalls(st *state, a *engine.Auction, seat engine.Seat) []engine.Call {
+	var out []engine.Call
+	for _, r := range s.situation(st, seat) {
+		if c := r.Meaning.Call; r.Meaning.judge && a.Legal(c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// JudgeCandidates returns the calls the system leaves to judgement for
+// the seat on turn in v: when the row the system chooses for the seat's
+// hand is a judgement row, the legal calls of every judgement row of the
+// situation, the system's own choice first; otherwise nil. A bot that
+// simulates chooses among them; the call model and Explain read any of
+// them as the situation's judgement zone.
+func (s *System) JudgeCandidates(v *engine.View) []engine.Call {
+	a := &v.Auction
+	if a.Done() {
+		return nil
+	}
+	var st state
+	s.analyze(&st, a, a.Len())
+	call, _, m := s.chooseAfter(&st, a, v.Hand)
+	if !m.judge {
+		return nil
+	}
+	out := []engine.Call{call}
+	for _, c := range s.judgeCalls(&st, a, a.Turn()) {
+		if c != call {
+			out = append(out, c)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // Explain returns the meaning of call i of the auction as this system reads

@@ -404,6 +404,8 @@ func applyClause(r *row, cl *clause, sc *scope) error {
 		m.Trump = s
 	case "balanced":
 		m.Balanced = true
+	case "judge":
+		m.judge = true
 	case "forcing":
 		m.Forcing = ForcingOne
 	case "gameforcing":

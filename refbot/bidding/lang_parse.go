@@ -23,10 +23,11 @@ import (
 // A row's clauses: hcp RANGE, len SUIT RANGE, balanced, points RANGE
 // (length points), support SUIT RANGE (support points with SUIT as
 // trumps), trump SUIT, forcing, gameforcing, alert EXPR, when EXPR (a
-// condition on the hand), conv NAME. A RANGE is LO..HI, LO.., ..HI or
-// one number. Expressions: integers, strings with {EXPR} parts, the
-// strains C D H S N, names, function calls, + - * /, comparisons, and,
-// or, not.
+// condition on the hand), conv NAME, judge (the row is one of the
+// situation's judgement calls: a bot that simulates chooses among them).
+// A RANGE is LO..HI, LO.., ..HI or one number. Expressions: integers,
+// strings with {EXPR} parts, the strains C D H S N, names, function
+// calls, + - * /, comparisons, and, or, not.
 
 type expr interface{ column() int }
 
@@ -436,7 +437,7 @@ var clauseShapes = map[string]struct {
 }{
 	"hcp": {0, true, false}, "len": {1, true, false}, "points": {0, true, false}, "support": {1, true, false},
 	"trump": {1, false, false}, "balanced": {}, "forcing": {}, "gameforcing": {},
-	"alert": {0, false, true}, "when": {0, false, true}, "conv": {}, "need": {0, false, true},
+	"alert": {0, false, true}, "when": {0, false, true}, "conv": {}, "need": {0, false, true}, "judge": {},
 }
 
 // clause parses one row clause.

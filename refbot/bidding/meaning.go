@@ -98,6 +98,9 @@ type Meaning struct {
 	Source     Source
 
 	conv convention
+	// judge: the row is left to judgement (the clause judge): a bot that
+	// simulates may bid any of the situation's judgement calls instead.
+	judge bool
 }
 
 // unconstrained returns a meaning that promises nothing about the hand.

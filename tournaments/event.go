@@ -396,9 +396,14 @@ func resolveTeam(f *File, n string, tc TeamConfig, specs map[string]bots.Spec) (
 // team's built-in refbot seats; a team without one may not name a system.
 func setTeamSystem(f *File, team, system string, t *Team) error {
 	key := "teams." + team + ".system"
-	sys, err := refbot.LoadSystem(f.systemPath(system))
-	if err != nil {
-		return f.errorf(key, "team %q: %v", team, err)
+	var sys *refbot.System
+	// A merge plays nothing: a system file may be on another machine, and
+	// the shards' fingerprint already holds its content.
+	if !f.noStart || !refbot.IsSystemFile(system) {
+		var err error
+		if sys, err = refbot.LoadSystem(f.systemPath(system)); err != nil {
+			return f.errorf(key, "%s: %v", key, err)
+		}
 	}
 	set := false
 	for i := range t.Bots {
@@ -407,7 +412,7 @@ func setTeamSystem(f *File, team, system string, t *Team) error {
 		}
 	}
 	if !set {
-		return f.errorf(key, "team %q: a bidding system is for built-in refbot seats, and the team has none", team)
+		return f.errorf(key, "%s: team %q has no built-in refbot seat, and a bidding system is for those", key, team)
 	}
 	return nil
 }

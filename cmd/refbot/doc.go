@@ -1,12 +1,16 @@
 // Command refbot is openroom's reference bridge robot. It connects to any
 // Blue Chip (version 18) table manager, takes a seat and plays every board
-// of the session: SAYC-lite bidding, and card play by sampling the hidden
-// hands and solving each layout double dummy.
+// of the session: bidding by a system file (SAYC-lite unless --system
+// names another built-in system or a file), and card play by sampling the
+// hidden hands and solving each layout double dummy.
 //
 // Usage:
 //
 //	refbot --connect 127.0.0.1:2000 --seat North [--name openroom]
-//	       [--level expert] [--seed N] [--explain] [--verbose]
+//	       [--level expert] [--system SYSTEM] [--seed N] [--explain] [--verbose]
+//	refbot --card SYSTEM
+//
+// --card prints a system's convention card and exits.
 //
 // When the manager closes the seat after a stopped board, refbot connects
 // again and takes the same seat (giving up after --reconnect-timeout).

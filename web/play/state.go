@@ -62,7 +62,7 @@ type CallInfo struct {
 	Seat    string `json:"seat"`
 	Call    string `json:"call"`
 	Alert   string `json:"alert,omitempty"`   // the caller's alert text
-	Meaning string `json:"meaning,omitempty"` // refbot's reading of the call (SAYC-lite), from the public auction
+	Meaning string `json:"meaning,omitempty"` // refbot's reading of the call by its bidder's system, from the public auction
 	Bot     bool   `json:"bot"`               // made by a bot
 }
 

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/protocol"
+	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/results"
+)
+
+// customSystem is a small system file: SAYC-lite with the openings
+// replaced by a single row, so that its card differs visibly.
+const customSystem = `system "Always 1NT"
+base "sayc-lite"
+about "SAYC-lite, but every hand opens 1NT."
+situation ""
+1N "any hand"
+`
+
+// writeFile writes text to name in a fresh temporary folder and returns
+// its path.
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	return p
+}
+
+func TestCardPrintsTheConventionCard(t *testing.T) {
+	t.Parallel()
+	custom := writeFile(t, "always.bid", customSystem)
+	tests := []struct {
+		name       string
+		arg        string
+		want, lack []string
+	}{
+		{
+			name: "built-in",
+			arg:  "sayc-lite",
+			want: []string{"SAYC-lite\n=========\n", "Opening bids (any seat)\n", "  1N  15-17 HCP, balanced - 15-17 balanced\n", "1N P ?\n"},
+		},
+		{
+			name: "file",
+			arg:  custom,
+			want: []string{"Always 1NT\n==========\n", "SAYC-lite, but every hand opens 1NT.\n", "Opening bids (any seat)\n  1N  any HCP - any hand\n\n", "1N P ?\n"},
+			// The file's preamble and openings replace the base's.
+			lack: []string{"Five-card majors", "15-17 balanced\n  2C"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var out, errs bytes.Buffer
+			code := run(context.Background(), []string{"--card", tc.arg}, &out, &errs, protocol.DialTCP)
+			require.Equal(t, exitOK, code, errs.String())
+			assert.Empty(t, errs.String())
+			// The card is long: name only the missing text in a failure.
+			for _, w := range tc.want {
+				assert.True(t, strings.Contains(out.String(), w), "the card lacks %q", w)
+			}
+			for _, l := range tc.lack {
+				assert.False(t, strings.Contains(out.String(), l), "the card holds %q", l)
+			}
+		})
+	}
+}
+
+func TestBadSystemIsAUsageError(t *testing.T) {
+	t.Parallel()
+	syntax := writeFile(t, "bad.bid", "system \"bad\"\nsituation \"\"\n1N \"strong\" hcp 15..17 frobnicate\n")
+	rowFirst := writeFile(t, "rowfirst.bid", "system \"bad\"\n1N \"strong\" hcp 15..17 balanced\n")
+	unreachable := writeFile(t, "unreachable.bid", "system \"bad\"\nsituation \"\"\n1N \"any\"\n1C \"never\" hcp 12..\n")
+	badBase := writeFile(t, "badbase.bid", "system \"bad\"\nbase \"nope\"\n")
+	missing := filepath.Join(t.TempDir(), "missing.bid")
+	play := []string{"--connect", "127.0.0.1:1", "--seat", "N"}
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"card: unknown name", []string{"--card", "nope"}, []string{"--card", `no built-in bidding system "nope"`, "sayc-lite"}},
+		{"card: syntax error", []string{"--card", syntax}, []string{"--card", syntax + ":3:", `unknown clause "frobnicate"`}},
+		{"card: row before a situation", []string{"--card", rowFirst}, []string{rowFirst + ":2:", "before any situation"}},
+		{"card: unreachable row", []string{"--card", unreachable}, []string{unreachable + ":4:", "can never be chosen"}},
+		{"card: unknown base", []string{"--card", badBase}, []string{badBase + ":2:", `"nope"`}},
+		{"card: missing file", []string{"--card", missing}, []string{"--card", missing}},
+		{"system: unknown name", append([]string{"--system", "nope"}, play...), []string{"--system", `no built-in bidding system "nope"`}},
+		{"system: syntax error", append([]string{"--system", syntax}, play...), []string{"--system", syntax + ":3:", `unknown clause "frobnicate"`}},
+		{"system: missing file", append([]string{"--system", missing}, play...), []string{"--system", missing}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var out, errs bytes.Buffer
+			code := run(context.Background(), tc.args, &out, &errs, protocol.DialTCP)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, out.String(), "nothing on stdout")
+			for _, w := range tc.want {
+				assert.Contains(t, errs.String(), w)
+			}
+		})
+	}
+}
+
+// TestSystemFlagChoosesTheBids plays a session with four refbot commands,
+// North-South with a system file that opens 1NT on every hand, East-West
+// with the default, and requires every call to be the one its side's
+// system bids, on boards dealt by every seat.
+func TestSystemFlagChoosesTheBids(t *testing.T) {
+	t.Parallel()
+	custom := writeFile(t, "always.bid", customSystem)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	setups := engine.SeededBoards("cmd-refbot-system", []int{1, 2, 3, 4})
+	var recs []results.Record
+	tbl, err := protocol.NewTable(protocol.Config{
+		Boards:  setups,
+		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil },
+	})
+	require.NoError(t, err)
+	go func() {
+		for {
+			nc, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			tbl.Attach(nc)
+		}
+	}()
+	tableErr := make(chan error, 1)
+	go func() { tableErr <- tbl.Run(ctx) }()
+
+	var wg sync.WaitGroup
+	codes := make([]int, 4)
+	logs := make([]bytes.Buffer, 4)
+	for i, seat := range []string{"North", "East", "South", "West"} {
+		team, sys := "NS", custom
+		if i%2 == 1 {
+			team, sys = "EW", refbot.DefaultSystem
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			args := []string{"--connect", ln.Addr().String(), "--seat", seat, "--name", team, "--level", "easy", "--system", sys}
+			codes[i] = run(ctx, args, io.Discard, &logs[i], protocol.DialTCP)
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, <-tableErr)
+	for i := range codes {
+		require.Equal(t, exitOK, codes[i], logs[i].String())
+	}
+	require.Len(t, recs, len(setups))
+
+	always, err := refbot.LoadSystem(custom)
+	require.NoError(t, err)
+	sayc, err := refbot.LoadSystem(refbot.DefaultSystem)
+	require.NoError(t, err)
+	systems := [engine.NumSeats]*refbot.System{engine.North: always, engine.South: always, engine.East: sayc, engine.West: sayc}
+	openedByNS := 0
+	for i, r := range recs {
+		b := engine.NewBoard(setups[i].Number, setups[i].Deal)
+		require.Equal(t, setups[i].Number, r.Board)
+		opened := false
+		for j, rc := range r.Auction {
+			seat := b.Auction().Turn()
+			v := b.View(seat)
+			want, _, _ := systems[seat].Bid(&v)
+			c, err := engine.ParseCall(rc.Call)
+			require.NoError(t, err)
+			assert.Equal(t, want, c, "board %d call %d (%s): %s, not %s", r.Board, j, seat.Name(), c, want)
+			if !opened && c != engine.Pass {
+				opened = true
+				if seat.Side() == engine.NS {
+					assert.Equal(t, engine.Bid(1, engine.NoTrump), c, "board %d: North-South open 1NT", r.Board)
+					openedByNS++
+				}
+			}
+			require.NoError(t, b.Call(seat, c))
+		}
+	}
+	assert.Positive(t, openedByNS, "North-South opened at least one board")
+}

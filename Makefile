@@ -9,7 +9,7 @@ FLOODTIME ?= 10s
 # staticcheck at a pinned version, fetched through the Go module proxy on first use.
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build help check vet staticcheck test test-js screenshots run bench flood fuzz clean test-slurm measure-bidding measure-play measure-lead measure-decisions compare-play
+.PHONY: all build help check vet staticcheck test test-js screenshots run bench flood fuzz clean test-slurm measure-bidding measure-play measure-lead measure-decisions compare-play measure-vs-ben
 
 ## all: the default: build.
 all: build
@@ -83,6 +83,15 @@ test-slurm:
 BOARDS ?= 500
 measure-bidding:
 	$(GO) run ./cmd/refbot-lab measure-bidding -bidding.boards $(BOARDS) $(BIDDING_ARGS)
+
+## measure-vs-ben: a duplicate match, refbot LEVEL against BEN at full strength, BEN_BOARDS boards (default 128, about two hours on 2 cores; run it again to resume or extend): needs BEN set up with ../shared/tools/ben-full/setup.sh (BEN_HOME, default ~/ben-full).
+BEN_TOOLS ?= ../shared/tools/ben-full
+BEN_HOME ?= $(HOME)/ben-full
+BEN_BOARDS ?= 128
+BEN_SEED ?= vs-ben
+measure-vs-ben: build
+	@test -x "$(BEN_HOME)/ben-bot.sh" || { echo "measure-vs-ben: BEN is not set up at $(BEN_HOME): see $(BEN_TOOLS)/README.md (setup.sh BEN_SOURCE)"; exit 69; }
+	BEN_HOME="$(BEN_HOME)" TM=bin/tablemanager bash $(BEN_TOOLS)/run-match.sh $(BEN_SEED) $(BEN_BOARDS) out/vs-ben-$(LEVEL) $(LEVEL)
 
 ## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its baseline settings (LEVEL-baseline) on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
 LEVEL ?= expert

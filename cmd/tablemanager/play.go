@@ -12,7 +12,7 @@ import (
 	"github.com/openroom/openroom/web/play"
 )
 
-const playUsage = `usage: tablemanager play [--seat South] [--level expert] [--mode duplicate] [--listen ADDR]
+const playUsage = `usage: tablemanager play [--seat South] [--level expert] [--system [SEATS=]SYSTEM] [--mode duplicate] [--listen ADDR]
 Serves a page where you play one seat in the browser, and dummy when you declare, against refbot
 at the other three seats. Open the address it prints; Ctrl-C stops it.
 Play a given deal again with --deal "N:AKQ.. ..." (a PBN deal string) or --board N --seed S.
@@ -117,8 +117,8 @@ func parseSystems(flags []string) ([engine.NumSeats]*refbot.System, error) {
 	var out [engine.NumSeats]*refbot.System
 	for _, f := range flags {
 		seats, name, found := strings.Cut(f, "=")
-		if !found {
-			seats, name = "NESW", f
+		if !found || strings.ContainsAny(seats, `./\`) {
+			seats, name = "NESW", f // a file's path may hold "="
 		}
 		sys, err := refbot.LoadSystem(name)
 		if err != nil {

@@ -24,6 +24,10 @@ func TestParseSystems(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join(t.TempDir(), "always.bid")
 	require.NoError(t, os.WriteFile(file, []byte(alwaysNotrumpBid), 0o644))
+	eqDir := filepath.Join(t.TempDir(), "a=b")
+	require.NoError(t, os.Mkdir(eqDir, 0o755))
+	eqFile := filepath.Join(eqDir, "always.bid")
+	require.NoError(t, os.WriteFile(eqFile, []byte(alwaysNotrumpBid), 0o644))
 	const (
 		none   = ""
 		sayc   = "SAYC-lite"
@@ -46,6 +50,8 @@ func TestParseSystems(t *testing.T) {
 		{"later overrides all", []string{"NS=" + file, "sayc-lite"}, [4]string{sayc, sayc, sayc, sayc}},
 		{"later overrides some", []string{"sayc-lite", "NS=" + file}, [4]string{always, sayc, always, sayc}},
 		{"later overrides one", []string{"NS=" + file, "s=sayc-lite"}, [4]string{always, none, sayc, none}},
+		{"a path holding =", []string{eqFile}, [4]string{always, always, always, always}},
+		{"seats and a path holding =", []string{"EW=" + eqFile}, [4]string{none, always, none, always}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,8 +29,11 @@ type Bot struct {
 	log    *slog.Logger
 
 	bid       func(v *engine.View) (call engine.Call, alert, meaning string)
-	sys       *bidding.System // the system bid (and simulated) with
-	judge     simulate.Config // judgement by simulation; Worlds 0: the system's own call
+	sys       *bidding.System                                                // the system bid (and simulated) with
+	opp       *bidding.System                                                // the opponents' system, when known (WithOpponentSystem)
+	inferSet  func(v *engine.View) bidding.SoftFacts                         // WithInference's, over the system's
+	bidSet    func(v *engine.View) (call engine.Call, alert, meaning string) // a test's bidder, over the system's
+	judge     simulate.Config                                                // judgement by simulation; Worlds 0: the system's own call
 	explain   bool
 	infer     func(v *engine.View) bidding.SoftFacts
 	newSolver func() cardplay.CardSolver
@@ -70,9 +73,9 @@ func WithLogger(l *slog.Logger) Option { return func(b *Bot) { b.log = l } }
 func WithExplain() Option { return func(b *Bot) { b.explain = true } }
 
 // WithInference sets the auction inference that gives the sampler its soft
-// constraints. The default is the SAYC-lite System's.
+// constraints. The default is the bot's System's.
 func WithInference(f func(v *engine.View) bidding.SoftFacts) Option {
-	return func(b *Bot) { b.infer = f }
+	return func(b *Bot) { b.inferSet = f }
 }
 
 // WithDecisionHook calls f after every card decision (from the deciding
@@ -87,9 +90,17 @@ func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
 func New(level Level, seed uint64, opts ...Option) *Bot {
 	sys := bidding.NewSystem()
 	b := &Bot{level: level, params: level.Params(), judge: level.judgement(), seed: seed, sys: sys,
-		log: slog.New(slog.DiscardHandler), bid: sys.Bid, infer: sys.Soft, newSolver: defaultSolver}
+		log: slog.New(slog.DiscardHandler), newSolver: defaultSolver}
 	for _, o := range opts {
 		o(b)
+	}
+	b.sys = b.sys.ReadingOpponents(b.opp)
+	b.bid, b.infer = b.sys.Bid, b.sys.Soft
+	if b.inferSet != nil {
+		b.infer = b.inferSet
+	}
+	if b.bidSet != nil {
+		b.bid = b.bidSet
 	}
 	return b
 }

@@ -48,7 +48,15 @@ func IsSystemFile(arg string) bool {
 // sampler with the system's auction inference. A Bot made by New uses a
 // NewSystem() unless told otherwise.
 func WithSystem(s *System) Option {
-	return func(b *Bot) { b.bid, b.infer, b.sys = s.Bid, s.Soft, s }
+	return func(b *Bot) { b.sys = s }
+}
+
+// WithOpponentSystem tells the bot the opponents' bidding system (their
+// convention card): it reads their calls by it, in its own choices and in
+// the inference its play samples from. Without it, or with nil, the bot
+// reads every call by its own system.
+func WithOpponentSystem(s *System) Option {
+	return func(b *Bot) { b.opp = s }
 }
 
 // defaultSolver returns the solver a Bot searches with: the project's

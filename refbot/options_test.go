@@ -14,7 +14,7 @@ func withSolver(f func() cardplay.CardSolver) Option { return func(b *Bot) { b.n
 // in place of the SAYC-lite System's.
 func withBidder(f func(v *engine.View) (engine.Call, string)) Option {
 	return func(b *Bot) {
-		b.bid = func(v *engine.View) (engine.Call, string, string) {
+		b.bidSet = func(v *engine.View) (engine.Call, string, string) {
 			c, alert := f(v)
 			return c, alert, ""
 		}

@@ -224,6 +224,7 @@ func (ev *Event) Jobs() []TableJob {
 				}
 				j.Seats[engine.North], j.Seats[engine.South] = ns.Bots[0], ns.Bots[1]
 				j.Seats[engine.East], j.Seats[engine.West] = ew.Bots[0], ew.Bots[1]
+				j.Seats = bots.ShowCards(j.Seats)
 				jobs = append(jobs, j)
 			}
 		}

@@ -43,14 +43,24 @@ type state struct {
 	// the bidder's, so the fallback and the slam tries may count on it,
 	// the inference does not).
 	shown [engine.NumSeats]int
+	// reader is the seat whose reading this is (noReader: one system
+	// reads every seat's calls); see System.reading.
+	reader engine.Seat
 }
 
 // back returns the call i places before the next one (1 = the last call).
 func (st *state) back(i int) callNote { return st.recent[(st.n-i)&3] }
 
-// analyze reads the first upto calls of the auction into st.
+// analyze reads the first upto calls of the auction into st, every call
+// by this system.
 func (s *System) analyze(st *state, a *engine.Auction, upto int) {
-	*st = state{}
+	s.analyzeFor(st, a, upto, noReader)
+}
+
+// analyzeFor is analyze for the seat reader: the other side's calls are
+// read by the system its opponents play (ReadingOpponents), when known.
+func (s *System) analyzeFor(st *state, a *engine.Auction, upto int, reader engine.Seat) {
+	*st = state{reader: reader}
 	st.key = st.buf[:0]
 	for i := range st.cons {
 		st.cons[i] = anyHandConstraints()
@@ -58,9 +68,21 @@ func (s *System) analyze(st *state, a *engine.Auction, upto int) {
 	calls := a.Calls()
 	for i := 0; i < upto && i < len(calls); i++ {
 		seat := a.SeatOf(i)
-		m := s.meaning(st, seat, calls[i])
+		m := s.reading(seat, st.reader).meaning(st, seat, calls[i])
 		st.push(seat, calls[i], &m)
 	}
+}
+
+// noReader is the reader of an auction read by one system at every seat.
+const noReader = engine.Seat(255)
+
+// reading returns the system that reads seat's calls for reader: the
+// opponents' when seat is on the other side and their system is known.
+func (s *System) reading(seat, reader engine.Seat) *System {
+	if s.opp != nil && reader != noReader && seat.Side() != reader.Side() {
+		return s.opp
+	}
+	return s
 }
 
 // push records a call and its meaning.
@@ -211,7 +233,7 @@ func (s *System) Choose(v *engine.View) (call engine.Call, alert string, meaning
 		return engine.Pass, "", m
 	}
 	var st state
-	s.analyze(&st, a, a.Len())
+	s.analyzeFor(&st, a, a.Len(), v.Seat)
 	return s.chooseAfter(&st, a, v.Hand)
 }
 

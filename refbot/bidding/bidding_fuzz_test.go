@@ -46,7 +46,7 @@ func FuzzChooseExplainInfer(f *testing.F) {
 			require.NoError(t, err)
 			require.Equal(t, all[i], m)
 		}
-		for _, c := range s.infer(&a) {
+		for _, c := range s.infer(&a, noReader) {
 			require.LessOrEqual(t, c.MinHCP, c.MaxHCP)
 			sum := 0
 			for su := range c.MinLen {

@@ -180,7 +180,7 @@ func TestChooseAgreesWithInference(t *testing.T) {
 			require.True(t, e.satisfies(d[seat]), "board %d: %s's %s (%s) is explained as %s, which the hand %s does not meet; auction %v",
 				board, seat, m.Call, m.Text, e, d[seat], a.Calls())
 		}
-		inf := s.infer(&a)
+		inf := s.infer(&a, noReader)
 		for seat := engine.North; seat < engine.NumSeats; seat++ {
 			if random(seat) {
 				continue
@@ -212,7 +212,7 @@ func TestInferNarrowsByCalls(t *testing.T) {
 	t.Parallel()
 	s := NewSystem()
 	a := auctionOf(t, "P 1N P 2D P 2H P P P")
-	inf := s.infer(&a)
+	inf := s.infer(&a, noReader)
 	// North passed in first seat: at most 12 HCP.
 	assert.Equal(t, 12, inf[engine.North].MaxHCP)
 	// East opened 1NT: 15-17 balanced, 2-5 in every suit.
@@ -233,7 +233,7 @@ func TestInferNarrowsByCalls(t *testing.T) {
 
 	// Contradictory calls (a random bidder's) are ignored, never emptying the range.
 	b := auctionOf(t, "1N P 2C P 2D P 2N P 3S")
-	inf = s.infer(&b)
+	inf = s.infer(&b, noReader)
 	n := inf[engine.North]
 	assert.LessOrEqual(t, n.MinHCP, n.MaxHCP)
 	assert.Equal(t, 3, n.MaxLen[engine.Spades])
@@ -276,7 +276,7 @@ func BenchmarkInfer(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.infer(&auctions[i%len(auctions)])
+		s.infer(&auctions[i%len(auctions)], noReader)
 	}
 }
 
@@ -298,7 +298,7 @@ func TestSoftAndBidAdapters(t *testing.T) {
 
 	f := s.Soft(&v)
 	assert.False(t, f.Has[v.Seat], "no soft facts about the viewer's own hand")
-	inf := s.infer(&v.Auction)
+	inf := s.infer(&v.Auction, noReader)
 	for seat := engine.North; seat < engine.NumSeats; seat++ {
 		if seat == v.Seat {
 			continue

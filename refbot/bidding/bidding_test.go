@@ -400,7 +400,7 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 	assert.Equal(t, FromTable, m.Source, "%s", m)
 	assert.Equal(t, 6, m.MinLen[engine.Hearts], "nine trumps with partner's three: %s", m)
 	assert.Contains(t, m.Text, "level of the fit")
-	assert.Equal(t, 6, s.infer(&a)[engine.North].MinLen[engine.Hearts])
+	assert.Equal(t, 6, s.infer(&a, noReader)[engine.North].MinLen[engine.Hearts])
 
 	b := auctionOf(t, "1H P 2H P P X P")
 	m, err = s.Explain(&b, 5)

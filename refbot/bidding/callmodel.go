@@ -15,7 +15,10 @@ import (
 // which the meanings' ranges alone do not. It reads only the public
 // auction. A seat that bids by another system fits few worlds, and the
 // sampler's relaxation then drops the model for the ranges.
-func (s *System) callModel(a *engine.Auction) func(seat engine.Seat, hand engine.Hand) bool {
+//
+// reader is the seat whose model it is: the other side's hands are read
+// by their own system when it is known (ReadingOpponents).
+func (s *System) callModel(a *engine.Auction, reader engine.Seat) func(seat engine.Seat, hand engine.Hand) bool {
 	calls := slices.Clone(a.Calls()) // the model may outlive the caller's auction
 	seats := make([]engine.Seat, len(calls))
 	// Each call's auction before it, and its reading, once for every hand.
@@ -24,7 +27,7 @@ func (s *System) callModel(a *engine.Auction) func(seat engine.Seat, hand engine
 	p := engine.NewAuction(a.Dealer())
 	for i, c := range calls {
 		prefixes[i], seats[i] = p, a.SeatOf(i)
-		s.analyze(&states[i], &prefixes[i], i)
+		s.analyzeFor(&states[i], &prefixes[i], i, reader)
 		if err := p.Add(c); err != nil {
 			return nil // not a legal auction: no model
 		}
@@ -34,8 +37,9 @@ func (s *System) callModel(a *engine.Auction) func(seat engine.Seat, hand engine
 			if seats[i] != seat {
 				continue
 			}
-			got, _, m := s.chooseAfter(&states[i], &prefixes[i], hand)
-			if got != c && !(m.judge && slices.Contains(s.judgeCalls(&states[i], &prefixes[i], seat), c)) {
+			sys := s.reading(seat, reader)
+			got, _, m := sys.chooseAfter(&states[i], &prefixes[i], hand)
+			if got != c && !(m.judge && slices.Contains(sys.judgeCalls(&states[i], &prefixes[i], seat), c)) {
 				// A hand in the situation's judgement zone may have
 				// judged any of its calls best.
 				return false

@@ -35,7 +35,7 @@ func TestCallModelReadsCallsBackThroughTheSystem(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			a := auctionOf(t, tc.calls)
-			m := s.callModel(&a)
+			m := s.callModel(&a, noReader)
 			require.NotNil(t, m)
 			assert.Equal(t, tc.want, m(tc.seat, hand(tc.hand)))
 		})
@@ -55,7 +55,7 @@ func TestCallModelAdmitsTheHandsThatBid(t *testing.T) {
 	for board := 1; board <= 150; board++ {
 		d := ds.Deal(board)
 		a, _ := bidDeal(t, s, d, board, nil, func(engine.Seat) bool { return false })
-		m := s.callModel(&a)
+		m := s.callModel(&a, noReader)
 		require.NotNil(t, m)
 		for seat := engine.North; seat <= engine.West; seat++ {
 			require.True(t, m(seat, d[seat]), "board %d: %s's own hand %v does not fit %v", board, seat.Name(), d[seat], a.Calls())

@@ -83,7 +83,7 @@ func (s *System) JudgeCandidates(v *engine.View) []engine.Call {
 		return nil
 	}
 	var st state
-	s.analyze(&st, a, a.Len())
+	s.analyzeFor(&st, a, a.Len(), v.Seat)
 	call, _, m := s.chooseAfter(&st, a, v.Hand)
 	if !m.judge {
 		return nil

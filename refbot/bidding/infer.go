@@ -117,9 +117,9 @@ func (c *handConstraints) tighten() bool {
 // the same call are merged into the loosest); passes count where the table
 // gives them a meaning (a first-seat pass is 0-12 HCP); calls the table does
 // not cover add nothing. See handConstraints for how soft these are.
-func (s *System) infer(a *engine.Auction) [engine.NumSeats]handConstraints {
+func (s *System) infer(a *engine.Auction, reader engine.Seat) [engine.NumSeats]handConstraints {
 	var st state
-	s.analyze(&st, a, a.Len())
+	s.analyzeFor(&st, a, a.Len(), reader)
 	return st.cons
 }
 
@@ -128,7 +128,7 @@ func (s *System) infer(a *engine.Auction) [engine.NumSeats]handConstraints {
 // (balance is already folded into the length bounds). It reads only the
 // view's public auction.
 func (s *System) Soft(v *engine.View) SoftFacts {
-	inf := s.infer(&v.Auction)
+	inf := s.infer(&v.Auction, v.Seat)
 	var f SoftFacts
 	for i, c := range inf {
 		if engine.Seat(i) == v.Seat {
@@ -137,6 +137,6 @@ func (s *System) Soft(v *engine.View) SoftFacts {
 		f.Seats[i] = HandRange{MinHCP: c.MinHCP, MaxHCP: c.MaxHCP, MinLen: c.MinLen, MaxLen: c.MaxLen}
 		f.Has[i] = true
 	}
-	f.Calls = s.callModel(&v.Auction)
+	f.Calls = s.callModel(&v.Auction, v.Seat)
 	return f
 }

@@ -89,7 +89,7 @@ func TestJudgementCallReadsAsTheZone(t *testing.T) {
 
 	// The call model accepts a hand of the zone that the system alone
 	// would have passed with, and still refuses one outside the zone.
-	model := sys.callModel(&a)
+	model := sys.callModel(&a, noReader)
 	minimum, _ := engine.ParseHand("AKJ73.Q54.K52.63")
 	require.NotNil(t, model)
 	assert.True(t, model(engine.North, minimum), "a minimum may judge game best")

@@ -93,3 +93,26 @@ func newSystem(t *table) *System {
 
 // Name returns the system's name as its file gives it.
 func (s *System) Name() string { return s.name }
+
+// ReadingOpponents returns the system that bids as s and reads the other
+// side's calls by opp, the opponents' system (their convention card), in
+// its choices, its inference and its call model. A nil opp, or s itself,
+// reads every call by s. Explain stays s's own reading.
+func (s *System) ReadingOpponents(opp *System) *System {
+	if opp == nil || opp == s {
+		return s
+	}
+	c := *s
+	c.opp = opp.own()
+	return &c
+}
+
+// own returns the system without an opponents' reading.
+func (s *System) own() *System {
+	if s.opp == nil {
+		return s
+	}
+	c := *s
+	c.opp = nil
+	return &c
+}

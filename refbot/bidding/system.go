@@ -74,6 +74,9 @@ type System struct {
 	keys  []string // the situations in the order the file names them
 	slam  slamRows
 	count int
+	// opp, when set, is the system the opponents play: a bidder reads
+	// their calls by it (ReadingOpponents).
+	opp *System
 }
 
 // defaultSystemName is the built-in system NewSystem returns.

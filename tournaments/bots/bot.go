@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"strings"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot"
 )
 
@@ -57,8 +58,12 @@ type Spec struct {
 	Level   string // the built-in bot's level, if it has levels
 	// System is the bidding system of a built-in refbot (its team's
 	// system in the event file); nil bids refbot's default.
-	System  *refbot.System
-	Command []string // the program and its arguments, with placeholders
+	System *refbot.System
+	// Opponents is the bidding system the bot's opponents at its table
+	// play, when they are built-in refbots (their convention card); the
+	// bot reads their calls by it (ShowCards).
+	Opponents *refbot.System
+	Command   []string // the program and its arguments, with placeholders
 	// NoTiming: the table sends this bot no timing line after a board
 	// (`timing = false` in its [bots.NAME] table).
 	NoTiming bool
@@ -214,4 +219,24 @@ func SplitCommand(s string) ([]string, error) {
 		return nil, errors.New("empty command")
 	}
 	return args, nil
+}
+
+// ShowCards gives each built-in refbot seat of a table its opponents'
+// bidding system, as convention cards are exchanged at a table: a seat
+// whose left-hand opponent is a built-in refbot learns that bot's system
+// (its default when none is set). Opponents that are not built-in
+// refbots have no card here, and a bot reads their calls by its own
+// system.
+func ShowCards(seats [engine.NumSeats]Spec) [engine.NumSeats]Spec {
+	for s := range seats {
+		opp := seats[engine.Seat(s).LHO()]
+		seats[s].Opponents = nil
+		if opp.Kind == KindBuiltin && opp.Builtin == BuiltinRefbot {
+			seats[s].Opponents = opp.System
+			if seats[s].Opponents == nil {
+				seats[s].Opponents = refbot.NewSystem()
+			}
+		}
+	}
+	return seats
 }

@@ -39,6 +39,9 @@ func NewBuiltin(spec Spec, team string) (player.Player, error) {
 		if spec.System != nil {
 			opts = append(opts, refbot.WithSystem(spec.System))
 		}
+		if spec.Opponents != nil {
+			opts = append(opts, refbot.WithOpponentSystem(spec.Opponents))
+		}
 		b, err := refbot.NewBuiltin(spec.Level, teamSeed(team), opts...)
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %w", spec.Name, err)

@@ -114,7 +114,7 @@ func newSession(srv *Server, id string) (*session, error) {
 		if seat.Side() == engine.EW {
 			team = teamEW
 		}
-		b, err := refbot.NewBuiltin(srv.cfg.Level, refbot.TeamSeed(team), refbot.WithSystem(s.sys[seat]))
+		b, err := refbot.NewBuiltin(srv.cfg.Level, refbot.TeamSeed(team), refbot.WithSystem(s.sys[seat]), refbot.WithOpponentSystem(s.sys[seat.LHO()]))
 		if err != nil {
 			return nil, fmt.Errorf("play: bot at %s: %w", seat.Name(), err)
 		}

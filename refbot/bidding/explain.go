@@ -48,15 +48,33 @@ func (s *System) meaning(st *state, seat engine.Seat, c engine.Call) Meaning {
 	if m.judge {
 		// A judgement call may come from any hand of the situation's
 		// judgement zone: it promises what the zone's rows together do.
-		text := m.Text
-		for _, r := range s.situation(st, seat) {
-			if r.Meaning.judge && r.Meaning.Call != c {
-				m.union(&r.Meaning)
-			}
+		if zone, ok := s.judgeZone(st, seat); ok {
+			zone.Call, zone.Text, zone.Alert, zone.Artificial = c, m.Text, m.Alert, m.Artificial
+			zone.Forcing, zone.conv, zone.Trump = m.Forcing, m.conv, m.Trump
+			m = zone
 		}
-		m.Text = text
 	}
 	return m
+}
+
+// judgeZone returns the union of the meanings of the situation's
+// judgement rows: the hands from which any judgement call of the
+// situation comes.
+func (s *System) judgeZone(st *state, seat engine.Seat) (Meaning, bool) {
+	var zone Meaning
+	found := false
+	for _, r := range s.situation(st, seat) {
+		if !r.Meaning.judge {
+			continue
+		}
+		if !found {
+			zone, found = r.Meaning, true
+			continue
+		}
+		zone.union(&r.Meaning)
+	}
+	zone.judge = true
+	return zone, found
 }
 
 // judgeCalls returns the legal calls of the situation's judgement rows for

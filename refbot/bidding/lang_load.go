@@ -220,7 +220,13 @@ func (x *expander) base(s *stmt, sc *scope) error {
 	}
 	bt, err := expandAt(string(src), x.depth0+1)
 	if err != nil {
-		return fmt.Errorf("base %q: %w", v.s, err)
+		// A plain error, so that it is placed on this file's base line;
+		// the base file's own line goes into the message.
+		var se *SyntaxError
+		if errors.As(err, &se) && se.File == "" {
+			se.File = v.s + ".bid"
+		}
+		return fmt.Errorf("base %q: %s", v.s, err)
 	}
 	x.based = true
 	x.inherited = make(map[string]bool, len(bt.keys))
@@ -245,6 +251,12 @@ func (x *expander) forLoop(s *stmt, sc *scope) error {
 		items = append(items, v)
 	}
 	for _, v := range items {
+		// Each turn is a step even when the filter skips it: nested
+		// loops whose filters are always false would otherwise run
+		// unbounded.
+		if x.steps++; x.steps > maxSteps {
+			return fmt.Errorf("the file runs more than %d statements as it expands (loops nested too deep?)", maxSteps)
+		}
 		inner := sc.child()
 		inner.vars[s.name] = v
 		if s.filter != nil {
@@ -285,9 +297,24 @@ func (x *expander) use(s *stmt, sc *scope) error {
 	x.depth++
 	defer func() { x.depth-- }()
 	if err := x.run(t.body, inner); err != nil {
-		return fmt.Errorf("in template %s (line %d), used here: %w", s.name, t.line, err)
+		return usedFrom(err, s.name, s.line)
 	}
 	return nil
+}
+
+// usedFrom places an error in a template's body: on the body's line, as
+// every error of a file is, with the use that expanded the body. A template
+// that uses itself names its use once, not once a level.
+func usedFrom(err error, name string, line int) error {
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		return fmt.Errorf("in template %s, used on line %d: %w", name, line, err)
+	}
+	note := fmt.Sprintf("; in template %s, used on line %d", name, line)
+	if strings.HasSuffix(se.Msg, note) {
+		return se
+	}
+	return &SyntaxError{Line: se.Line, Msg: se.Msg + note}
 }
 
 // row builds one row and appends it to the current situation.

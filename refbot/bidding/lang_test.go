@@ -537,15 +537,19 @@ func TestLangHandFunctions(t *testing.T) {
 	}
 }
 
-// TestLangErrors checks that each mistake is reported on its line, with
-// what is wrong.
-func TestLangErrors(t *testing.T) {
-	cases := []struct {
-		name string
-		src  string
-		line int
-		msg  string
-	}{
+// langErrorCase is a malformed file, the line its error names and what
+// the message says.
+type langErrorCase struct {
+	name string
+	src  string
+	line int
+	msg  string
+}
+
+// langErrorCases are the malformed files of TestLangErrors, also seeds of
+// FuzzLoad.
+func langErrorCases() []langErrorCase {
+	return []langErrorCase{
 		{"unterminated string", header + "about \"open\n", 2, "unterminated string"},
 		{"unterminated string in a row", header + "situation \"\"\n1S \"x\" alert \"open\n", 3, "unterminated string"},
 		{"unknown clause", header + "situation \"\"\n1S \"x\" hcp 12 shape 5\n", 3, `column 15: unknown clause "shape"`},
@@ -630,7 +634,12 @@ func TestLangErrors(t *testing.T) {
 		{"string too long", header + "let a = \"" + strings.Repeat("x", 600) + "\"\nlet b = \"{a}{a}\"\n", 3, "a string longer than 1024 bytes"},
 		{"error after a continuation", header + "situation \"\"\n1S \"x\" \\\n  hcp 1 \\\n  bogus\n", 3, `unknown clause "bogus"`},
 	}
-	for _, c := range cases {
+}
+
+// TestLangErrors checks that each mistake is reported on its line, with
+// what is wrong.
+func TestLangErrors(t *testing.T) {
+	for _, c := range langErrorCases() {
 		t.Run(c.name, func(t *testing.T) {
 			msg := loadFails(t, c.src)
 			assert.True(t, strings.HasPrefix(msg, fmt.Sprintf("t.bid:%d: ", c.line)), "want line %d: %s", c.line, msg)

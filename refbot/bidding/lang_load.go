@@ -16,9 +16,17 @@ const maxUseDepth = 16
 // a hostile file cannot exhaust memory.
 const maxRows = 100000
 
-// maxSteps bounds the statements one file may execute as it expands
-// (nested loops that write no row would otherwise run unbounded).
+// maxSteps bounds the work of expanding one file, counted in steps
+// (lineCost: a statement or a loop's turn, more for a long line), so that
+// nested loops or templates, even ones that write no row, end.
 const maxSteps = 2_000_000
+
+// maxSituationRows bounds the rows of one situation: the check for rows no
+// hand reaches compares each row with the rows before it.
+const maxSituationRows = 1000
+
+// errSteps is the error of a file that expands past maxSteps.
+var errSteps = fmt.Errorf("the file takes more than %d steps to expand (loops or templates nested too deep?)", maxSteps)
 
 // table is what a system file expands to: the rows by situation, with the
 // line each row and situation came from.
@@ -102,8 +110,8 @@ func (x *expander) run(stmts []stmt, sc *scope) error {
 }
 
 func (x *expander) exec(s *stmt, sc *scope) error {
-	if x.steps++; x.steps > maxSteps {
-		return fmt.Errorf("the file runs more than %d statements as it expands (loops nested too deep?)", maxSteps)
+	if x.steps += s.cost; x.steps > maxSteps {
+		return errSteps
 	}
 	switch s.kind {
 	case stSystem:
@@ -254,8 +262,8 @@ func (x *expander) forLoop(s *stmt, sc *scope) error {
 		// Each turn is a step even when the filter skips it: nested
 		// loops whose filters are always false would otherwise run
 		// unbounded.
-		if x.steps++; x.steps > maxSteps {
-			return fmt.Errorf("the file runs more than %d statements as it expands (loops nested too deep?)", maxSteps)
+		if x.steps += s.turn; x.steps > maxSteps {
+			return errSteps
 		}
 		inner := sc.child()
 		inner.vars[s.name] = v
@@ -324,6 +332,9 @@ func (x *expander) row(s *stmt, sc *scope) error {
 	}
 	if x.t.count >= maxRows {
 		return fmt.Errorf("the file expands to more than %d rows", maxRows)
+	}
+	if len(x.t.rows[x.key]) >= maxSituationRows {
+		return fmt.Errorf("situation %q has more than %d rows", x.key, maxSituationRows)
 	}
 	cv, err := compileExpr(s.row.call, sc)
 	if err != nil {

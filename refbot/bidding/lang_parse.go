@@ -99,7 +99,14 @@ type stmt struct {
 	body   []stmt   // for, if (then), define
 	els    []stmt   // if (else; an elif is an if alone in it)
 	row    *rowStmt
+	cost   int // the steps one execution counts (lineCost)
+	turn   int // for: the steps each turn counts (lineCost of the filter)
 }
+
+// lineCost is what executing a line once counts toward the expansion's
+// bound (maxSteps): one step, plus one for each 32 bytes of the line, so
+// that a long line run in a loop counts for the work it does.
+func lineCost(text string) int { return 1 + len(text)/32 }
 
 type rowStmt struct {
 	call    *interpExpr
@@ -241,7 +248,7 @@ func (p *parser) statement() (stmt, error) {
 	p.i++
 	lp := &lineParser{lx: lexer{s: ln.text}, line: ln.num}
 	head, col := lp.lx.rawWord()
-	s := stmt{line: ln.num}
+	s := stmt{line: ln.num, cost: lineCost(ln.text)}
 	kind, ok := stmtKinds[head]
 	if !ok {
 		return p.row(lp, head, col)
@@ -322,7 +329,9 @@ func (p *parser) forHead(lp *lineParser, s *stmt) error {
 	if len(s.items) == 0 {
 		return lp.errf(lp.tok.col, "a for loop needs at least one item")
 	}
+	s.turn = 1
 	if lp.isName("if") {
+		s.turn = lineCost(lp.lx.s[lp.tok.col-1:])
 		if err := lp.advance(); err != nil {
 			return err
 		}
@@ -383,7 +392,7 @@ func (p *parser) ifBody(s *stmt) error {
 		if err := lp.advance(); err != nil {
 			return err
 		}
-		nested := stmt{line: ln.num, kind: stIf}
+		nested := stmt{line: ln.num, kind: stIf, cost: lineCost(ln.text)}
 		if nested.x, err = lp.expr(); err != nil {
 			return err
 		}
@@ -401,7 +410,7 @@ func (p *parser) ifBody(s *stmt) error {
 
 // row parses a row: the call word (already read raw), the text, clauses.
 func (p *parser) row(lp *lineParser, word string, col int) (stmt, error) {
-	s := stmt{line: lp.line, kind: stRow}
+	s := stmt{line: lp.line, kind: stRow, cost: lineCost(lp.lx.s)}
 	call, err := parseInterp(word, col, lp.line)
 	if err != nil {
 		return s, err

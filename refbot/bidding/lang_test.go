@@ -655,17 +655,40 @@ func TestLangLoopsRunTooLong(t *testing.T) {
 	src := header + "for a in " + items + "\n  for b in " + items + "\n    for c in " + items + " if 1 == 2\n    end\n  end\nend\n"
 	msg := loadFails(t, src)
 	assert.True(t, strings.HasPrefix(msg, "t.bid:4: "), msg)
-	assert.Contains(t, msg, "the file runs more than 2000000 statements as it expands")
+	assert.Contains(t, msg, "the file takes more than 2000000 steps to expand")
 
-	// Rows count against their own bound.
-	src = header + "situation \"\"\nfor a in " + strings.Repeat("1 ", 400) + "\n  for b in " + strings.Repeat("1 ", 300) +
-		"\n    P \"x\" when hcp > a + b\n  end\nend\n"
+	// A long line counts for its length: 10,000 runs of an 8 KB line.
+	src = header + "for a in " + strings.Repeat("1 ", 100) + "\n  for b in " + strings.Repeat("1 ", 100) +
+		"\n    let x = 1" + strings.Repeat(" + 1", 2000) + "\n  end\nend\n"
 	msg = loadFails(t, src)
-	assert.True(t, strings.HasPrefix(msg, "t.bid:5: "), msg)
+	assert.True(t, strings.HasPrefix(msg, "t.bid:4: "), msg)
+	assert.Contains(t, msg, "the file takes more than 2000000 steps to expand")
+
+	// Rows count against their own bounds: in a situation, and in all.
+	src = header + "situation \"\"\nfor a in " + strings.Repeat("1 ", 1001) + "\n  P \"x\" when hcp > a\nend\n"
+	msg = loadFails(t, src)
+	assert.True(t, strings.HasPrefix(msg, "t.bid:4: "), msg)
+	assert.Contains(t, msg, `situation "" has more than 1000 rows`)
+	src = header + `for l in 1 2 3 4 5 6 7
+  for s in C D H S N
+    for after in "" " P" " X" " P P"
+      situation "{l}{s}{after}"
+      for a in ` + strings.Repeat("1 ", 720) + `
+        P "x" when hcp > a
+      end
+    end
+  end
+end
+`
+	msg = loadFails(t, src)
+	assert.True(t, strings.HasPrefix(msg, "t.bid:7: "), msg)
 	assert.Contains(t, msg, "the file expands to more than 100000 rows")
 }
 
 func TestLangUnreachableRows(t *testing.T) {
+	// 1000 rows that all hold a condition: the check stays quick.
+	loadSrc(t, header+"situation \"\"\nfor a in "+strings.Repeat("1 ", 1000)+"\n  P \"x\" when hcp > a\nend\n")
+
 	msg := loadFails(t, header+`situation ""
 1S "wide"    hcp 10..20 len S 5..
 1H "other"   len H 5..

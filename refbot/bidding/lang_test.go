@@ -712,6 +712,9 @@ situation "1S P"
 2S "support" support S 20..
 3S "need"    need 30
 3S "plain"
+situation "1C"
+1N "balanced"  hcp 15..17 balanced
+1N "any shape" hcp 15..17
 `)
 }
 

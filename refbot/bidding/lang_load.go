@@ -190,6 +190,14 @@ func (x *expander) situation(s *stmt, sc *scope) error {
 			return fmt.Errorf("situation %q: call %d (%s): %v", key, i+1, f, err)
 		}
 	}
+	// The bidder looks situations up as KeyCall writes calls ("1N", "P"):
+	// a situation written "1NT Pass" must be found under "1N P".
+	calls := a.Calls()
+	words := make([]string, len(calls))
+	for i, c := range calls {
+		words[i] = KeyCall(c)
+	}
+	key = strings.Join(words, " ")
 	if a.Done() {
 		return fmt.Errorf("situation %q: the auction is over", key)
 	}

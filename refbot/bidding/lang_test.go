@@ -222,16 +222,18 @@ situation "1S   P"      # spaces collapse
 2S "raise"  hcp 6..10
 situation "{lvl}H"
 X "takeout"
-situation "1S P"        # named again: rows are added, the order stays
+situation "1s pass"     # named again, in other words: rows are added, the order stays
 3S "limit raise"
 situation ""
 P "pass"
+situation "1NT X XX"
+P "to play"
 `)
-	assert.Equal(t, []string{"1S P", "1H", ""}, s.keys, "situations in the order the file first names them")
+	assert.Equal(t, []string{"1S P", "1H", "", "1N X XX"}, s.keys, "situations in the order the file first names them")
 	assert.Equal(t, []string{"2S", "3S"}, callsOf(s, "1S P"))
 	assert.Equal(t, []string{"X"}, callsOf(s, "1H"))
 	assert.Equal(t, []string{"P"}, callsOf(s, ""))
-	assert.Equal(t, 4, s.count)
+	assert.Equal(t, 5, s.count)
 	assert.Equal(t, "1S P", s.rows["1S P"][1].Key)
 	assert.Equal(t, 8, s.rows["1S P"][1].line)
 }

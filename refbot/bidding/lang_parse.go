@@ -411,7 +411,7 @@ func (p *parser) ifBody(s *stmt) error {
 // row parses a row: the call word (already read raw), the text, clauses.
 func (p *parser) row(lp *lineParser, word string, col int) (stmt, error) {
 	s := stmt{line: lp.line, kind: stRow, cost: lineCost(lp.lx.s)}
-	call, err := parseInterp(word, col, lp.line)
+	call, err := parseInterp(word, col, col, lp.line)
 	if err != nil {
 		return s, err
 	}
@@ -629,7 +629,7 @@ func (lp *lineParser) primary() (expr, error) {
 		}
 		return &litExpr{v: intVal(n), col: t.col}, lp.advance()
 	case tokString:
-		x, err := parseInterp(t.text, t.col, lp.line)
+		x, err := parseInterp(t.text, t.col, t.col+1, lp.line)
 		if err != nil {
 			return nil, err
 		}
@@ -685,8 +685,11 @@ func (lp *lineParser) args() ([]expr, error) {
 	return out, lp.advance()
 }
 
-// parseInterp splits text with {expression} parts.
-func parseInterp(text string, col, line int) (*interpExpr, error) {
+// parseInterp splits text with {expression} parts. col is the column of
+// the string (its quote), body that of text's first byte, so that an error
+// inside braces names its column on the line (shifted by any escapes
+// before it).
+func parseInterp(text string, col, body, line int) (*interpExpr, error) {
 	x := &interpExpr{col: col}
 	var lit strings.Builder
 	for i := 0; i < len(text); i++ {
@@ -703,7 +706,7 @@ func parseInterp(text string, col, line int) (*interpExpr, error) {
 			return nil, &SyntaxError{Line: line, Msg: fmt.Sprintf("column %d: \"{\" without \"}\" in %q", col, text)}
 		}
 		inner := text[i+1 : i+end]
-		lp := &lineParser{lx: lexer{s: inner}, line: line}
+		lp := &lineParser{lx: lexer{s: inner, base: body + i}, line: line}
 		if err := lp.advance(); err != nil {
 			return nil, err
 		}

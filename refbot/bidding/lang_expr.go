@@ -55,6 +55,10 @@ func (v value) text() string {
 	return v.s
 }
 
+// maxString bounds a string value: a call, a text, an alert, a situation.
+// The longest in the built-in system is a small fraction of it.
+const maxString = 1024
+
 // scope holds the constants in force: let, for and template parameters,
 // innermost last.
 type scope struct {
@@ -182,6 +186,11 @@ func compileExpr(x expr, sc *scope) (hexpr, error) {
 					return hexpr{}, err
 				}
 				b.WriteString(v.text())
+			}
+			if b.Len() > maxString {
+				// Strings that grow by interpolation could otherwise double
+				// a line at a time until memory runs out.
+				return hexpr{}, errAt(x, "a string longer than %d bytes", maxString)
 			}
 		}
 		return constH(value{k: vString, s: b.String()}), nil

@@ -89,8 +89,9 @@ func stripComment(s string) (string, error) {
 
 // lexer reads the tokens of one logical line.
 type lexer struct {
-	s   string
-	pos int
+	s    string
+	pos  int
+	base int // columns before s on its line (an {expression} inside a string)
 }
 
 func isNameByte(c byte) bool {
@@ -113,7 +114,7 @@ func (l *lexer) rawWord() (string, int) {
 	for l.pos < len(l.s) && l.s[l.pos] != ' ' && l.s[l.pos] != '\t' {
 		l.pos++
 	}
-	return l.s[start:l.pos], start + 1
+	return l.s[start:l.pos], l.base + start + 1
 }
 
 // twoByteOps are the operators of two bytes, tried before single bytes.
@@ -123,7 +124,7 @@ var twoByteOps = []string{"..", "==", "!=", "<=", ">="}
 func (l *lexer) next() (token, error) {
 	l.skipSpace()
 	if l.pos >= len(l.s) {
-		return token{kind: tokEOL, col: l.pos + 1}, nil
+		return token{kind: tokEOL, col: l.base + l.pos + 1}, nil
 	}
 	start := l.pos
 	c := l.s[l.pos]
@@ -133,32 +134,32 @@ func (l *lexer) next() (token, error) {
 			l.pos++
 		}
 		if l.pos < len(l.s) && isNameByte(l.s[l.pos]) {
-			return token{}, fmt.Errorf("column %d: a number runs into a name (%q): write calls only at the start of a row", start+1, l.word(start))
+			return token{}, fmt.Errorf("column %d: a number runs into a name (%q): write calls only at the start of a row", l.base+start+1, l.word(start))
 		}
-		return token{kind: tokInt, text: l.s[start:l.pos], col: start + 1}, nil
+		return token{kind: tokInt, text: l.s[start:l.pos], col: l.base + start + 1}, nil
 	case isNameByte(c):
 		for l.pos < len(l.s) && isNameByte(l.s[l.pos]) {
 			l.pos++
 		}
-		return token{kind: tokName, text: l.s[start:l.pos], col: start + 1}, nil
+		return token{kind: tokName, text: l.s[start:l.pos], col: l.base + start + 1}, nil
 	case c == '"':
 		body, err := l.str()
 		if err != nil {
 			return token{}, err
 		}
-		return token{kind: tokString, text: body, col: start + 1}, nil
+		return token{kind: tokString, text: body, col: l.base + start + 1}, nil
 	}
 	for _, op := range twoByteOps {
 		if strings.HasPrefix(l.s[l.pos:], op) {
 			l.pos += 2
-			return token{kind: tokOp, text: op, col: start + 1}, nil
+			return token{kind: tokOp, text: op, col: l.base + start + 1}, nil
 		}
 	}
 	if strings.ContainsRune("()+-*/<>=,", rune(c)) {
 		l.pos++
-		return token{kind: tokOp, text: string(c), col: start + 1}, nil
+		return token{kind: tokOp, text: string(c), col: l.base + start + 1}, nil
 	}
-	return token{}, fmt.Errorf("column %d: unexpected character %q", start+1, c)
+	return token{}, fmt.Errorf("column %d: unexpected character %q", l.base+start+1, c)
 }
 
 // word returns the run of name bytes from start, for messages.
@@ -190,7 +191,7 @@ func (l *lexer) str() (string, error) {
 			l.pos++
 		}
 	}
-	return "", fmt.Errorf("column %d: unterminated string", start+1)
+	return "", fmt.Errorf("column %d: unterminated string", l.base+start+1)
 }
 
 // SyntaxError is an error in a system file, with the line it is on.

@@ -16,9 +16,17 @@ const maxUseDepth = 16
 // a hostile file cannot exhaust memory.
 const maxRows = 100000
 
-// maxSteps bounds the statements one file may execute as it expands
-// (nested loops that write no row would otherwise run unbounded).
+// maxSteps bounds the work of expanding one file, counted in steps
+// (lineCost: a statement or a loop's turn, more for a long line), so that
+// nested loops or templates, even ones that write no row, end.
 const maxSteps = 2_000_000
+
+// maxSituationRows bounds the rows of one situation: the check for rows no
+// hand reaches compares each row with the rows before it.
+const maxSituationRows = 1000
+
+// errSteps is the error of a file that expands past maxSteps.
+var errSteps = fmt.Errorf("the file takes more than %d steps to expand (loops or templates nested too deep?)", maxSteps)
 
 // table is what a system file expands to: the rows by situation, with the
 // line each row and situation came from.
@@ -102,8 +110,8 @@ func (x *expander) run(stmts []stmt, sc *scope) error {
 }
 
 func (x *expander) exec(s *stmt, sc *scope) error {
-	if x.steps++; x.steps > maxSteps {
-		return fmt.Errorf("the file runs more than %d statements as it expands (loops nested too deep?)", maxSteps)
+	if x.steps += s.cost; x.steps > maxSteps {
+		return errSteps
 	}
 	switch s.kind {
 	case stSystem:
@@ -182,6 +190,14 @@ func (x *expander) situation(s *stmt, sc *scope) error {
 			return fmt.Errorf("situation %q: call %d (%s): %v", key, i+1, f, err)
 		}
 	}
+	// The bidder looks situations up as KeyCall writes calls ("1N", "P"):
+	// a situation written "1NT Pass" must be found under "1N P".
+	calls := a.Calls()
+	words := make([]string, len(calls))
+	for i, c := range calls {
+		words[i] = KeyCall(c)
+	}
+	key = strings.Join(words, " ")
 	if a.Done() {
 		return fmt.Errorf("situation %q: the auction is over", key)
 	}
@@ -220,7 +236,13 @@ func (x *expander) base(s *stmt, sc *scope) error {
 	}
 	bt, err := expandAt(string(src), x.depth0+1)
 	if err != nil {
-		return fmt.Errorf("base %q: %w", v.s, err)
+		// A plain error, so that it is placed on this file's base line;
+		// the base file's own line goes into the message.
+		var se *SyntaxError
+		if errors.As(err, &se) && se.File == "" {
+			se.File = v.s + ".bid"
+		}
+		return fmt.Errorf("base %q: %s", v.s, err)
 	}
 	x.based = true
 	x.inherited = make(map[string]bool, len(bt.keys))
@@ -245,6 +267,12 @@ func (x *expander) forLoop(s *stmt, sc *scope) error {
 		items = append(items, v)
 	}
 	for _, v := range items {
+		// Each turn is a step even when the filter skips it: nested
+		// loops whose filters are always false would otherwise run
+		// unbounded.
+		if x.steps += s.turn; x.steps > maxSteps {
+			return errSteps
+		}
 		inner := sc.child()
 		inner.vars[s.name] = v
 		if s.filter != nil {
@@ -285,9 +313,24 @@ func (x *expander) use(s *stmt, sc *scope) error {
 	x.depth++
 	defer func() { x.depth-- }()
 	if err := x.run(t.body, inner); err != nil {
-		return fmt.Errorf("in template %s (line %d), used here: %w", s.name, t.line, err)
+		return usedFrom(err, s.name, s.line)
 	}
 	return nil
+}
+
+// usedFrom places an error in a template's body: on the body's line, as
+// every error of a file is, with the use that expanded the body. A template
+// that uses itself names its use once, not once a level.
+func usedFrom(err error, name string, line int) error {
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		return fmt.Errorf("in template %s, used on line %d: %w", name, line, err)
+	}
+	note := fmt.Sprintf("; in template %s, used on line %d", name, line)
+	if strings.HasSuffix(se.Msg, note) {
+		return se
+	}
+	return &SyntaxError{Line: se.Line, Msg: se.Msg + note}
 }
 
 // row builds one row and appends it to the current situation.
@@ -297,6 +340,9 @@ func (x *expander) row(s *stmt, sc *scope) error {
 	}
 	if x.t.count >= maxRows {
 		return fmt.Errorf("the file expands to more than %d rows", maxRows)
+	}
+	if len(x.t.rows[x.key]) >= maxSituationRows {
+		return fmt.Errorf("situation %q has more than %d rows", x.key, maxSituationRows)
 	}
 	cv, err := compileExpr(s.row.call, sc)
 	if err != nil {

@@ -100,7 +100,14 @@ type stmt struct {
 	body   []stmt   // for, if (then), define
 	els    []stmt   // if (else; an elif is an if alone in it)
 	row    *rowStmt
+	cost   int // the steps one execution counts (lineCost)
+	turn   int // for: the steps each turn counts (lineCost of the filter)
 }
+
+// lineCost is what executing a line once counts toward the expansion's
+// bound (maxSteps): one step, plus one for each 32 bytes of the line, so
+// that a long line run in a loop counts for the work it does.
+func lineCost(text string) int { return 1 + len(text)/32 }
 
 type rowStmt struct {
 	call    *interpExpr
@@ -242,7 +249,7 @@ func (p *parser) statement() (stmt, error) {
 	p.i++
 	lp := &lineParser{lx: lexer{s: ln.text}, line: ln.num}
 	head, col := lp.lx.rawWord()
-	s := stmt{line: ln.num}
+	s := stmt{line: ln.num, cost: lineCost(ln.text)}
 	kind, ok := stmtKinds[head]
 	if !ok {
 		return p.row(lp, head, col)
@@ -323,7 +330,9 @@ func (p *parser) forHead(lp *lineParser, s *stmt) error {
 	if len(s.items) == 0 {
 		return lp.errf(lp.tok.col, "a for loop needs at least one item")
 	}
+	s.turn = 1
 	if lp.isName("if") {
+		s.turn = lineCost(lp.lx.s[lp.tok.col-1:])
 		if err := lp.advance(); err != nil {
 			return err
 		}
@@ -384,7 +393,7 @@ func (p *parser) ifBody(s *stmt) error {
 		if err := lp.advance(); err != nil {
 			return err
 		}
-		nested := stmt{line: ln.num, kind: stIf}
+		nested := stmt{line: ln.num, kind: stIf, cost: lineCost(ln.text)}
 		if nested.x, err = lp.expr(); err != nil {
 			return err
 		}
@@ -402,8 +411,8 @@ func (p *parser) ifBody(s *stmt) error {
 
 // row parses a row: the call word (already read raw), the text, clauses.
 func (p *parser) row(lp *lineParser, word string, col int) (stmt, error) {
-	s := stmt{line: lp.line, kind: stRow}
-	call, err := parseInterp(word, col, lp.line)
+	s := stmt{line: lp.line, kind: stRow, cost: lineCost(lp.lx.s)}
+	call, err := parseInterp(word, col, col, lp.line)
 	if err != nil {
 		return s, err
 	}
@@ -621,7 +630,7 @@ func (lp *lineParser) primary() (expr, error) {
 		}
 		return &litExpr{v: intVal(n), col: t.col}, lp.advance()
 	case tokString:
-		x, err := parseInterp(t.text, t.col, lp.line)
+		x, err := parseInterp(t.text, t.col, t.col+1, lp.line)
 		if err != nil {
 			return nil, err
 		}
@@ -677,8 +686,11 @@ func (lp *lineParser) args() ([]expr, error) {
 	return out, lp.advance()
 }
 
-// parseInterp splits text with {expression} parts.
-func parseInterp(text string, col, line int) (*interpExpr, error) {
+// parseInterp splits text with {expression} parts. col is the column of
+// the string (its quote), body that of text's first byte, so that an error
+// inside braces names its column on the line (shifted by any escapes
+// before it).
+func parseInterp(text string, col, body, line int) (*interpExpr, error) {
 	x := &interpExpr{col: col}
 	var lit strings.Builder
 	for i := 0; i < len(text); i++ {
@@ -695,7 +707,7 @@ func parseInterp(text string, col, line int) (*interpExpr, error) {
 			return nil, &SyntaxError{Line: line, Msg: fmt.Sprintf("column %d: \"{\" without \"}\" in %q", col, text)}
 		}
 		inner := text[i+1 : i+end]
-		lp := &lineParser{lx: lexer{s: inner}, line: line}
+		lp := &lineParser{lx: lexer{s: inner, base: body + i}, line: line}
 		if err := lp.advance(); err != nil {
 			return nil, err
 		}

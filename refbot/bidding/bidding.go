@@ -116,20 +116,31 @@ func (s *System) situation(st *state, seat engine.Seat) []*row {
 		p := st.back(2)
 		switch p.conv {
 		case convBlackwood:
+			if s.slam.keycard {
+				return s.slam.kcAnswers[p.trump]
+			}
 			return s.slam.aceAnswers
 		case convKingAsk:
 			return s.slam.kingAnswers
+		case convQueenAsk:
+			return queenAnswerRows(p.trump, p.call)
 		case convCue:
-			return cueAnswerRows(st, seat)
-		case convAceAnswer, convKingAnswer:
+			return cueAnswerRows(st, seat, s.slam.ask.Meaning.Alert)
+		case convAceAnswer, convKingAnswer, convQueenAnswer:
 			if st.n >= 4 && st.back(3).call == engine.Pass {
 				ask := st.back(4)
 				idx := int(p.call.Strain())
 				if p.conv == convAceAnswer && ask.conv == convBlackwood {
+					if s.slam.keycard {
+						return keycardContRows(st, seat, ask.trump, p.call)
+					}
 					return s.slam.aceCont[ask.trump][idx]
 				}
 				if p.conv == convKingAnswer && ask.conv == convKingAsk {
 					return s.slam.kingCont[ask.trump][idx]
+				}
+				if p.conv == convQueenAnswer && ask.conv == convQueenAsk {
+					return queenContRows(ask.trump, p.call)
 				}
 			}
 		}

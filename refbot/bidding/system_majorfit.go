@@ -132,8 +132,9 @@ func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 // cueAnswerRows: partner cue-bid (its last call, the next opponent
 // passed). Asking for aces needs a count that beats the cue bidder's
 // credit by enough to reach blackwoodNeed together, and a control in each
-// side suit the cue bid passed over; otherwise four of the major.
-func cueAnswerRows(st *state, seat engine.Seat) []*row {
+// side suit the cue bid passed over; otherwise four of the major. The ask
+// carries the alert of the system's ace ask (askAlert).
+func cueAnswerRows(st *state, seat engine.Seat, askAlert string) []*row {
 	cue := st.back(2)
 	t := cue.trump
 	z := engine.Suit(cue.call.Strain())
@@ -141,7 +142,7 @@ func cueAnswerRows(st *state, seat engine.Seat) []*row {
 	theirs := max(0, cueSlamMin-credit) // what the cue bidder holds at least
 	need := blackwoodNeed - theirs
 	ask := newRow("", engine.Bid(4, engine.NoTrump), "Blackwood over the cue bid: extras and the controls the cue bid lacks",
-		forcing(), alert("Blackwood: asks for aces"), withConv(convBlackwood), trumpSuit(t),
+		forcing(), alert(askAlert), withConv(convBlackwood), trumpSuit(t),
 		when(fmt.Sprintf("%d+ points with shortness, a control in each side suit below %s", need, z), func(hi *handInfo) bool {
 			if hi.points+shortness(hi, t) < need {
 				return false

@@ -14,7 +14,14 @@ import (
 // between the two hands' inferred minimum lengths), so the bidder
 // recognises it by pattern (see System.situation). 4NT with no agreed suit,
 // or directly over partner's notrump bid, is natural (quantitative).
+//
+// With option aces = "rkc1430" the ask is Roman Key Card Blackwood
+// instead (system_keycard.go): keycard is set, ask is its 4NT, kcAnswers
+// its answers by trump suit, and the king ask and its answers are the
+// rows here.
 type slamRows struct {
+	keycard     bool
+	kcAnswers   [engine.NumSuits][]*row
 	ask         *row
 	aceAnswers  []*row
 	aceCont     [engine.NumSuits][4][]*row
@@ -33,7 +40,9 @@ func total(mine, shown int) int {
 	return mine + shown
 }
 
-func newSlamRows() slamRows {
+// newSlamRows returns the slam rows: plain Blackwood, or Roman Key Card
+// Blackwood 1430 with keycard.
+func newSlamRows(keycard bool) slamRows {
 	var sr slamRows
 	sr.ask = newRow("", engine.Bid(4, engine.NoTrump), "Blackwood: asks for aces", forcing(),
 		alert("Blackwood: asks for aces"), withConv(convBlackwood), needs(blackwoodNeed))
@@ -82,6 +91,9 @@ func newSlamRows() slamRows {
 			}
 			sr.kingCont[t][i] = krows
 		}
+	}
+	if keycard {
+		newKeycardRows(&sr)
 	}
 	return sr
 }

@@ -32,10 +32,10 @@ import (
 // three side kings itself. A grand slam is therefore bid only with every
 // key card, the trump queen and every king between the hands.
 //
-// An answer of 5C or 5D is read by the asker as the lower count unless the
-// HCP say otherwise: the key cards the lower count leaves missing hold at
-// least 3 HCP for the first and 4 for each more, which the asker's HCP and
-// partner's expected strength may leave no room for (keycardTotal).
+// An answer of 5C or 5D (two counts) is read by the HCP (keycardTotal):
+// the key cards hold 3 HCP for the first and 4 for each more, which
+// partner's range or the opponents' share may leave no room for; else
+// partner is taken to hold its share of the missing key cards.
 //
 // The answers and the asker's decisions are rows with conditions on the
 // hand, so that choosing a call and reading it back (Explain, the call
@@ -104,12 +104,15 @@ func newKeycardRows(sr *slamRows) {
 }
 
 // keycardTotal is the partnership's key cards for trump t as the asker
-// reads answer i: its own plus what the answer shows, the higher count of
-// an ambiguous answer only when partner's range has room for it and the
-// key cards the lower one leaves missing would hold at least the HCP the
-// asker's hand and partner's expected strength (partnerExpected) leave
-// to the opponents.
-func keycardTotal(hi *handInfo, t engine.Suit, i int, p *handConstraints) int {
+// reads answer i: its own plus what the answer shows. Of the two counts of
+// 5C or 5D it reads the lower when partner's HCP range has no room for the
+// higher; the higher when the key cards the lower leaves missing would
+// hold more HCP than the asker's hand and the strength partner has shown
+// (credit: partnerCredit, which counts the points of a raise or a cue
+// bid) leave to the opponents; else the one nearer partner's share of the
+// missing key cards, in proportion to partner's credit among the HCP the
+// asker does not hold.
+func keycardTotal(hi *handInfo, t engine.Suit, i int, p *handConstraints, credit int) int {
 	mine, ans := hi.keycards(t), keycardAnswers[i]
 	if ans.queen != 0 {
 		return mine + ans.low
@@ -118,10 +121,27 @@ func keycardTotal(hi *handInfo, t engine.Suit, i int, p *handConstraints) int {
 	if mine+high > 5 || keycardHCP(high) > p.MaxHCP {
 		return mine + ans.low
 	}
-	if keycardHCP(5-mine-ans.low) >= 40-hi.hcp-partnerExpected(p, hi.hcp) {
+	if keycardHCP(5-mine-ans.low) > 40-hi.hcp-credit {
+		return mine + high // the lower count leaves the opponents too many HCP
+	}
+	// Both readings fit the HCP: partner holds of the key cards the asker
+	// lacks about its share of the HCP the asker does not hold; read the
+	// count nearer that share (both sides multiplied by rest, to stay in
+	// integers).
+	rest := max(1, 40-hi.hcp)
+	share := (5 - mine) * credit
+	if abs(share-high*rest) < abs(share-ans.low*rest) {
 		return mine + high
 	}
 	return mine + ans.low
+}
+
+// abs returns |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // keycardHCP is the least HCP n key cards hold: the trump king and aces.
@@ -150,7 +170,7 @@ func keycardContRows(st *state, seat engine.Seat, t engine.Suit, answer engine.C
 	plen := p.MinLen[t]
 	i := int(answer.Strain())
 	ts := engine.Strain(t)
-	total := func(hi *handInfo) int { return keycardTotal(hi, t, i, p) }
+	total := func(hi *handInfo) int { return keycardTotal(hi, t, i, p, partnerCredit(st, seat.Partner(), hi.hcp)) }
 	queenKnown := func(hi *handInfo) bool {
 		return keycardAnswers[i].queen > 0 || hi.has(t, engine.Queen) || hi.len[t]+plen >= 10
 	}

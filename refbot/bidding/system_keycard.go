@@ -104,44 +104,42 @@ func newKeycardRows(sr *slamRows) {
 }
 
 // keycardTotal is the partnership's key cards for trump t as the asker
-// reads answer i: its own plus what the answer shows. Of the two counts of
-// 5C or 5D it reads the lower when partner's HCP range has no room for the
-// higher; the higher when the key cards the lower leaves missing would
-// hold more HCP than the asker's hand and the strength partner has shown
-// (credit: partnerCredit, which counts the points of a raise or a cue
-// bid) leave to the opponents; else the one nearer partner's share of the
-// missing key cards, in proportion to partner's credit among the HCP the
-// asker does not hold.
+// reads answer i: its own plus what the answer shows. Of the counts 5C
+// (1, 4) and 5D (0, 3, 5) may show it drops those partner's HCP range has
+// no room for, and those that leave missing key cards holding more HCP
+// than the asker's hand and the strength partner has shown (credit:
+// partnerCredit, which counts the points of a raise or a cue bid) leave to
+// the opponents; of the rest it reads the one nearest partner's share of
+// the key cards it lacks, in proportion to partner's credit among the HCP
+// the asker does not hold (the lowest count when none is left).
 func keycardTotal(hi *handInfo, t engine.Suit, i int, p *handConstraints, credit int) int {
 	mine, ans := hi.keycards(t), keycardAnswers[i]
 	if ans.queen != 0 {
 		return mine + ans.low
 	}
-	high := ans.low + 3
-	if mine+high > 5 || keycardHCP(high) > p.MaxHCP {
-		return mine + ans.low
+	counts := []int{ans.low, ans.low + 3}
+	if i == 1 {
+		counts = append(counts, 5)
 	}
-	if keycardHCP(5-mine-ans.low) > 40-hi.hcp-credit {
-		return mine + high // the lower count leaves the opponents too many HCP
-	}
-	// Both readings fit the HCP: partner holds of the key cards the asker
-	// lacks about its share of the HCP the asker does not hold; read the
-	// count nearer that share (both sides multiplied by rest, to stay in
-	// integers).
+	// Partner holds of the key cards the asker lacks about its share of
+	// the HCP the asker does not hold: of the counts the HCP allow, read
+	// the one nearest that share (both sides multiplied by rest, to stay
+	// in integers).
 	rest := max(1, 40-hi.hcp)
 	share := (5 - mine) * credit
-	if abs(share-high*rest) < abs(share-ans.low*rest) {
-		return mine + high
+	best, dist := -1, 0
+	for _, c := range counts {
+		if mine+c > 5 || keycardHCP(c) > p.MaxHCP || keycardHCP(5-mine-c) > 40-hi.hcp-credit {
+			continue // more than partner's range holds, or leaves the opponents too many HCP
+		}
+		if d := abs(share - c*rest); best < 0 || d < dist {
+			best, dist = c, d
+		}
 	}
-	return mine + ans.low
-}
-
-// abs returns |x|.
-func abs(x int) int {
-	if x < 0 {
-		return -x
+	if best < 0 {
+		best = ans.low
 	}
-	return x
+	return mine + best
 }
 
 // keycardHCP is the least HCP n key cards hold: the trump king and aces.
@@ -150,6 +148,14 @@ func keycardHCP(n int) int {
 		return 0
 	}
 	return 3 + 4*(n-1)
+}
+
+// abs returns |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // queenAsk returns the queen ask over the key-card answer: the next step

@@ -20,22 +20,20 @@ import (
 // The asker places the contract in the agreed suit (keycardContRows): with
 // two key cards missing it signs off in five of the suit (or passes the
 // answer when it is that bid; over an answer above it, six is the least it
-// can bid); with one missing it bids the small slam; with all five it
-// bids the small slam unless the trump queen is known (its own, shown by
-// 5S, or a ten-card fit) and, in a major, asks for kings with 5NT, the
-// answers counting all four kings as Blackwood's do (6C 0 or 4, 6D 1, 6H
-// 2, 6S 3), and bids the grand slam with all four; with all five and the
-// queen unknown after 5C or 5D it asks for the queen with the next step
-// that is not the agreed suit (queen ask). Partner denies the queen by
-// bidding the agreed suit at the cheapest level and shows it with 5NT;
-// the asker then bids the small slam, or the grand slam when it holds the
-// three side kings itself. A grand slam is therefore bid only with every
-// key card, the trump queen and every king between the hands.
+// can bid); with one missing it bids the small slam. With all five it bids
+// the small slam, but asks for kings with 5NT when the trump queen is
+// known (its own, shown by 5S, or a ten-card fit) and no answer can pass
+// six of the suit short of the grand slam (kingAnswersFit); the answers
+// count all four kings as Blackwood's do (6C 0 or 4, 6D 1, 6H 2, 6S 3) and
+// it bids the grand slam with all four. With all five and the queen
+// unknown after 5C or 5D it asks for the queen with the next step that is
+// not the agreed suit (queen ask). Partner denies the queen by bidding the
+// agreed suit at the cheapest level and shows it with 5NT; the asker then
+// bids the small slam, or the grand slam when it holds the three side
+// kings itself. A grand slam is therefore bid only with every key card,
+// the trump queen and every king between the hands.
 //
-// An answer of 5C or 5D (two counts) is read by the HCP (keycardTotal):
-// the key cards hold 3 HCP for the first and 4 for each more, which
-// partner's range or the opponents' share may leave no room for; else
-// partner is taken to hold its share of the missing key cards.
+// The answers to 5C and 5D are read as described at keycardTotal.
 //
 // The answers and the asker's decisions are rows with conditions on the
 // hand, so that choosing a call and reading it back (Explain, the call
@@ -192,11 +190,11 @@ func keycardContRows(st *state, seat engine.Seat, t engine.Suit, answer engine.C
 	}
 	rows = append(rows, newRow("", engine.Bid(6, ts), "small slam: one key card missing", trumpSuit(t),
 		when("one key card missing", func(hi *handInfo) bool { return total(hi) == 4 })))
-	if t >= H {
-		rows = append(rows, newRow("", engine.Bid(5, engine.NoTrump), "asks for kings: all the key cards and the trump queen, grand slam interest",
-			forcing(), alert("asks for kings"), withConv(convKingAsk), trumpSuit(t),
-			when("all five key cards and the trump queen", func(hi *handInfo) bool { return total(hi) == 5 && queenKnown(hi) })))
-	}
+	rows = append(rows, newRow("", engine.Bid(5, engine.NoTrump), "asks for kings: all the key cards and the trump queen, grand slam interest",
+		forcing(), alert("asks for kings"), withConv(convKingAsk), trumpSuit(t),
+		when("all five key cards and the trump queen, and no answer beyond six of the suit short of the grand slam", func(hi *handInfo) bool {
+			return total(hi) == 5 && queenKnown(hi) && kingAnswersFit(t, hi.kings)
+		})))
 	if keycardAnswers[i].queen == 0 {
 		q := queenAsk(t, answer)
 		text := fmt.Sprintf("asks for the queen of %s: all the key cards", t)
@@ -205,6 +203,19 @@ func keycardContRows(st *state, seat engine.Seat, t engine.Suit, answer engine.C
 	}
 	rows = append(rows, newRow("", engine.Bid(6, ts), "small slam: all the key cards", trumpSuit(t)))
 	return rows
+}
+
+// kingAnswersFit reports whether the king ask leaves the asker, holding
+// kings kings, a sign-off at six of trump t over every answer: an answer
+// above six of t (6H and 6S over diamonds, say) must show enough kings
+// for the grand slam or more than the asker leaves unaccounted for.
+func kingAnswersFit(t engine.Suit, kings int) bool {
+	for shown := int(t) + 1; shown <= 3; shown++ {
+		if kings+shown < 4 {
+			return false
+		}
+	}
+	return true
 }
 
 // queenAnswerRows are the answers to the queen ask for trump t: the

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 )
 
@@ -189,4 +190,53 @@ func TestKeycardNeverGrandWithAKeyCardMissing(t *testing.T) {
 	}
 	assert.Positive(t, asks, "the deals should include key-card asks")
 	t.Logf("%d key-card asks, %d grand slams in a suit", asks, grands)
+}
+
+// TestSeededSlamsReached bids seeded boards on which the partnership
+// holds a small slam that makes double dummy and checks that the system's
+// own auction reaches it by way of the key-card ask: a spade fit with 30
+// HCP after opener's single raise, and a heart fit with 32 HCP over
+// opener's jump raise, where responder counts the slam zone (askSlamMin).
+func TestSeededSlamsReached(t *testing.T) {
+	t.Parallel()
+	s := NewSystem()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range []struct {
+		seed  string
+		board int
+	}{
+		{"judge-s8", 160},
+		{"fresh-s7", 220},
+	} {
+		t.Run(tc.seed, func(t *testing.T) {
+			d := engine.NewDealSource(tc.seed).Deal(tc.board)
+			a, chosen := bidDeal(t, s, d, tc.board, rng, func(engine.Seat) bool { return false })
+			calls := a.Calls()
+			last := -1
+			asked := false
+			for i, c := range calls {
+				if c.IsBid() {
+					last = i
+				}
+				asked = asked || chosen[i].conv == convBlackwood
+			}
+			require.GreaterOrEqual(t, last, 0, "%v", calls)
+			contract := calls[last]
+			assert.True(t, asked, "the key-card ask: %v", calls)
+			require.Equal(t, 6, contract.Level(), "a small slam: %v", calls)
+			require.NotEqual(t, engine.NoTrump, contract.Strain(), "%v", calls)
+			// Declarer: the first of the side to bid the strain.
+			side := a.SeatOf(last).Side()
+			declarer := a.SeatOf(last)
+			for i, c := range calls {
+				if a.SeatOf(i).Side() == side && c.IsBid() && c.Strain() == contract.Strain() {
+					declarer = a.SeatOf(i)
+					break
+				}
+			}
+			table, err := dds.NewSolver().Table(d)
+			require.NoError(t, err)
+			assert.GreaterOrEqual(t, table.Tricks(declarer, contract.Strain()), 12, "%s by %s makes: %v", contract, declarer, calls)
+		})
+	}
 }

@@ -119,9 +119,11 @@ func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 	if count < cueSlamMin {
 		return Meaning{}, false
 	}
-	if count >= askSlamMin {
+	if count >= askSlamMin && (st.n < 2 || st.back(2).conv == convNone) {
 		// Slam values whatever partner's controls: ask for key cards
-		// now, which the sign-off in five of the major protects.
+		// now, which the sign-off in five of the major protects. Over
+		// partner's cue bid the answer rows decide (the controls it
+		// denied count there).
 		if m, ok := s.blackwoodAsk(st, a, seat, hi, 0); ok && m.Trump == t {
 			return m, true
 		}

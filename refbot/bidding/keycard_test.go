@@ -240,3 +240,21 @@ func TestSeededSlamsReached(t *testing.T) {
 		})
 	}
 }
+
+// TestKeycardOverThreeNotrump checks that over partner's 3NT in a
+// game-forcing auction with a suit agreed (opener's 3NT over Jacoby's
+// 2NT) 4NT asks for key cards, while over a natural notrump without an
+// agreed suit it stays quantitative.
+func TestKeycardOverThreeNotrump(t *testing.T) {
+	t.Parallel()
+	s := NewSystem()
+	a := auctionOf(t, "1H P 2N P 3N P 4N")
+	m, err := s.Explain(&a, a.Len()-1)
+	require.NoError(t, err)
+	assert.Contains(t, m.Alert, "Key Card")
+	assert.Equal(t, engine.Hearts, m.Trump)
+	q := auctionOf(t, "1C P 1H P 2N P 4N")
+	m, err = s.Explain(&q, q.Len()-1)
+	require.NoError(t, err)
+	assert.Contains(t, m.Text, "quantitative")
+}

@@ -137,6 +137,9 @@ func (s *System) situation(st *state, seat engine.Seat) []*row {
 					return s.slam.aceCont[ask.trump][idx]
 				}
 				if p.conv == convKingAnswer && ask.conv == convKingAsk {
+					if s.slam.keycard {
+						return keycardKingContRows(st, seat, ask.trump, idx)
+					}
 					return s.slam.kingCont[ask.trump][idx]
 				}
 				if p.conv == convQueenAnswer && ask.conv == convQueenAsk {

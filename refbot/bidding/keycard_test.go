@@ -76,7 +76,8 @@ func TestKeycardAskerDecisions(t *testing.T) {
 		{"2 without the queen, and one's own queen: kings ask", three, kcAsk + " 5H P", "5N"},
 		{"2 with the queen: all five, kings ask", three, kcAsk + " 5S P", "5N"},
 		{"all four kings between the hands: grand slam", three, kcAsk + " 5S P 5N P 6H P", "7S"},
-		{"a king missing: small slam", three, kcAsk + " 5S P 5N P 6D P", "6S"},
+		{"three kings between the hands and the values: grand slam", three, kcAsk + " 5S P 5N P 6D P", "7S"},
+		{"two kings missing: small slam", three, kcAsk + " 5S P 5N P 6C P", "6S"},
 		{"0 or 3 is 3 opposite the trump king alone: one missing, small slam", kingOnly, kcAsk + " 5D P", "6S"},
 		{"2 without the queen opposite the trump king alone: two missing, sign-off", kingOnly, kcAsk + " 5H P", "5S"},
 		{"all five, the queen unknown: queen ask", fourNoQ, kcAsk + " 5C P", "5D"},
@@ -193,20 +194,20 @@ func TestKeycardNeverGrandWithAKeyCardMissing(t *testing.T) {
 }
 
 // TestSeededSlamsReached bids seeded boards on which the partnership
-// holds a small slam that makes double dummy and checks that the system's
-// own auction reaches it by way of the key-card ask: a spade fit with 30
-// HCP after opener's single raise, and a heart fit with 32 HCP over
-// opener's jump raise, where responder counts the slam zone (askSlamMin).
+// holds a slam that makes double dummy and checks that the system's own
+// auction reaches it by way of the key-card ask: a heart fit agreed by
+// Jacoby's 2NT, where 4NT over opener's 3NT asks for key cards, and a
+// spade fit where the king ask finds three kings and the grand slam.
 func TestSeededSlamsReached(t *testing.T) {
 	t.Parallel()
 	s := NewSystem()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, tc := range []struct {
-		seed  string
-		board int
+		seed         string
+		board, level int
 	}{
-		{"judge-s8", 160},
-		{"fresh-s7", 220},
+		{"fresh-s7", 264, 6},
+		{"judge-s8", 341, 7},
 	} {
 		t.Run(tc.seed, func(t *testing.T) {
 			d := engine.NewDealSource(tc.seed).Deal(tc.board)
@@ -223,7 +224,7 @@ func TestSeededSlamsReached(t *testing.T) {
 			require.GreaterOrEqual(t, last, 0, "%v", calls)
 			contract := calls[last]
 			assert.True(t, asked, "the key-card ask: %v", calls)
-			require.Equal(t, 6, contract.Level(), "a small slam: %v", calls)
+			require.Equal(t, tc.level, contract.Level(), "the slam: %v", calls)
 			require.NotEqual(t, engine.NoTrump, contract.Strain(), "%v", calls)
 			// Declarer: the first of the side to bid the strain.
 			side := a.SeatOf(last).Side()
@@ -236,7 +237,7 @@ func TestSeededSlamsReached(t *testing.T) {
 			}
 			table, err := dds.NewSolver().Table(d)
 			require.NoError(t, err)
-			assert.GreaterOrEqual(t, table.Tricks(declarer, contract.Strain()), 12, "%s by %s makes: %v", contract, declarer, calls)
+			assert.GreaterOrEqual(t, table.Tricks(declarer, contract.Strain()), 6+tc.level, "%s by %s makes: %v", contract, declarer, calls)
 		})
 	}
 }

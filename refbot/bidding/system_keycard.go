@@ -25,13 +25,14 @@ import (
 // known (its own, shown by 5S, or a ten-card fit) and no answer can pass
 // six of the suit short of the grand slam (kingAnswersFit); the answers
 // count all four kings as Blackwood's do (6C 0 or 4, 6D 1, 6H 2, 6S 3) and
-// it bids the grand slam with all four. With all five and the queen
+// it bids the grand slam with all four, or three and the values
+// (keycardKingContRows). With all five and the queen
 // unknown after 5C or 5D it asks for the queen with the next step that is
 // not the agreed suit (queen ask). Partner denies the queen by bidding the
 // agreed suit at the cheapest level and shows it with 5NT; the asker then
 // bids the small slam, or the grand slam when it holds the three side
 // kings itself. A grand slam is therefore bid only with every key card,
-// the trump queen and every king between the hands.
+// the trump queen and at least three of the four kings between the hands.
 //
 // The answers to 5C and 5D are read as described at keycardTotal.
 //
@@ -217,6 +218,41 @@ func kingAnswersFit(t engine.Suit, kings int) bool {
 	}
 	return true
 }
+
+// keycardKingContRows are the key-card asker's decisions over the answer
+// to its king ask (shown kings, 0 read as 4 when the asker holds none).
+// Every key card and the trump queen are known, so the grand slam turns on
+// the side suits: with all four kings it is bid; with three, the one
+// missing king costs a trick only where partner's length in its suit
+// outlasts the asker's, which the values (grandKingCount: the asker's
+// points and partner's credit) make unlikely; with two or fewer, the small
+// slam (a pass when the answer is six of the suit, 6NT over an answer
+// above it).
+func keycardKingContRows(st *state, seat engine.Seat, t engine.Suit, shown int) []*row {
+	ts := engine.Strain(t)
+	credit := partnerCredit(st, seat.Partner(), 0)
+	grand := newRow("", engine.Bid(7, ts), "grand slam: every key card, the trump queen and the kings", trumpSuit(t),
+		when("all four kings, or three and the values", func(hi *handInfo) bool {
+			k := total(hi.kings, shown)
+			return k == 4 || k == 3 && hi.points+credit >= grandKingCount
+		}))
+	var small *row
+	switch sm, kanswer := engine.Bid(6, ts), engine.Bid(6, engine.Strain(shown)); {
+	case sm == kanswer:
+		small = newRow("", engine.Pass, "small slam: a king missing", trumpSuit(t))
+	case sm > kanswer:
+		small = newRow("", sm, "small slam: a king missing", trumpSuit(t))
+	default:
+		small = newRow("", engine.Bid(6, engine.NoTrump), "small slam in notrump: a king missing", trumpSuit(t))
+	}
+	return []*row{grand, small}
+}
+
+// grandKingCount is the count (the asker's points and partner's credit)
+// with which the key-card asker bids the grand slam missing one king: the
+// small slam's count, which a partnership holding every key card, the
+// trump queen and three kings nearly always has.
+const grandKingCount = 32
 
 // queenAnswerRows are the answers to the queen ask for trump t: the
 // cheapest bid of the agreed suit denies the queen, 5NT shows it.

@@ -104,14 +104,12 @@ func newKeycardRows(sr *slamRows) {
 
 // keycardTotal is the partnership's key cards for trump t as the asker
 // reads answer i: its own plus what the answer shows. Of the counts 5C
-// (1, 4) and 5D (0, 3, 5) may show it drops those partner's HCP range has
-// no room for, and those that leave missing key cards holding more HCP
-// than the asker's hand and the strength partner has shown (credit:
-// partnerCredit, which counts the points of a raise or a cue bid) leave to
-// the opponents; of the rest it reads the one nearest partner's share of
-// the key cards it lacks, in proportion to partner's credit among the HCP
-// the asker does not hold (the lowest count when none is left).
-func keycardTotal(hi *handInfo, t engine.Suit, i int, p *handConstraints, credit int) int {
+// (1, 4) and 5D (0, 3, 5) may show, it keeps those its own key cards and
+// partner's HCP range leave room for, and reads the lowest unless that
+// would leave three or more key cards missing and a higher count remains:
+// the ask is not made missing three key cards (11 HCP or more), so the
+// higher count is the likelier.
+func keycardTotal(hi *handInfo, t engine.Suit, i int, p *handConstraints) int {
 	mine, ans := hi.keycards(t), keycardAnswers[i]
 	if ans.queen != 0 {
 		return mine + ans.low
@@ -120,25 +118,19 @@ func keycardTotal(hi *handInfo, t engine.Suit, i int, p *handConstraints, credit
 	if i == 1 {
 		counts = append(counts, 5)
 	}
-	// Partner holds of the key cards the asker lacks about its share of
-	// the HCP the asker does not hold: of the counts the HCP allow, read
-	// the one nearest that share (both sides multiplied by rest, to stay
-	// in integers).
-	rest := max(1, 40-hi.hcp)
-	share := (5 - mine) * credit
-	best, dist := -1, 0
+	var fit []int
 	for _, c := range counts {
-		if mine+c > 5 || keycardHCP(c) > p.MaxHCP || keycardHCP(5-mine-c) > 40-hi.hcp-credit {
-			continue // more than partner's range holds, or leaves the opponents too many HCP
-		}
-		if d := abs(share - c*rest); best < 0 || d < dist {
-			best, dist = c, d
+		if mine+c <= 5 && keycardHCP(c) <= p.MaxHCP {
+			fit = append(fit, c)
 		}
 	}
-	if best < 0 {
-		best = ans.low
+	for k, c := range fit {
+		if 5-mine-c >= 3 && k+1 < len(fit) {
+			continue // the ask would not have been made missing three key cards
+		}
+		return mine + c
 	}
-	return mine + best
+	return mine + ans.low
 }
 
 // keycardHCP is the least HCP n key cards hold: the trump king and aces.
@@ -147,14 +139,6 @@ func keycardHCP(n int) int {
 		return 0
 	}
 	return 3 + 4*(n-1)
-}
-
-// abs returns |x|.
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // queenAsk returns the queen ask over the key-card answer: the next step
@@ -175,7 +159,7 @@ func keycardContRows(st *state, seat engine.Seat, t engine.Suit, answer engine.C
 	plen := p.MinLen[t]
 	i := int(answer.Strain())
 	ts := engine.Strain(t)
-	total := func(hi *handInfo) int { return keycardTotal(hi, t, i, p, partnerCredit(st, seat.Partner(), hi.hcp)) }
+	total := func(hi *handInfo) int { return keycardTotal(hi, t, i, p) }
 	queenKnown := func(hi *handInfo) bool {
 		return keycardAnswers[i].queen > 0 || hi.has(t, engine.Queen) || hi.len[t]+plen >= 10
 	}

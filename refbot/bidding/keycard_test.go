@@ -80,6 +80,7 @@ func TestKeycardAskerDecisions(t *testing.T) {
 		{"two kings missing: small slam", three, kcAsk + " 5S P 5N P 6C P", "6S"},
 		{"0 or 3 is 3 opposite the trump king alone: one missing, small slam", kingOnly, kcAsk + " 5D P", "6S"},
 		{"2 without the queen opposite the trump king alone: two missing, sign-off", kingOnly, kcAsk + " 5H P", "5S"},
+		{"1 or 4 is 4 opposite the trump king alone (1 would leave three missing): kings ask", kingOnly, kcAsk + " 5C P", "5N"},
 		{"all five, the queen unknown: queen ask", fourNoQ, kcAsk + " 5C P", "5D"},
 		{"all five, the queen denied: small slam", fourNoQ, kcAsk + " 5C P 5D P 5S P", "6S"},
 		{"all five and the queen, a side king missing: small slam", fourNoQ, kcAsk + " 5C P 5D P 5N P", "6S"},

@@ -13,12 +13,13 @@ import (
 // auction in which the partnership has publicly agreed a suit (8+ cards
 // between the two hands' inferred minimum lengths), so the bidder
 // recognises it by pattern (see System.situation). 4NT with no agreed suit,
-// or directly over partner's notrump bid, is natural (quantitative).
+// or directly over partner's notrump bid, is natural (quantitative), but
+// for 3NT in a game force with a suit agreed (state.blackwood).
 //
 // With option aces = "rkc1430" the ask is Roman Key Card Blackwood
-// instead (system_keycard.go): keycard is set, ask is its 4NT, kcAnswers
-// its answers by trump suit, and the king ask and its answers are the
-// rows here.
+// instead (system_keycard.go): keycard is set, ask is its 4NT and
+// kcAnswers its answers by trump suit; the answers to its king ask are
+// kingAnswers here.
 type slamRows struct {
 	keycard     bool
 	kcAnswers   [engine.NumSuits][]*row

@@ -198,8 +198,9 @@ func TestKeycardNeverGrandWithAKeyCardMissing(t *testing.T) {
 // TestSeededSlamsReached bids seeded boards on which the partnership
 // holds a slam that makes double dummy and checks that the system's own
 // auction reaches it by way of the key-card ask: a heart fit agreed by
-// Jacoby's 2NT, where 4NT over opener's 3NT asks for key cards, and a
-// spade fit where the king ask finds three kings and the grand slam.
+// Jacoby's 2NT, where 4NT over opener's 3NT asks for key cards; a spade
+// fit where the king ask finds three kings and the grand slam; a heart fit
+// where responder counts askSlamMin over opener's jump raise.
 func TestSeededSlamsReached(t *testing.T) {
 	t.Parallel()
 	s := NewSystem()
@@ -210,6 +211,7 @@ func TestSeededSlamsReached(t *testing.T) {
 	}{
 		{"fresh-s7", 264, 6},
 		{"judge-s8", 341, 7},
+		{"fresh-s7", 220, 6},
 	} {
 		t.Run(tc.seed, func(t *testing.T) {
 			d := engine.NewDealSource(tc.seed).Deal(tc.board)
@@ -260,4 +262,21 @@ func TestKeycardOverThreeNotrump(t *testing.T) {
 	m, err = s.Explain(&q, q.Len()-1)
 	require.NoError(t, err)
 	assert.Contains(t, m.Text, "quantitative")
+}
+
+// TestSlamZoneAsk checks the ask in place of four of an agreed major with
+// askSlamMin counted, and the cue bid below it.
+func TestSlamZoneAsk(t *testing.T) {
+	t.Parallel()
+	s := NewSystem()
+	for _, tc := range []struct{ name, hand, auction, want string }{
+		{"14 HCP, a singleton and 18 credited: the ask", "A943.K832.KT73.A", "1C P 1H P 3H P", "4N"},
+		{"the cue bid's answer decides over partner's cue bid", "K753.AK4.K632.32", "1S P 3S P 4D P", "4S"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, tc.want, KeyCall(call), "%s after %q: chose %s", tc.hand, tc.auction, m)
+		})
+	}
 }

@@ -233,10 +233,10 @@ func keycardKingContRows(st *state, seat engine.Seat, t engine.Suit, shown int) 
 }
 
 // grandKingCount is the count (the asker's points and partner's credit)
-// with which the key-card asker bids the grand slam missing one king: the
-// small slam's count, which a partnership holding every key card, the
-// trump queen and three kings nearly always has.
-const grandKingCount = 32
+// with which the key-card asker bids the grand slam missing one king: two
+// points above the small slam's count, for the trick the missing king may
+// still cost.
+const grandKingCount = 34
 
 // queenAnswerRows are the answers to the queen ask for trump t: the
 // cheapest bid of the agreed suit denies the queen, 5NT shows it.

@@ -138,20 +138,34 @@ func (s *System) situation(st *state, seat engine.Seat) []*row {
 		p := st.back(2)
 		switch p.conv {
 		case convBlackwood:
+			if s.slam.keycard {
+				return s.slam.kcAnswers[p.trump]
+			}
 			return s.slam.aceAnswers
 		case convKingAsk:
 			return s.slam.kingAnswers
+		case convQueenAsk:
+			return queenAnswerRows(p.trump, p.call)
 		case convCue:
-			return cueAnswerRows(st, seat)
-		case convAceAnswer, convKingAnswer:
+			return cueAnswerRows(st, seat, s.slam.ask.Meaning.Alert)
+		case convAceAnswer, convKingAnswer, convQueenAnswer:
 			if st.n >= 4 && st.back(3).call == engine.Pass {
 				ask := st.back(4)
 				idx := int(p.call.Strain())
 				if p.conv == convAceAnswer && ask.conv == convBlackwood {
+					if s.slam.keycard {
+						return keycardContRows(st, seat, ask.trump, p.call)
+					}
 					return s.slam.aceCont[ask.trump][idx]
 				}
 				if p.conv == convKingAnswer && ask.conv == convKingAsk {
+					if s.slam.keycard {
+						return keycardKingContRows(st, seat, ask.trump, idx)
+					}
 					return s.slam.kingCont[ask.trump][idx]
+				}
+				if p.conv == convQueenAnswer && ask.conv == convQueenAsk {
+					return queenContRows(ask.trump, p.call)
 				}
 			}
 		}
@@ -193,22 +207,29 @@ func bestFit(l [engine.NumSuits]int) (engine.Suit, bool) {
 }
 
 // blackwood reports whether 4NT by seat now would be Blackwood, and for
-// which trump suit: the partnership has not asked before, partner's last
-// call is not a notrump bid, and either the partnership has publicly
-// agreed a suit (agreed is true) or, without one, the side has bid a suit
-// naturally: then Blackwood is for the last such suit, and the asker
-// needs a fit for it in his own hand (agreed is false).
+// which trump suit: the partnership has not asked before, and either the
+// partnership has publicly agreed a suit (agreed is true) or, without one,
+// the side has bid a suit naturally: then Blackwood is for the last such
+// suit, and the asker needs a fit for it in his own hand (agreed is
+// false). Directly over partner's notrump bid 4NT is natural
+// (quantitative), except over 3NT in a game-forcing auction with a suit
+// agreed (1H P 2N P 3N, Jacoby's 2NT): there the side has no use for a
+// quantitative invitation, and 4NT asks for aces in the agreed suit.
 func (st *state) blackwood(seat engine.Seat) (trump engine.Suit, agreed, ok bool) {
 	if st.bwUsed[seat.Side()] || st.lastBid >= engine.Bid(4, engine.NoTrump) {
 		return 0, false, false
 	}
+	overNT := false
 	if st.n >= 2 {
 		if p := st.back(2).call; p.IsBid() && p.Strain() == engine.NoTrump {
-			return 0, false, false
+			overNT = true
 		}
 	}
-	if t, ok := agreedSuit(&st.cons[seat], &st.cons[seat.Partner()]); ok {
+	if t, ok := agreedSuit(&st.cons[seat], &st.cons[seat.Partner()]); ok && (!overNT || st.back(2).call == engine.Bid(3, engine.NoTrump) && st.gameForced[seat.Side()]) {
 		return t, true, true
+	}
+	if overNT {
+		return 0, false, false
 	}
 	if l := st.lastSuit[seat.Side()]; l > 0 && st.bid[seat.Side()] {
 		return engine.Suit(l - 1), false, true

@@ -44,6 +44,7 @@ func (s *System) WriteCard(w io.Writer) error {
 		}
 	}
 	fmt.Fprint(bw, interpreterConventions)
+	fmt.Fprintln(bw, s.slam.cardLine())
 	return bw.Flush()
 }
 
@@ -60,7 +61,6 @@ func situationTitle(key string) string {
 // system, beyond the file's rows.
 const interpreterConventions = `
 In every system (the interpreter's own rules)
-  Blackwood 4NT with an agreed suit (answers 5C 0/4, 5D 1, 5H 2, 5S 3), 5NT for kings.
   Control-showing cue bids below game in an agreed major, with their answers.
   Notrump slams by count where the file has no slam row: 6NT with 32 combined HCP, 7NT with 35,
   a quantitative 4NT over partner's natural notrump with 30-31.
@@ -68,4 +68,15 @@ In every system (the interpreter's own rules)
   level of the fit, balancing over a raise, answers to a takeout double, the doubler's rebid.
   A natural fallback where no row fits: game with 25 combined points, a forced bid in the fit or
   the longest suit, else pass. A fallback call promises nothing.
+The ace ask (option aces)
 `
+
+// cardLine describes the system's ace ask for the convention card.
+func (sr *slamRows) cardLine() string {
+	if sr.keycard {
+		return "  Roman Key Card Blackwood 1430, 4NT with an agreed suit: five key cards (the aces and the trump king);\n" +
+			"  answers 5C 1/4, 5D 0/3, 5H 2 without the trump queen, 5S 2 with it; the next step asks for the queen\n" +
+			"  (the agreed suit denies it, 5NT shows it); 5NT asks for kings (6C 0/4, 6D 1, 6H 2, 6S 3)."
+	}
+	return "  Blackwood 4NT with an agreed suit (answers 5C 0/4, 5D 1, 5H 2, 5S 3), 5NT for kings."
+}

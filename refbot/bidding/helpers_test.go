@@ -66,6 +66,9 @@ func (sr *slamRows) all() []row {
 	var out []*row
 	out = append(out, sr.ask)
 	out = append(out, sr.aceAnswers...)
+	for t := range sr.kcAnswers {
+		out = append(out, sr.kcAnswers[t]...)
+	}
 	for t := range sr.aceCont {
 		for i := range sr.aceCont[t] {
 			out = append(out, sr.aceCont[t][i]...)

@@ -3,6 +3,8 @@ package bidding
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/openroom/openroom/engine"
@@ -37,6 +39,17 @@ type table struct {
 	keys    []string // situations in the order the file first names them
 	keyLine map[string]int
 	count   int
+	// options are the file's option statements (a base's, unless the
+	// file sets its own), by name; optionLine is the line that set each
+	// (0: the base's).
+	options    map[string]string
+	optionLine map[string]int
+}
+
+// optionValues lists the options a file may set and the values each
+// takes; the first value is the default.
+var optionValues = map[string][]string{
+	"aces": {"blackwood", "rkc1430"},
 }
 
 // expander runs a system file's statements.
@@ -77,7 +90,7 @@ func expandAt(src string, depth int) (*table, error) {
 	}
 	root := &scope{vars: map[string]value{}}
 	x := &expander{
-		t:         &table{rows: map[string][]*row{}, keyLine: map[string]int{}},
+		t:         &table{rows: map[string][]*row{}, keyLine: map[string]int{}, options: map[string]string{}, optionLine: map[string]int{}},
 		templates: map[string]*stmt{},
 		root:      root,
 		depth0:    depth,
@@ -137,6 +150,8 @@ func (x *expander) exec(s *stmt, sc *scope) error {
 			x.t.about, x.baseAbout = nil, false // the file's own preamble replaces its base's
 		}
 		x.t.about = append(x.t.about, v.s)
+	case stOption:
+		return x.option(s, sc)
 	case stLet:
 		v, err := eval(s.x, sc)
 		if err != nil {
@@ -254,6 +269,31 @@ func (x *expander) base(s *stmt, sc *scope) error {
 	}
 	x.t.count = bt.count
 	x.t.about, x.baseAbout = bt.about, true
+	for k, v := range bt.options {
+		x.t.options[k], x.t.optionLine[k] = v, 0
+	}
+	return nil
+}
+
+// option sets one of the interpreter's choices (optionValues): a name the
+// interpreter knows, a value it takes, once per file.
+func (x *expander) option(s *stmt, sc *scope) error {
+	values, known := optionValues[s.name]
+	if !known {
+		names := slices.Sorted(maps.Keys(optionValues))
+		return fmt.Errorf("option %q: no such option (known: %s)", s.name, strings.Join(names, ", "))
+	}
+	v, err := evalKind(s.x, sc, vString)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(values, v.s) {
+		return fmt.Errorf("option %s = %q: the values are %s", s.name, v.s, strings.Join(values, ", "))
+	}
+	if line := x.t.optionLine[s.name]; line > 0 {
+		return fmt.Errorf("option %s is already set on line %d", s.name, line)
+	}
+	x.t.options[s.name], x.t.optionLine[s.name] = v.s, s.line
 	return nil
 }
 

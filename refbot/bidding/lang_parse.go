@@ -12,6 +12,11 @@ import (
 //	base "NAME"                   start from a built-in system: a situation
 //	                              this file names replaces the base's rows
 //	about "TEXT"                  a line of the convention card's preamble
+//	option NAME = EXPR            a choice of the interpreter's conventions
+//	                              (once per name; a base's stands unless the
+//	                              file sets its own): option aces = "blackwood"
+//	                              (plain Blackwood, the default) or "rkc1430"
+//	                              (Roman Key Card Blackwood 1430)
 //	let NAME = EXPR               a constant in the current scope
 //	situation EXPR                the auction the rows below answer (a key)
 //	for NAME in ITEM... [if EXPR] ... end
@@ -87,14 +92,15 @@ const (
 	stUse
 	stRow
 	stBase
+	stOption
 )
 
 type stmt struct {
 	line   int
 	kind   stmtKind
-	name   string   // let, for, define, use
+	name   string   // let, option, for, define, use
 	params []string // define
-	x      expr     // system, about, let, situation, if
+	x      expr     // system, about, let, option, situation, if
 	items  []expr   // for items, use arguments
 	filter expr     // for ... if
 	body   []stmt   // for, if (then), define
@@ -241,7 +247,7 @@ var keywords = map[string]bool{
 // stmtKinds are the statements a line may start with; any other first
 // word is a row's call.
 var stmtKinds = map[string]stmtKind{"system": stSystem, "about": stAbout, "let": stLet, "situation": stSituation,
-	"for": stFor, "if": stIf, "define": stDefine, "use": stUse, "base": stBase}
+	"for": stFor, "if": stIf, "define": stDefine, "use": stUse, "base": stBase, "option": stOption}
 
 // statement parses the statement at p.i (and, for blocks, its body).
 func (p *parser) statement() (stmt, error) {
@@ -262,7 +268,7 @@ func (p *parser) statement() (stmt, error) {
 	switch kind {
 	case stSystem, stAbout, stSituation, stBase:
 		s.x, err = lp.expr()
-	case stLet:
+	case stLet, stOption:
 		if s.name, err = p.newName(lp); err == nil {
 			if err = lp.expectOp("="); err == nil {
 				s.x, err = lp.expr()

@@ -72,6 +72,10 @@ const (
 	convKingAnswer
 	convQuant // a count-based quantitative 4NT (see ntSlamMeaning)
 	convCue   // a control-showing cue bid (see cueMeaning)
+	// convQueenAsk and convQueenAnswer are key card Blackwood's ask for
+	// the trump queen and its answers (system_keycard.go).
+	convQueenAsk
+	convQueenAnswer
 )
 
 // Meaning is what a call promises, written as constraints on the caller's

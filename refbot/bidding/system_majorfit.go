@@ -38,6 +38,12 @@ func (hi *handInfo) losers(s engine.Suit) int {
 // strength) that makes a cue bid instead of game.
 const cueSlamMin = 30
 
+// askSlamMin is the count (as for cueSlamMin) with which the seat asks for
+// key cards itself rather than cue-bid: with this much between the hands
+// the cue bid's exchange adds less than it risks (partner's sign-off
+// with a hand that holds the controls).
+const askSlamMin = 34
+
 // partnerCredit is what a slam try counts for partner: the strength
 // partner's calls have shown (the highest of its minimum HCP and minimum
 // points) plus half the width of partner's HCP range still open, at most
@@ -101,7 +107,9 @@ func (s *System) cueMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning
 // slamTry is the bidder's side of cueMeaning: when the call chosen is four
 // of a major the seat holds an 8-card fit in (with partner's shown
 // minimum) and its count is in the slam zone, the cheapest cue bid with
-// the ace or a void in its suit.
+// the ace or a void in its suit; with askSlamMin or more, the ace ask
+// itself where Blackwood's pattern fits for that major (not over
+// partner's cue bid, which cueAnswerRows answers).
 func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction, c engine.Call) (Meaning, bool) {
 	if !c.IsBid() || c.Level() != 4 || c.Strain() < engine.StrainHearts || c.Strain() == engine.NoTrump {
 		return Meaning{}, false
@@ -111,6 +119,15 @@ func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 	count := hi.points + shortness(hi, t) + partnerCredit(st, partner, hi.hcp)
 	if count < cueSlamMin {
 		return Meaning{}, false
+	}
+	if count >= askSlamMin && (st.n < 2 || st.back(2).conv == convNone) {
+		// Slam values whatever partner's controls: ask for key cards
+		// now, which the sign-off in five of the major protects. Over
+		// partner's cue bid the answer rows decide (the controls it
+		// denied count there).
+		if m, ok := s.blackwoodAsk(st, a, seat, hi, 0); ok && m.Trump == t {
+			return m, true
+		}
 	}
 	for _, z := range allSuits {
 		cue := engine.Bid(4, engine.Strain(z))
@@ -132,8 +149,9 @@ func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 // cueAnswerRows: partner cue-bid (its last call, the next opponent
 // passed). Asking for aces needs a count that beats the cue bidder's
 // credit by enough to reach blackwoodNeed together, and a control in each
-// side suit the cue bid passed over; otherwise four of the major.
-func cueAnswerRows(st *state, seat engine.Seat) []*row {
+// side suit the cue bid passed over; otherwise four of the major. The ask
+// carries the alert of the system's ace ask (askAlert).
+func cueAnswerRows(st *state, seat engine.Seat, askAlert string) []*row {
 	cue := st.back(2)
 	t := cue.trump
 	z := engine.Suit(cue.call.Strain())
@@ -141,7 +159,7 @@ func cueAnswerRows(st *state, seat engine.Seat) []*row {
 	theirs := max(0, cueSlamMin-credit) // what the cue bidder holds at least
 	need := blackwoodNeed - theirs
 	ask := newRow("", engine.Bid(4, engine.NoTrump), "Blackwood over the cue bid: extras and the controls the cue bid lacks",
-		forcing(), alert("Blackwood: asks for aces"), withConv(convBlackwood), trumpSuit(t),
+		forcing(), alert(askAlert), withConv(convBlackwood), trumpSuit(t),
 		when(fmt.Sprintf("%d+ points with shortness, a control in each side suit below %s", need, z), func(hi *handInfo) bool {
 			if hi.points+shortness(hi, t) < need {
 				return false

@@ -13,8 +13,16 @@ import (
 // auction in which the partnership has publicly agreed a suit (8+ cards
 // between the two hands' inferred minimum lengths), so the bidder
 // recognises it by pattern (see System.situation). 4NT with no agreed suit,
-// or directly over partner's notrump bid, is natural (quantitative).
+// or directly over partner's notrump bid, is natural (quantitative), but
+// for 3NT in a game force with a suit agreed (state.blackwood).
+//
+// With option aces = "rkc1430" the ask is Roman Key Card Blackwood
+// instead (system_keycard.go): keycard is set, ask is its 4NT and
+// kcAnswers its answers by trump suit; the answers to its king ask are
+// kingAnswers here.
 type slamRows struct {
+	keycard     bool
+	kcAnswers   [engine.NumSuits][]*row
 	ask         *row
 	aceAnswers  []*row
 	aceCont     [engine.NumSuits][4][]*row
@@ -33,7 +41,9 @@ func total(mine, shown int) int {
 	return mine + shown
 }
 
-func newSlamRows() slamRows {
+// newSlamRows returns the slam rows: plain Blackwood, or Roman Key Card
+// Blackwood 1430 with keycard.
+func newSlamRows(keycard bool) slamRows {
 	var sr slamRows
 	sr.ask = newRow("", engine.Bid(4, engine.NoTrump), "Blackwood: asks for aces", forcing(),
 		alert("Blackwood: asks for aces"), withConv(convBlackwood), needs(blackwoodNeed))
@@ -82,6 +92,9 @@ func newSlamRows() slamRows {
 			}
 			sr.kingCont[t][i] = krows
 		}
+	}
+	if keycard {
+		newKeycardRows(&sr)
 	}
 	return sr
 }

@@ -853,7 +853,10 @@ P ""
 	}
 	require.Greater(t, len(lines), len(want))
 	assert.Equal(t, want, lines[:len(want)])
-	assert.Equal(t, interpreterConventions, "\n"+strings.Join(lines[len(want)-1:], "\n"))
+	tail := "\n" + strings.Join(lines[len(want)-1:], "\n")
+	assert.True(t, strings.HasPrefix(tail, interpreterConventions), "the interpreter's conventions follow the rows")
+	assert.Equal(t, interpreterConventions+s.slam.cardLine()+"\n", tail, "then the system's ace ask (plain Blackwood by default)")
+	assert.Contains(t, s.slam.cardLine(), "Blackwood 4NT")
 }
 
 func TestWriteCardSAYCLite(t *testing.T) {

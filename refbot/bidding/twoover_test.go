@@ -62,6 +62,10 @@ var twoOverOneVsSAYC = []struct {
 	{"forcing 1NT: a three-card club suit with 3-3 minors", "AKJ84.73.K82.Q94", "1S P 1N P", "2C", "P", NotForcing},
 	{"3-card limit raise: the jump after the forcing 1NT", "K84.QJ7.A9842.82", "1H P 1N P 2C P", "3H", "4H", NotForcing},
 	{"preference with a doubleton over a possible 3-card minor", "84.QJ7.A9842.Q82", "1S P 1N P 2C P", "2S", "P", NotForcing},
+	{"after 2/1 opener shows a second suit without extras", "AKJ84.KJ73.82.94", "1S P 2C P", "2H", "2H", GameForcing},
+	{"after 2/1 a minimum 5-3-3-2 rebids 2NT", "AKJ84.Q73.K82.94", "1S P 2D P", "2N", "2N", GameForcing},
+	{"after 2/1 and opener's 2S, responder's minimum with support bids game", "Q73.K4.A82.KJ984", "1S P 2C P 2S P", "4S", "4S", NotForcing},
+	{"after 2/1 and opener's 2S, responder's 16+ with support shows slam interest", "Q73.AK4.A82.KJ98", "1S P 2C P 2S P", "3S", "4S", GameForcing},
 	{"1D-2C forces to game", "K4.Q7.A82.KJ9843", "1D P", "2C", "2C", GameForcing},
 	{"1D: 11 balanced without a major bids 1NT (6-12)", "KJ4.Q73.K82.Q984", "1D P", "1N", "2C", NotForcing},
 }

@@ -172,3 +172,11 @@ func TestTwoOverOneReachesGame(t *testing.T) {
 	assert.GreaterOrEqual(t, gf, 40, "too few game-forcing two over ones to test")
 	t.Logf("%d game-forcing two over ones", gf)
 }
+
+// TestTwoOverOneAgreesWithInference is TestChooseAgreesWithInference for
+// 2/1: every call it makes from its file satisfies the meaning Explain
+// gives it, and the inference admits the real hands.
+func TestTwoOverOneAgreesWithInference(t *testing.T) {
+	t.Parallel()
+	checkAgreesWithInference(t, twoOverOne(t))
+}

@@ -2,7 +2,7 @@
 // programs of their own (package internal/lab); the Makefile's measure-*
 // targets call it.
 //
-//	refbot-lab measure-bidding [-bidding.boards N] [-bidding.seed SEED] [-bidding.tables FILE]
+//	refbot-lab measure-bidding [-bidding.boards N] [-bidding.system NAME|FILE] [-bidding.seed SEED] [-bidding.tables FILE]
 //	                           [-bidding.auctions FILE] [-bidding.before FILE] [-bidding.worst N]
 //	refbot-lab measure-play [-boards N] [-first K] [-run REGEXP] [-perboard DIR] [-uncapped]
 //	refbot-lab measure-lead [-boards N] [-first K] [-methods A,B]
@@ -20,6 +20,7 @@ import (
 	"strconv"
 
 	"github.com/openroom/openroom/internal/lab"
+	"github.com/openroom/openroom/refbot"
 )
 
 func main() {
@@ -91,6 +92,7 @@ func measureBidding(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("measure-bidding", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.IntVar(&c.Boards, "bidding.boards", 500, "bid this many seeded boards and judge the contracts against par")
+	fs.StringVar(&c.System, "bidding.system", refbot.DefaultSystem, "the bidding system: a built-in system's name or the path of a system file (.bid)")
 	fs.StringVar(&c.Seed, "bidding.seed", "bidding", "the deal seed")
 	fs.StringVar(&c.Tables, "bidding.tables", "", "a file caching the double-dummy tables of the seeded deals (read when it holds them, else written)")
 	fs.StringVar(&c.Auctions, "bidding.auctions", "", "write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated), to compare two versions of the system")

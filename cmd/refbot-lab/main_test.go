@@ -37,6 +37,27 @@ func TestMeasureBiddingSmall(t *testing.T) {
 	assert.Contains(t, out.String(), "0 auctions changed")
 }
 
+// TestMeasureBiddingSystem measures another built-in system on two
+// boards: its report names it, the default's does not, and an unknown
+// system is an error.
+func TestMeasureBiddingSystem(t *testing.T) {
+	var out, errOut bytes.Buffer
+	dir := t.TempDir()
+	tables := filepath.Join(dir, "tables")
+	code := run([]string{"measure-bidding", "-bidding.boards", "2", "-bidding.tables", tables, "-bidding.system", "2over1"}, &out, &errOut)
+	assert.Equal(t, exitOK, code, errOut.String())
+	assert.Contains(t, out.String(), `system "2/1 Game Forcing" (2over1)`)
+	assert.Contains(t, out.String(), `seed "bidding", boards 1-2`)
+	out.Reset()
+	code = run([]string{"measure-bidding", "-bidding.boards", "2", "-bidding.tables", tables}, &out, &errOut)
+	assert.Equal(t, exitOK, code, errOut.String())
+	assert.NotContains(t, out.String(), "system")
+	errOut.Reset()
+	code = run([]string{"measure-bidding", "-bidding.boards", "2", "-bidding.tables", tables, "-bidding.system", "no-such-system"}, &out, &errOut)
+	assert.Equal(t, exitFailure, code)
+	assert.Contains(t, errOut.String(), "no-such-system")
+}
+
 // TestMeasureLeadSmall measures the heuristic's and the rollouts' leads on
 // two boards.
 func TestMeasureLeadSmall(t *testing.T) {

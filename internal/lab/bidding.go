@@ -13,12 +13,14 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/refbot/bidding"
 )
 
 // BiddingConfig says what MeasureBidding measures.
 type BiddingConfig struct {
 	Boards   int    // bid this many seeded boards, 1 to Boards
+	System   string // the bidding system: a built-in name or a system file's path (refbot.LoadSystem); "" for refbot.DefaultSystem
 	Seed     string // the deal seed
 	Tables   string // a file caching the double-dummy tables of the seeded deals (read when it holds them, else written); "" for none
 	Auctions string // write every board's number, deal, dealer, vulnerability, auction, IMPs from par and par family to this file (tab-separated); "" for none
@@ -39,7 +41,14 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	if c.Boards <= 0 {
 		return fmt.Errorf("measure bidding: %d boards", c.Boards)
 	}
-	sys := bidding.NewSystem()
+	name := c.System
+	if name == "" {
+		name = refbot.DefaultSystem
+	}
+	sys, err := refbot.LoadSystem(name)
+	if err != nil {
+		return fmt.Errorf("measure bidding: %w", err)
+	}
 	deals, tables, err := seededTables(c.Seed, c.Boards, c.Tables)
 	if err != nil {
 		return err
@@ -64,6 +73,11 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 		if err := os.WriteFile(c.Auctions, []byte(lines.String()), 0o644); err != nil {
 			return err
 		}
+	}
+	if name != refbot.DefaultSystem {
+		// The default system's report stays as it was, so that reports
+		// made before systems could be chosen compare line for line.
+		fmt.Fprintf(w, "system %q (%s)\n", sys.Name(), name)
 	}
 	fmt.Fprintf(w, "seed %q, boards 1-%d\n%s", c.Seed, len(deals), r.String())
 	if times != nil {

@@ -144,7 +144,13 @@ func TestChooseIsDeterministic(t *testing.T) {
 // the hand may not meet (the fraction is logged).
 func TestChooseAgreesWithInference(t *testing.T) {
 	t.Parallel()
-	s := NewSystem()
+	checkAgreesWithInference(t, NewSystem())
+}
+
+// checkAgreesWithInference is TestChooseAgreesWithInference for the
+// system s.
+func checkAgreesWithInference(t *testing.T, s *System) {
+	t.Helper()
 	ds := engine.NewDealSource("agree")
 	rng := rand.New(rand.NewPCG(1, 2))
 	var calls, fallback, fallbackBids, disagree, seats, admitted, cleanSeats int

@@ -1,6 +1,8 @@
 package bidding
 
 import (
+	"slices"
+
 	"github.com/openroom/openroom/engine"
 )
 
@@ -69,15 +71,34 @@ func init() {
 			}},
 		"shortin": {doc: "shortin(EXCEPT...): a singleton or void in a suit not in EXCEPT", minArgs: 0, maxArgs: -1,
 			compile: func(c *callExpr, a []value) (hexpr, error) {
-				var except []engine.Suit
-				for i := range a {
-					s, err := suitArg(c, a, i)
-					if err != nil {
-						return hexpr{}, err
+				except, err := suitsFrom(c, a, 0)
+				return hexpr{k: vBool, f: func(hi *handInfo) int { return b2i(hi.shortIn(except...)) }}, err
+			}},
+		"stoppers": {doc: "stoppers(EXCEPT...): a stopper (A, Kx, Qxx or Jxxx) in every suit not in EXCEPT", minArgs: 0, maxArgs: -1,
+			compile: func(c *callExpr, a []value) (hexpr, error) {
+				except, err := suitsFrom(c, a, 0)
+				return hexpr{k: vBool, f: func(hi *handInfo) int {
+					for s := engine.Clubs; s <= engine.Spades; s++ {
+						if !slices.Contains(except, s) && !hi.stopper(s) {
+							return 0
+						}
 					}
-					except = append(except, s)
-				}
-				return hexpr{k: vBool, f: func(hi *handInfo) int { return b2i(hi.shortIn(except...)) }}, nil
+					return 1
+				}}, err
+			}},
+		"firstfeature": {doc: "firstfeature(SUIT, EXCEPT...): SUIT holds its ace or king and no lower suit outside EXCEPT " +
+			"does, so SUIT is the cheapest feature to show", minArgs: 1, maxArgs: -1,
+			compile: func(c *callExpr, a []value) (hexpr, error) {
+				f, except, err := suitAndList(c, a)
+				feature := func(hi *handInfo, s engine.Suit) bool { return hi.has(s, engine.Ace) || hi.has(s, engine.King) }
+				return hexpr{k: vBool, f: func(hi *handInfo) int {
+					for g := engine.Clubs; g < f; g++ {
+						if !slices.Contains(except, g) && feature(hi, g) {
+							return 0
+						}
+					}
+					return b2i(feature(hi, f))
+				}}, err
 			}},
 		"cheapest": {doc: "cheapest(STRAIN, LEVEL, OVER): the lowest level at which STRAIN outranks the bid LEVEL OVER", minArgs: 3, maxArgs: 3,
 			compile: func(c *callExpr, a []value) (hexpr, error) {
@@ -164,15 +185,21 @@ func suitAndList(c *callExpr, a []value) (engine.Suit, []engine.Suit, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	list, err := suitsFrom(c, a, 1)
+	return s, list, err
+}
+
+// suitsFrom reads the arguments from the first on, all suits.
+func suitsFrom(c *callExpr, a []value, first int) ([]engine.Suit, error) {
 	var list []engine.Suit
-	for i := 1; i < len(a); i++ {
+	for i := first; i < len(a); i++ {
 		x, err := suitArg(c, a, i)
 		if err != nil {
-			return 0, nil, err
+			return nil, err
 		}
 		list = append(list, x)
 	}
-	return s, list, nil
+	return list, nil
 }
 
 func foldInts(c *callExpr, a []value, f func(x, y int) int) (hexpr, error) {

@@ -58,6 +58,20 @@ func TestUnreachableManager(t *testing.T) {
 // four refbot commands (in-process) against it, one per seat.
 func TestFourRefbotsPlayASession(t *testing.T) {
 	t.Parallel()
+	recs, logs := playSession(t, engine.SeededBoards("cmd-refbot", []int{1, 2}), func(seat, team string) []string {
+		return []string{"--seat", seat, "--name", team, "--level", "easy", "--seed", "5", "--explain"}
+	})
+	require.Len(t, recs, 2)
+	assert.Contains(t, logs[0].String(), "meaning=", "--explain logs every call's meaning")
+}
+
+// playSession runs a protocol table on 127.0.0.1:0 dealing the boards and
+// four refbot commands (in-process) against it, one per seat, each with
+// --connect and the arguments args gives for its seat and team (NS or
+// EW). Every command must end the session with status 0; it returns the
+// table's records and each seat's log, North first.
+func playSession(t *testing.T, boards []engine.BoardSetup, args func(seat, team string) []string) ([]results.Record, []bytes.Buffer) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -65,7 +79,7 @@ func TestFourRefbotsPlayASession(t *testing.T) {
 	defer ln.Close()
 	var recs []results.Record
 	tbl, err := protocol.NewTable(protocol.Config{
-		Boards:  engine.SeededBoards("cmd-refbot", []int{1, 2}),
+		Boards:  boards,
 		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil },
 	})
 	require.NoError(t, err)
@@ -92,15 +106,15 @@ func TestFourRefbotsPlayASession(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			args := []string{"--connect", ln.Addr().String(), "--seat", seat, "--name", team, "--level", "easy", "--seed", "5", "--explain"}
-			codes[i] = run(ctx, args, io.Discard, &logs[i], protocol.DialTCP)
+			a := append([]string{"--connect", ln.Addr().String()}, args(seat, team)...)
+			codes[i] = run(ctx, a, io.Discard, &logs[i], protocol.DialTCP)
 		}()
 	}
 	wg.Wait()
 	require.NoError(t, <-tableErr)
 	for i := range codes {
-		assert.Equal(t, exitOK, codes[i], logs[i].String())
+		require.Equal(t, exitOK, codes[i], logs[i].String())
 	}
-	require.Len(t, recs, 2)
-	assert.Contains(t, logs[0].String(), "meaning=", "--explain logs every call's meaning")
+	require.Len(t, recs, len(boards))
+	return recs, logs
 }

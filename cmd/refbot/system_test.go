@@ -3,14 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,7 +14,6 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/protocol"
 	"github.com/openroom/openroom/refbot"
-	"github.com/openroom/openroom/results"
 )
 
 // customSystem is a small system file: SAYC-lite with the openings
@@ -122,51 +117,14 @@ func TestBadSystemIsAUsageError(t *testing.T) {
 func TestSystemFlagChoosesTheBids(t *testing.T) {
 	t.Parallel()
 	custom := writeFile(t, "always.bid", customSystem)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
-	defer cancel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
 	setups := engine.SeededBoards("cmd-refbot-system", []int{1, 2, 3, 4})
-	var recs []results.Record
-	tbl, err := protocol.NewTable(protocol.Config{
-		Boards:  setups,
-		OnBoard: func(r results.Record) error { recs = append(recs, r); return nil },
+	recs, _ := playSession(t, setups, func(seat, team string) []string {
+		sys := custom
+		if team == "EW" {
+			sys = refbot.DefaultSystem
+		}
+		return []string{"--seat", seat, "--name", team, "--level", "easy", "--system", sys}
 	})
-	require.NoError(t, err)
-	go func() {
-		for {
-			nc, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			tbl.Attach(nc)
-		}
-	}()
-	tableErr := make(chan error, 1)
-	go func() { tableErr <- tbl.Run(ctx) }()
-
-	var wg sync.WaitGroup
-	codes := make([]int, 4)
-	logs := make([]bytes.Buffer, 4)
-	for i, seat := range []string{"North", "East", "South", "West"} {
-		team, sys := "NS", custom
-		if i%2 == 1 {
-			team, sys = "EW", refbot.DefaultSystem
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			args := []string{"--connect", ln.Addr().String(), "--seat", seat, "--name", team, "--level", "easy", "--system", sys}
-			codes[i] = run(ctx, args, io.Discard, &logs[i], protocol.DialTCP)
-		}()
-	}
-	wg.Wait()
-	require.NoError(t, <-tableErr)
-	for i := range codes {
-		require.Equal(t, exitOK, codes[i], logs[i].String())
-	}
-	require.Len(t, recs, len(setups))
 
 	always, err := refbot.LoadSystem(custom)
 	require.NoError(t, err)

@@ -17,7 +17,7 @@ import (
 //
 // "High" is the highest spot card (ten or lower) among the cards the
 // search rates equal, when one is above the lowest of them; "low" is the
-// lowest of them. Trumps carry no signal. The signal is chosen only among
+// lowest of them. Trumps carry no signal, and an honour is read as none. The signal is chosen only among
 // cards of equal value for the seat in the worlds searched, so it never
 // costs a trick there.
 
@@ -64,10 +64,15 @@ func signalSituation(p *engine.Play, s, leader engine.Seat, before []engine.Card
 	return count
 }
 
-// signalCands returns the cards of holding that follow to the trick so far
-// without beating its best card: the cards a defender signals with when
-// not trying to win the trick.
-func signalCands(holding engine.Hand, before []engine.Card, trump engine.Strain) engine.Hand {
+// signalCands returns the cards of holding a defender signals kind with:
+// for attitude, those that follow to the trick so far without beating its
+// best card (a third hand trying to win the trick does not signal); for
+// count, all its cards of the suit, as second hand's card that beats
+// declarer's lead has dummy still to play.
+func signalCands(kind signalKind, holding engine.Hand, before []engine.Card, trump engine.Strain) engine.Hand {
+	if kind == count {
+		return holding.SuitCards(before[0].Suit())
+	}
 	best := before[engine.Winning(before, trump)]
 	var out engine.Hand
 	for x := holding.SuitCards(before[0].Suit()); x != 0; x &= x - 1 {
@@ -130,7 +135,7 @@ func signalCard(v *engine.View, equal engine.Hand) (engine.Card, bool) {
 		return 0, false
 	}
 	holding := v.Remaining().SuitCards(before[0].Suit())
-	return signalChoice(signalCands(equal&holding, before, p.Trump()), wantsHigh(kind, holding))
+	return signalChoice(signalCands(kind, equal&holding, before, p.Trump()), wantsHigh(kind, holding))
 }
 
 // signalObs is one card read as a signal: seat played card, the kind of
@@ -175,8 +180,8 @@ func newSignalReader(v *engine.View, facts *Facts) *signalReader {
 			if kind == noSignal || trick[k].Suit() != trick[0].Suit() {
 				continue
 			}
-			if engine.Beats(trick[k], trick[engine.Winning(trick[:k], r.trump)], r.trump) {
-				continue // trying to win the trick: no signal
+			if trick[k].Rank() > engine.Ten || !signalCands(kind, engine.HandOf(trick[k]), trick[:k], r.trump).Has(trick[k]) {
+				continue // an honour, or a card trying to win the trick: no signal
 			}
 			miss := partnerSignalMiss
 			if declaring {
@@ -203,7 +208,7 @@ func (r *signalReader) weight(w *engine.Deal) float64 {
 	for i := range r.obs {
 		o := &r.obs[i]
 		holding := r.facts.Original(w, o.seat).SuitCards(o.card.Suit()) &^ o.earlier
-		cands := signalCands(holding, o.before, r.trump)
+		cands := signalCands(o.kind, holding, o.before, r.trump)
 		want, ok := signalChoice(cands, wantsHigh(o.kind, holding))
 		if !ok {
 			continue

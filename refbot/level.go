@@ -61,12 +61,12 @@ func (l Level) Params() LevelParams {
 	case Hard:
 		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 300_000, ClockCap: 2 * time.Second,
 			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 49, IMPs: true, PlayCheck: 8,
-			ReadCarding: cardplay.ReadOpponents}
+			ReadCarding: cardplay.ReadOpponents, Signals: true}
 	case Expert:
 		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 590_000, ClockCap: 4 * time.Second,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49, IMPs: true,
 			LeadWorlds: 48, LeadNodes: 3_200_000, LeadClockCap: 10 * time.Second, LeadSuits: true, PlayCheck: 8,
-			ReadCarding: cardplay.ReadOpponents}
+			ReadCarding: cardplay.ReadOpponents, Signals: true}
 	}
 	return LevelParams{}
 }

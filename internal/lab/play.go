@@ -334,6 +334,8 @@ func playExperiments() []playConfig {
 	hardNoCheck.PlayCheck = 0 // hard without the play check
 	noCarding := refbot.Expert.Params()
 	noCarding.ReadCarding = cardplay.ReadNobody // expert not reading the opponents' carding
+	noSignals := refbot.Expert.Params()
+	noSignals.Signals = false // expert's defenders not signalling, and nobody reading signals
 	// The wide settings: node limits twice the levels' (expert's lead
 	// 4M), for paired comparisons of what the limits cost.
 	expertWide := refbot.Expert.Params()
@@ -347,6 +349,7 @@ func playExperiments() []playConfig {
 		{"expert-nocheck", refbot.Expert, noCheck, "", nil},
 		{"hard-nocheck", refbot.Hard, hardNoCheck, "", nil},
 		{"expert-nocarding", refbot.Expert, noCarding, "", nil},
+		{"expert-nosignals", refbot.Expert, noSignals, "", nil},
 		{"expert-wide", refbot.Expert, expertWide, "", nil},
 		{"hard-wide", refbot.Hard, hardWide, "", nil},
 		// The defenders told partner's real shape (oracleShape): what

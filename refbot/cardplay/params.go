@@ -52,6 +52,12 @@ type Params struct {
 	// the trick, and a discard, are the seat's lowest of the suit, so they
 	// deny it every lower card there.
 	ReadCarding Readers
+	// Signals: the bot's defenders signal, attitude on partner's lead and
+	// count on declarer's, choosing among the cards the search rates
+	// equal (signals.go), and its sampler reads the signals: a defender
+	// weights its worlds by what partner's cards said, declarer by what
+	// the defenders' said, allowing that they may not signal.
+	Signals bool
 }
 
 // Readers says whose carding a searching bot reads (Params.ReadCarding).

@@ -58,6 +58,10 @@ type SearchStats struct {
 // With p.PlayCheck, a world valued exactly in which one of the opponents'
 // last p.PlayCheck cards gave up a trick counts a quarter (playCheck).
 //
+// With p.Signals, a defender chooses among the cards of equal value the
+// one its carding signals with (signalCard), and each world weighs what
+// the signals read in it say (signalReader).
+//
 // The limits are counts: p.Worlds, and p.Nodes (a world is started only
 // while the nodes spent plus the mean cost of a world so far stay within
 // p.Nodes, so fewer worlds are solved when many cards are left). The
@@ -83,13 +87,19 @@ func searchCard(ctx context.Context, v *engine.View, soft bidding.SoftFacts, p P
 	}
 	if c, ok := TrivialChoice(v, legal); ok {
 		st.Trivial = true
+		if p.Signals {
+			// Touching cards are equal: a defender signals with them.
+			if sc, ok := signalCard(v, legal); ok {
+				c = sc
+			}
+		}
 		return c, st, nil
 	}
 	cands := legal // the cards valued
 	if v.Play.Len() == 0 && p.LeadSuits {
 		cands = suitLeads(v)
 	}
-	facts, err := FactsOf(v, soft)
+	facts, err := factsOf(v, soft, p.Signals)
 	if err != nil {
 		return 0, st, err
 	}
@@ -160,8 +170,9 @@ func drawWorlds(facts *Facts, p Params, seed [32]byte, v *engine.View, st *Searc
 // worldSearch values the candidate cards of one decision world by world
 // and keeps the tally: each card's worlds that make (or defeat) the
 // contract, its tricks and its IMPs, every world counted at its weight
-// (PlayCheck). The weights are 1 and 1/4, whose sums floating point holds
-// exactly, so cards of equal value still tie.
+// (PlayCheck, the signals read). The weights are products of 1, 1/2 and
+// 1/4, and every card's sums add the same weights in the same order, so
+// cards of equal value still tie.
 type worldSearch struct {
 	v                 *engine.View
 	p                 Params
@@ -170,11 +181,13 @@ type worldSearch struct {
 	legal, cands      engine.Hand
 	side              engine.Side
 	vul               bool
-	need, sofar       int        // the tricks the side needs in all, and has taken
-	target            int        // the tricks the targeted search asks about (set by the first world)
-	targeted          bool       // make-or-defeat questions after the first world (p.TargetCards)
-	check             *playCheck // the opponents' recent cards, checked in each world valued exactly
-	pos               Position   // the position of the world being valued
+	need, sofar       int           // the tricks the side needs in all, and has taken
+	target            int           // the tricks the targeted search asks about (set by the first world)
+	targeted          bool          // make-or-defeat questions after the first world (p.TargetCards)
+	check             *playCheck    // the opponents' recent cards, checked in each world valued exactly
+	sig               *signalReader // the signals read, weighting each world (nil: none)
+	first             [64]int       // the first world's tricks of each card, in a targeted search
+	pos               Position      // the position of the world being valued
 	buf               []dds.CardValue
 	reach             []dds.CardReach
 	score             [13]int // this world's score of each card of buf, for p.IMPs
@@ -203,6 +216,9 @@ func newWorldSearch(v *engine.View, p Params, solver CardSolver, facts *Facts, l
 	if ts != nil && p.PlayCheck > 0 {
 		sv.check = newPlayCheck(v, p.PlayCheck, ts)
 	}
+	if p.Signals {
+		sv.sig = newSignalReader(v, facts)
+	}
 	if tk, ok := solver.(tableKeeper); ok {
 		// One table for all the worlds of the decision: a position
 		// reached in one world is reached in many, so more worlds fit
@@ -217,8 +233,12 @@ func newWorldSearch(v *engine.View, p Params, solver CardSolver, facts *Facts, l
 // value values the candidates in world i and adds it to the tally.
 func (sv *worldSearch) value(i int, w *World) error {
 	sv.pos.Hands = w.Hands
+	wt := 1.0
+	if sv.sig != nil {
+		wt = sv.sig.weight(&w.Hands)
+	}
 	if sv.targeted && i > 0 {
-		return sv.valueTargeted()
+		return sv.valueTargeted(wt)
 	}
 	var err error
 	if sv.ts != nil && sv.cands != sv.legal {
@@ -230,15 +250,15 @@ func (sv *worldSearch) value(i int, w *World) error {
 		return err
 	}
 	if sv.targeted {
-		sv.setTarget()
+		sv.setTarget(wt)
 		return nil
 	}
-	return sv.tally(&w.Hands)
+	return sv.tally(&w.Hands, wt)
 }
 
 // valueTargeted asks, in the world at sv.pos, which candidates still reach
-// the target.
-func (sv *worldSearch) valueTargeted() error {
+// the target, and counts the world at weight wt.
+func (sv *worldSearch) valueTargeted(wt float64) error {
 	var err error
 	// The tricks still wanted, of those left (the current one included).
 	sv.reach, err = sv.ts.CardTargets(&sv.pos, sv.target-sv.sofar, sv.cands, sv.reach[:0])
@@ -247,7 +267,7 @@ func (sv *worldSearch) valueTargeted() error {
 	}
 	for _, cr := range sv.reach {
 		if cr.Reaches {
-			sv.makes[cr.Card]++
+			sv.makes[cr.Card] += wt
 		}
 	}
 	return nil
@@ -256,8 +276,9 @@ func (sv *worldSearch) valueTargeted() error {
 // setTarget counts the first world of a targeted search, valued exactly
 // (sv.buf), which sets the target of the others: the contract's (make, or
 // defeat it) when some card reaches it here, else the best this world
-// allows, so that a hopeless contract still saves what tricks it can.
-func (sv *worldSearch) setTarget() {
+// allows, so that a hopeless contract still saves what tricks it can. It
+// counts the world at weight wt and keeps its tricks of each card.
+func (sv *worldSearch) setTarget(wt float64) {
 	best := 0
 	for _, cv := range sv.buf {
 		if sv.cands.Has(cv.Card) {
@@ -266,22 +287,23 @@ func (sv *worldSearch) setTarget() {
 	}
 	sv.target = min(sv.need, best)
 	for _, cv := range sv.buf {
+		sv.first[cv.Card] = cv.Tricks
 		if sv.sofar+cv.Tricks >= sv.target {
-			sv.makes[cv.Card]++
+			sv.makes[cv.Card] += wt
 		}
 	}
 }
 
-// tally adds a world valued exactly (sv.buf) at its weight: the worlds
-// each card makes in, its tricks and, with p.IMPs, its IMPs against this
-// world's best card.
-func (sv *worldSearch) tally(hands *engine.Deal) error {
-	wt := 1.0
+// tally adds a world valued exactly (sv.buf) at its weight, wt times the
+// play check's: the worlds each card makes in, its tricks and, with
+// p.IMPs, its IMPs against this world's best card.
+func (sv *worldSearch) tally(hands *engine.Deal, wt float64) error {
 	if sv.check != nil {
-		var err error
-		if wt, err = sv.check.weight(hands, sv.buf); err != nil {
+		cw, err := sv.check.weight(hands, sv.buf)
+		if err != nil {
 			return err
 		}
+		wt *= cw
 	}
 	best := math.MinInt
 	for j, cv := range sv.buf {
@@ -304,7 +326,8 @@ func (sv *worldSearch) tally(hands *engine.Deal) error {
 }
 
 // best returns the card chosen, by IMPs, then the worlds it makes in, then
-// its tricks, the heuristic breaking ties, and every card that tied.
+// its tricks, a defender's signal (p.Signals) or else the heuristic
+// breaking ties, and every card that tied.
 func (sv *worldSearch) best() (engine.Card, engine.Hand) {
 	var ties engine.Hand
 	bestIMPs, bestMake, bestSum := math.Inf(-1), -1.0, -1.0
@@ -318,7 +341,36 @@ func (sv *worldSearch) best() (engine.Card, engine.Hand) {
 			ties = ties.With(c)
 		}
 	}
+	if sv.p.Signals {
+		equal := ties
+		if sv.targeted {
+			equal = sv.firstEqual(ties)
+		}
+		if c, ok := signalCard(sv.v, equal); ok {
+			return c, ties
+		}
+	}
 	return tieBreak(sv.v, ties), ties
+}
+
+// firstEqual returns the cards of ties that took the most tricks of them
+// in the first world, the one a targeted search values exactly: the later
+// worlds say only whether each card reaches the target, and a signal must
+// not give up a trick where it can be seen to.
+func (sv *worldSearch) firstEqual(ties engine.Hand) engine.Hand {
+	top := -1
+	for x := ties; x != 0; x &= x - 1 {
+		c, _ := x.Lowest()
+		top = max(top, sv.first[c])
+	}
+	var out engine.Hand
+	for x := ties; x != 0; x &= x - 1 {
+		c, _ := x.Lowest()
+		if sv.first[c] == top {
+			out = out.With(c)
+		}
+	}
+	return out
 }
 
 // moreTricks reports whether a candidate takes more tricks over the worlds

@@ -48,6 +48,13 @@ type Facts struct {
 // FactsOf extracts the hard facts from a view in the play phase, and
 // attaches the soft constraints and the opening-lead rule.
 func FactsOf(v *engine.View, soft bidding.SoftFacts) (Facts, error) {
+	return factsOf(v, soft, false)
+}
+
+// factsOf is FactsOf; with signals (Params.Signals) the seats' carding is
+// read knowing that a defender's first card of a suit may be a signal
+// (signalSituation), which says nothing of the lower cards.
+func factsOf(v *engine.View, soft bidding.SoftFacts, signals bool) (Facts, error) {
 	var f Facts
 	if v.Phase() != engine.PhasePlay {
 		return f, fmt.Errorf("%w: facts of board %d asked outside the play", ErrInconsistentView, v.Number)
@@ -99,7 +106,7 @@ func FactsOf(v *engine.View, soft bidding.SoftFacts) (Facts, error) {
 	}
 	for _, s := range f.Hidden {
 		if soft.LowestCards[s] {
-			f.deny(s, lowerThanPlayed(p, s, f.Pool))
+			f.deny(s, lowerThanPlayed(p, s, f.Pool, signals))
 		}
 	}
 	// Every hidden card must have a seat that may hold it.
@@ -158,14 +165,18 @@ func (f *Facts) Undeny() bool {
 // suit: for each such card, every lower card of its suit. A ruff says
 // nothing. A lower card of the suit that s played later shows that it
 // did not card this way (an unblock, a signal), and then nothing is read
-// from s at all.
-func lowerThanPlayed(p *engine.Play, s engine.Seat, pool engine.Hand) engine.Hand {
-	var denied engine.Hand
+// from s at all. With signals, a card that may be a signal
+// (signalSituation) is not read.
+func lowerThanPlayed(p *engine.Play, s engine.Seat, pool engine.Hand, signals bool) engine.Hand {
+	var denied, earlier engine.Hand
 	var high [4]engine.Rank // per suit, the highest card read so far (0: none)
 	for t := 0; 4*t < p.Len(); t++ {
-		trick, _ := p.Trick(t)
+		trick, leader := p.Trick(t)
 		for k, c := range trick {
 			if p.SeatOf(4*t+k) != s {
+				continue
+			}
+			if signals && k > 0 && c.Suit() == trick[0].Suit() && signalSituation(p, s, leader, trick[:k], earlier) != noSignal {
 				continue
 			}
 			if c.Rank() < high[c.Suit()] {
@@ -176,6 +187,11 @@ func lowerThanPlayed(p *engine.Play, s engine.Seat, pool engine.Hand) engine.Han
 			}
 			high[c.Suit()] = max(high[c.Suit()], c.Rank())
 			denied |= pool.SuitCards(c.Suit()) & (engine.HandOf(c) - 1) // the suit's cards below c
+		}
+		for k, c := range trick {
+			if p.SeatOf(4*t+k) == s {
+				earlier = earlier.With(c)
+			}
 		}
 	}
 	return denied

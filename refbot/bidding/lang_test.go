@@ -651,6 +651,7 @@ func TestLangErrors(t *testing.T) {
 }
 
 func TestLangLoopsRunTooLong(t *testing.T) {
+	t.Parallel()
 	// Three nested loops whose filter is always false write nothing but
 	// turn 2.2 million times: the step bound stops them.
 	items := strings.Repeat("1 ", 130)

@@ -225,6 +225,25 @@ func TestSolveTargetReference(t *testing.T) {
 	}
 }
 
+// TestReachesReference checks Reaches against DDS 2.9's values of the
+// reference mid-play positions: the side to move reaches a target exactly
+// when its best card's value does, around that value and at both ends.
+func TestReachesReference(t *testing.T) {
+	t.Parallel()
+	sv := NewSolver()
+	for _, c := range fifthMidCases(t) {
+		best := 0
+		for _, w := range c.want {
+			best = max(best, w.Tricks)
+		}
+		for _, target := range []int{0, best - 1, best, best + 1, c.pos.Tricks() + 1} {
+			got, err := sv.Reaches(&c.pos, target)
+			require.NoError(t, err, "line %d", c.line)
+			assert.Equal(t, best >= target, got, "line %d, target %d (best %d)", c.line, target, best)
+		}
+	}
+}
+
 // fifthMidCases returns every fifth reference mid-play position (fewer
 // under the race detector; all with -dds.full), which the tests of the
 // solves' variants check.

@@ -156,6 +156,28 @@ func (sv *Solver) solve(p *Position, guess int) int {
 	return s.mtd(pos, 0, left, guess)
 }
 
+// Reaches reports whether the side of the player to move takes at least
+// target of the tricks still to be played (the current one included)
+// with double-dummy play. It is one zero-window search where Solve runs
+// an MTD(f) sequence of them: whether a contract makes is this question.
+func (sv *Solver) Reaches(p *Position, target int) (bool, error) {
+	if err := p.Validate(); err != nil {
+		return false, err
+	}
+	switch {
+	case target <= 0:
+		return true, nil
+	case target > p.Tricks():
+		return false, nil
+	}
+	sv.newSolve()
+	s := &sv.s
+	pos := sv.load(p)
+	s.maxSide = int(p.Turn()) & 1
+	s.target = target
+	return s.ab(pos), nil
+}
+
 // SolveAll returns the value of every legal card of the player to move, in
 // the order suits clubs to spades, ranks low to high (DDS's solutions=3).
 // Equivalent cards share one search. The result is appended to dst.

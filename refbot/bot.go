@@ -172,14 +172,14 @@ func (b *Bot) judged(v *engine.View, c engine.Call, alert, meaning string) (engi
 	s := b.takeSolver()
 	defer b.putSolver(s)
 	solve, ok := s.(interface {
-		Solve(p *dds.Position) (int, error)
+		Reaches(p *dds.Position, target int) (bool, error)
 	})
 	if !ok {
 		return c, alert, meaning
 	}
 	// A call's decision index counts back from -1, apart from the cards'.
 	seed := cardplay.DecisionSeed(b.seed, v.Number, v.Seat, -1-v.Auction.Len())
-	res, err := simulate.Choose(v, b.sys, cands, b.judge, solve.Solve, seed)
+	res, err := simulate.Choose(v, b.sys, cands, b.judge, solve.Reaches, seed)
 	if err != nil {
 		b.log.Warn("simulation failed; the system's call", "board", v.Number, "seat", v.Seat.Name(), "err", err)
 		return c, alert, meaning

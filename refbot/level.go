@@ -76,7 +76,7 @@ func (l Level) Params() LevelParams {
 // levels bid the system's own call.
 func (l Level) judgement() simulate.Config {
 	if l == Expert {
-		return simulate.Config{Worlds: 24, Attempts: 200, Margin: 1}
+		return simulate.Config{Worlds: 16, Attempts: 200, Margin: 1}
 	}
 	return simulate.Config{}
 }

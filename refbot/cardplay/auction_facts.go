@@ -38,7 +38,7 @@ func AuctionFacts(v *engine.View, soft bidding.SoftFacts) (Facts, error) {
 	return f, nil
 }
 
-// Solve returns the tricks the side on lead takes double dummy in a
-// position of package dds: a bidder that simulates scores the contracts
-// it reaches with the same solver the play searches with.
-func (d *ddsSolver) Solve(p *dds.Position) (int, error) { return d.s.Solve(p) }
+// Reaches reports whether the side on lead takes target tricks double
+// dummy in a position of package dds: a bidder that simulates scores the
+// contracts it reaches with the same solver the play searches with.
+func (d *ddsSolver) Reaches(p *dds.Position, target int) (bool, error) { return d.s.Reaches(p, target) }

@@ -3,8 +3,11 @@
 // competitive part scores): it samples layouts of the hidden hands
 // consistent with the auction (the card play's sampler), bids each
 // candidate call out with the system at all four seats in each layout,
-// scores the contract reached at its double-dummy result, and takes the
-// candidate with the best expected IMPs against the system's own call.
+// scores the contract reached by whether it makes double dummy (made
+// exactly, or down one: overtricks and further undertricks seldom turn a
+// judgement, and one zero-window search a contract costs a fraction of a
+// full solve), and takes the candidate with the best expected IMPs
+// against the system's own call.
 //
 // Counts, never the clock, bound the work: a number of layouts and of
 // sampler draws. The same view, candidates, settings and seed give the
@@ -38,12 +41,12 @@ type Result struct {
 	// Gain[i] is candidate i's mean IMPs a layout against candidate 0 (the
 	// system's own call, so Gain[0] is 0).
 	Gain   []float64
-	Solves int // double-dummy solves made
+	Solves int // double-dummy searches made (one a contract a layout, shared)
 }
 
-// Solve returns the tricks the side on lead takes in a position, double
-// dummy.
-type Solve func(p *dds.Position) (int, error)
+// Reach reports whether the side on lead in a position takes at least
+// target tricks, double dummy.
+type Reach func(p *dds.Position, target int) (bool, error)
 
 // maxBidOut bounds the calls a bid-out may add; an auction has at most
 // 319 legal calls, and the system bids far fewer.
@@ -51,9 +54,9 @@ const maxBidOut = 64
 
 // Choose picks among cands, of which cands[0] is the system's own choice,
 // for the seat on turn in v (its own hand and the public auction only).
-// solve scores the contracts (the tricks of the side on lead, double
-// dummy: dds.Solver.Solve); seed fixes the layouts.
-func Choose(v *engine.View, sys *bidding.System, cands []engine.Call, cfg Config, solve Solve, seed [32]byte) (Result, error) {
+// reach scores the contracts (whether the side on lead reaches a number
+// of tricks, double dummy: dds.Solver.Reaches); seed fixes the layouts.
+func Choose(v *engine.View, sys *bidding.System, cands []engine.Call, cfg Config, reach Reach, seed [32]byte) (Result, error) {
 	if len(cands) == 0 {
 		return Result{}, errors.New("simulate: no candidate calls")
 	}
@@ -82,7 +85,7 @@ func Choose(v *engine.View, sys *bidding.System, cands []engine.Call, cfg Config
 			if err != nil {
 				return res, err
 			}
-			score, solved, err := tricks.score(solve, w.Hands, ct, v.Vul)
+			score, solved, err := tricks.score(reach, w.Hands, ct, v.Vul)
 			if err != nil {
 				return res, err
 			}
@@ -133,30 +136,36 @@ func bidOut(v *engine.View, sys *bidding.System, deal engine.Deal, c engine.Call
 	return ct, nil
 }
 
-// trickMemo keeps one layout's double-dummy results by strain and
-// declarer, so candidates that reach the same strain share a solve.
-type trickMemo map[[2]uint8]int
+// trickMemo keeps one layout's double-dummy answers by strain, declarer
+// and tricks needed, so candidates that reach the same contract, or the
+// same strain and level, share a search.
+type trickMemo map[[3]uint8]bool
 
-// score returns North-South's score of contract ct in the layout, and how
-// many solves it took (0 or 1).
-func (m trickMemo) score(solve Solve, deal engine.Deal, ct engine.Contract, vul engine.Vulnerability) (int, int, error) {
+// score returns North-South's score of contract ct in the layout, counted
+// as made exactly or down one, and how many searches it took (0 or 1).
+func (m trickMemo) score(reach Reach, deal engine.Deal, ct engine.Contract, vul engine.Vulnerability) (int, int, error) {
 	if ct.PassedOut() {
 		return 0, 0, nil
 	}
-	key := [2]uint8{uint8(ct.Strain), uint8(ct.Declarer)}
-	tricks, ok := m[key]
-	solved := 0
+	need := ct.Level + 6
+	key := [3]uint8{uint8(ct.Strain), uint8(ct.Declarer), uint8(need)}
+	beaten, ok := m[key]
+	searched := 0
 	if !ok {
 		p, err := dds.NewPosition(deal, ct.Strain, ct.Leader())
 		if err != nil {
 			return 0, 0, fmt.Errorf("simulate: %w", err)
 		}
-		defence, err := solve(&p)
+		beaten, err = reach(&p, 14-need)
 		if err != nil {
 			return 0, 0, fmt.Errorf("simulate: %w", err)
 		}
-		tricks, solved = 13-defence, 1
-		m[key] = tricks
+		searched = 1
+		m[key] = beaten
 	}
-	return engine.ScoreNS(ct, vul, tricks), solved, nil
+	tricks := need
+	if beaten {
+		tricks = need - 1
+	}
+	return engine.ScoreNS(ct, vul, tricks), searched, nil
 }

@@ -34,12 +34,16 @@ func viewFor(t testing.TB, hand, calls string) engine.View {
 	return v
 }
 
-// sayc lists hands with their SAYC answers: the hand (PBN, spades first),
-// the auction so far from dealer North, and the expected call.
-var sayc = []struct {
+// callCase is a hand with the call a system makes for it: the hand (PBN,
+// spades first), the auction so far from dealer North, the expected call
+// and whether it is alerted.
+type callCase struct {
 	name, hand, auction, want string
 	alerted                   bool
-}{
+}
+
+// sayc lists hands with their SAYC answers.
+var sayc = []callCase{
 	// Openings.
 	{"1NT 15-17 balanced", "KQ4.AJ3.K752.Q94", "", "1N", false},
 	{"2NT 20-21 balanced", "AK4.AQ3.KQ52.Q94", "", "2N", false},
@@ -346,10 +350,11 @@ func TestFallbackRaiseMeaning(t *testing.T) {
 	assert.Equal(t, "4N", KeyCall(call), "%s", m)
 }
 
-func TestChooseSAYC(t *testing.T) {
-	t.Parallel()
-	s := NewSystem()
-	for _, tc := range sayc {
+// checkCalls requires the system to make each case's call, alerted as
+// the case says, from a row whose meaning the hand satisfies.
+func checkCalls(t *testing.T, s *System, cases []callCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)
 			want, err := engine.ParseCall(tc.want)
@@ -364,6 +369,11 @@ func TestChooseSAYC(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestChooseSAYC(t *testing.T) {
+	t.Parallel()
+	checkCalls(t, NewSystem(), sayc)
 }
 
 // TestCompetitiveRowsStayOut checks hands the computed competitive rows

@@ -22,10 +22,7 @@ func plainBlackwood(t testing.TB) *System {
 
 // saycPlainBlackwood lists hands with their answers under plain Blackwood,
 // as the sayc table does.
-var saycPlainBlackwood = []struct {
-	name, hand, auction, want string
-	alerted                   bool
-}{
+var saycPlainBlackwood = []callCase{
 	{"Blackwood answer: 1 ace", "KJ973.K32.A5.J94", "1S P 2N P 4S P 4N P", "5D", true},
 	{"asks for kings with all the aces", "AQ84.A.KQJ7.AKQ4", "1S P 2N P 4S P 4N P 5D P", "5N", true},
 	{"small slam with one ace missing", "AQ84.K.KQJ7.AKQ4", "1S P 2N P 4S P 4N P 5D P", "6S", false},
@@ -35,21 +32,7 @@ var saycPlainBlackwood = []struct {
 func TestChoosePlainBlackwood(t *testing.T) {
 	t.Parallel()
 	s := plainBlackwood(t)
-	for _, tc := range saycPlainBlackwood {
-		t.Run(tc.name, func(t *testing.T) {
-			v := viewFor(t, tc.hand, tc.auction)
-			want, err := engine.ParseCall(tc.want)
-			require.NoError(t, err)
-			call, alert, m := s.Choose(&v)
-			assert.Equal(t, want.String(), call.String(), "%s after %q: chose %s", tc.hand, tc.auction, m)
-			assert.Equal(t, tc.alerted, alert != "", "alert %q for %s", alert, m)
-			if call == want {
-				assert.Equal(t, FromTable, m.Source, "%s", m)
-				h, _ := engine.ParseHand(tc.hand)
-				assert.True(t, m.satisfies(h), "the hand must satisfy its own call's meaning %s", m)
-			}
-		})
-	}
+	checkCalls(t, s, saycPlainBlackwood)
 	for _, tc := range []struct{ name, hand, auction, want string }{
 		{"the answer to Blackwood stays an answer: 5D, one ace", "Q32.JT.A7632.K54", "1D P 2D P 4N P", "5D"},
 	} {

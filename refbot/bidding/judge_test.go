@@ -1,6 +1,7 @@
 package bidding
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -8,23 +9,6 @@ import (
 
 	"github.com/openroom/openroom/engine"
 )
-
-// viewAfter returns the view of the seat on turn after the calls, dealer
-// North, holding hand.
-func viewAfter(t *testing.T, hand string, calls ...string) engine.View {
-	t.Helper()
-	h, err := engine.ParseHand(hand)
-	require.NoError(t, err)
-	a := engine.NewAuction(engine.North)
-	for _, s := range calls {
-		c, err := engine.ParseCall(s)
-		require.NoError(t, err)
-		require.NoError(t, a.Add(c))
-	}
-	v := engine.NewView(a.Turn(), 1, engine.North, engine.VulNone, h)
-	v.Auction = a
-	return v
-}
 
 const judgeSystem = `system "judge"
 situation "1S P 2S P"
@@ -58,7 +42,7 @@ func TestJudgeCandidates(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			v := viewAfter(t, tc.hand, tc.calls...)
+			v := viewFor(t, tc.hand, strings.Join(tc.calls, " "))
 			got := sys.JudgeCandidates(&v)
 			var names []string
 			for _, c := range got {

@@ -23,7 +23,7 @@ func TestReadingOpponents(t *testing.T) {
 	club, err := Load("club.bid", []byte(strongClub))
 	require.NoError(t, err)
 	// North opened 1C; East, holding a hand, reads it.
-	v := viewAfter(t, "K73.Q54.J52.9863", "1C")
+	v := viewFor(t, "K73.Q54.J52.9863", "1C")
 	require.Equal(t, engine.East, v.Seat)
 
 	own := sayc.Soft(&v)

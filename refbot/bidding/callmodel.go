@@ -39,7 +39,7 @@ func (s *System) callModel(a *engine.Auction, reader engine.Seat) func(seat engi
 			}
 			sys := s.reading(seat, reader)
 			got, _, m := sys.chooseAfter(&states[i], &prefixes[i], hand)
-			if got != c && !(m.judge && slices.Contains(sys.judgeCalls(&states[i], &prefixes[i], seat), c)) {
+			if got != c && !(m.judge && sys.isJudgeCall(&states[i], seat, c)) {
 				// A hand in the situation's judgement zone may have
 				// judged any of its calls best.
 				return false

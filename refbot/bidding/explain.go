@@ -77,6 +77,18 @@ func (s *System) judgeZone(st *state, seat engine.Seat) (Meaning, bool) {
 	return zone, found
 }
 
+// isJudgeCall reports whether c is the call of one of the situation's
+// judgement rows for the seat on turn at st. The call model asks it of
+// every sampled hand that judged, so it allocates nothing.
+func (s *System) isJudgeCall(st *state, seat engine.Seat, c engine.Call) bool {
+	for _, r := range s.situation(st, seat) {
+		if r.Meaning.judge && r.Meaning.Call == c {
+			return true
+		}
+	}
+	return false
+}
+
 // judgeCalls returns the legal calls of the situation's judgement rows for
 // the seat on turn at st, in the rows' order, each once.
 func (s *System) judgeCalls(st *state, a *engine.Auction, seat engine.Seat) []engine.Call {

@@ -9,8 +9,12 @@
 //	refbot --connect 127.0.0.1:2000 --seat North [--name openroom]
 //	       [--level expert] [--system SYSTEM] [--seed N] [--explain] [--verbose]
 //	refbot --card SYSTEM
+//	refbot --lint SYSTEM [--lint-boards N]
 //
-// --card prints a system's convention card and exits.
+// --card prints a system's convention card and exits. --lint bids seeded
+// boards with the system and lists the situations in which some hands fit
+// none of the file's rows (their calls fall to the natural fallback), each
+// at its line in the file.
 //
 // When the manager closes the seat after a stopped board, refbot connects
 // again and takes the same seat (giving up after --reconnect-timeout).

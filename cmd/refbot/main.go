@@ -42,6 +42,8 @@ type options struct {
 	level     string
 	system    string
 	card      string
+	lint      string
+	lintN     int
 	seed      uint64
 	explain   bool
 	verbose   bool
@@ -59,6 +61,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 	fs.StringVar(&o.level, "level", "expert", "play level: easy, medium, hard or expert")
 	fs.StringVar(&o.system, "system", refbot.DefaultSystem, "bidding system: a built-in one ("+strings.Join(refbot.SystemNames(), ", ")+") or a system file")
 	fs.StringVar(&o.card, "card", "", "print the convention card of a bidding system (built-in name or file) and exit")
+	fs.StringVar(&o.lint, "lint", "", "list the situations of a bidding system (built-in name or file) in which some hands fit no row, bidding --lint-boards seeded boards, and exit")
+	fs.IntVar(&o.lintN, "lint-boards", 2000, "how many seeded boards --lint bids")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of the bot's decisions (same seed, board and seat: same decisions)")
 	fs.BoolVar(&o.explain, "explain", false, "log the meaning of every call the bot makes")
 	fs.BoolVar(&o.verbose, "verbose", false, "log every decision and every protocol line")
@@ -66,6 +70,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: refbot --connect HOST:PORT --seat SEAT [--name TEAM] [--level LEVEL] [--system SYSTEM] [--seed N] [--explain]")
 		fmt.Fprintln(stderr, "       refbot --card SYSTEM")
+		fmt.Fprintln(stderr, "       refbot --lint SYSTEM [--lint-boards N]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -81,6 +86,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 	}
 	if o.card != "" {
 		return printCard(o.card, stdout, stderr)
+	}
+	if o.lint != "" {
+		return printGaps(o.lint, o.lintN, stdout, stderr)
 	}
 	cfg, bot, log, err := setup(&o, stderr)
 	if err != nil {
@@ -194,5 +202,42 @@ func printCard(arg string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "refbot:", err)
 		return exitFailure
 	}
+	return exitOK
+}
+
+// lintSeed deals the boards refbot --lint bids: a fixed seed, so that two
+// versions of a file are linted on the same hands.
+const lintSeed = "lint"
+
+// printGaps writes the gaps of the system arg names (bidding.Gap): one
+// line a situation, placed at its file's line, most frequent first, then a
+// summary.
+func printGaps(arg string, boards int, stdout, stderr io.Writer) int {
+	if boards < 1 {
+		fmt.Fprintf(stderr, "refbot: --lint-boards %d: want 1 or more\n", boards)
+		return exitUsage
+	}
+	sys, err := refbot.LoadSystem(arg)
+	if err != nil {
+		fmt.Fprintln(stderr, "refbot: --lint:", err)
+		return exitUsage
+	}
+	file := arg
+	if !refbot.IsSystemFile(arg) {
+		file = arg + ".bid"
+	}
+	gaps := sys.Gaps(engine.SeededBoards(lintSeed, engine.BoardNumbers(1, boards)))
+	calls := 0
+	for _, g := range gaps {
+		where := fmt.Sprintf("%s:%d", file, g.Line)
+		if g.Line == 0 {
+			where = file + " (its base)"
+		}
+		fmt.Fprintf(stdout, "%s: situation %q: no row fits %d of %d hands (%.0f%%), e.g. board %d: %s\n",
+			where, g.Situation, g.Uncovered, g.Reached, 100*float64(g.Uncovered)/float64(g.Reached), g.ExampleBoard, g.Example)
+		calls += g.Uncovered
+	}
+	fmt.Fprintf(stdout, "%s: %d situations with hands no row fits; %d calls of %d boards fell to the natural fallback\n",
+		sys.Name(), len(gaps), calls, boards)
 	return exitOK
 }

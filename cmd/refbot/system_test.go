@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -73,6 +74,26 @@ func TestCardPrintsTheConventionCard(t *testing.T) {
 	}
 }
 
+// TestLintListsGaps lints a file whose opening situation covers only weak
+// hands and 1NT: its gap is placed at the situation's line, and a
+// situation with a row for every hand is not listed.
+func TestLintListsGaps(t *testing.T) {
+	t.Parallel()
+	file := writeFile(t, "gappy.bid", "system \"Gappy\"\nsituation \"\"\n1N \"15-17\" hcp 15..17 balanced\nP \"weak\" hcp 0..11\nsituation \"1N P\"\nP \"any\"\n")
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"--lint", file, "--lint-boards", "40"}, &out, &errs, protocol.DialTCP)
+	require.Equal(t, exitOK, code, errs.String())
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	require.GreaterOrEqual(t, len(lines), 2, out.String())
+	assert.Regexp(t, `^`+regexp.QuoteMeta(file)+`:2: situation "": no row fits \d+ of \d+ hands \(\d+%\), e.g. board \d+: [2-9TJQKA]*\.`, lines[0])
+	assert.NotContains(t, out.String(), `"1N P"`)
+	assert.Regexp(t, `^Gappy: \d+ situations with hands no row fits; \d+ calls of 40 boards fell to the natural fallback$`, lines[len(lines)-1])
+
+	out.Reset()
+	require.Equal(t, exitOK, run(context.Background(), []string{"--lint", "sayc-lite", "--lint-boards", "50"}, &out, &errs, protocol.DialTCP))
+	assert.Regexp(t, `^sayc-lite\.bid:\d+: situation `, out.String(), "a built-in system's gaps are placed in its file")
+}
+
 func TestBadSystemIsAUsageError(t *testing.T) {
 	t.Parallel()
 	syntax := writeFile(t, "bad.bid", "system \"bad\"\nsituation \"\"\n1N \"strong\" hcp 15..17 frobnicate\n")
@@ -92,6 +113,9 @@ func TestBadSystemIsAUsageError(t *testing.T) {
 		{"card: unreachable row", []string{"--card", unreachable}, []string{unreachable + ":4:", "can never be chosen"}},
 		{"card: unknown base", []string{"--card", badBase}, []string{badBase + ":2:", `"nope"`}},
 		{"card: missing file", []string{"--card", missing}, []string{"--card", missing}},
+		{"lint: unknown name", []string{"--lint", "nope"}, []string{"--lint", `no built-in bidding system "nope"`}},
+		{"lint: syntax error", []string{"--lint", syntax}, []string{"--lint", syntax + ":3:"}},
+		{"lint: no boards", []string{"--lint", "sayc-lite", "--lint-boards", "0"}, []string{"--lint-boards 0"}},
 		{"system: unknown name", append([]string{"--system", "nope"}, play...), []string{"--system", `no built-in bidding system "nope"`}},
 		{"system: syntax error", append([]string{"--system", syntax}, play...), []string{"--system", syntax + ":3:", `unknown clause "frobnicate"`}},
 		{"system: missing file", append([]string{"--system", missing}, play...), []string{"--system", missing}},

@@ -324,13 +324,7 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 		return m.Call, m.Alert, m
 	}
 	rows := s.situation(st, seat)
-	for _, r := range rows {
-		if !a.Legal(r.Meaning.Call) || !r.fits(hi) {
-			continue
-		}
-		if r.need > 0 && hi.points+partnerMin < r.need {
-			continue
-		}
+	if r := firstFitting(rows, a, hi, partnerMin); r != nil {
 		m := r.Meaning
 		if m.conv == convKingAsk {
 			m.Trump = st.back(4).trump
@@ -356,6 +350,23 @@ func (s *System) chooseCall(st *state, a *engine.Auction, seat engine.Seat, hi *
 	}
 	m := naturalMeaning(c)
 	return c, "", m
+}
+
+// firstFitting returns the first of rows the hand may choose: its call is
+// legal, the hand fits it and, for a row with a slam need, the hand's
+// points and partner's minimum HCP reach it. It returns nil when none does,
+// and the call falls to the natural fallback.
+func firstFitting(rows []*row, a *engine.Auction, hi *handInfo, partnerMin int) *row {
+	for _, r := range rows {
+		if !a.Legal(r.Meaning.Call) || !r.fits(hi) {
+			continue
+		}
+		if r.need > 0 && hi.points+partnerMin < r.need {
+			continue
+		}
+		return r
+	}
+	return nil
 }
 
 // rowMakes reports whether one of rows makes call c: then the call reads

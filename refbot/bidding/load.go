@@ -88,7 +88,7 @@ func BuiltinNames() []string {
 
 // newSystem makes the system a file expanded to.
 func newSystem(t *table) *System {
-	return &System{name: t.name, about: t.about, rows: t.rows, keys: t.keys, count: t.count, slam: newSlamRows(t.options["aces"] == "rkc1430")}
+	return &System{name: t.name, about: t.about, rows: t.rows, keys: t.keys, keyLine: t.keyLine, count: t.count, slam: newSlamRows(t.options["aces"] == "rkc1430")}
 }
 
 // Name returns the system's name as its file gives it.

@@ -72,8 +72,11 @@ type System struct {
 	about []string
 	rows  map[string][]*row
 	keys  []string // the situations in the order the file names them
-	slam  slamRows
-	count int
+	// keyLine is the line of the file that first names each situation
+	// (0: a situation its base names and the file does not).
+	keyLine map[string]int
+	slam    slamRows
+	count   int
 	// opp, when set, is the system the opponents play: a bidder reads
 	// their calls by it (ReadingOpponents).
 	opp *System

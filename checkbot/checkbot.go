@@ -211,12 +211,16 @@ func (r *runner) accept(ctx context.Context, ln net.Listener) {
 type boardEnd struct {
 	board   engine.Board
 	outcome engine.Outcome
+	// states are the board after each of its actions, from its start:
+	// the bot may not have been told the last few when it went wrong.
+	states []engine.Board
 }
 
 // play is one scenario's session while it runs.
 type play struct {
 	mu     sync.Mutex
 	last   engine.Board // the board in play, after its last legal action
+	states []engine.Board
 	boards []boardEnd
 }
 
@@ -249,6 +253,10 @@ func (r *runner) scenario(ctx context.Context, sc Scenario) (Result, error) {
 		OnAction: func(b *engine.Board) {
 			p.mu.Lock()
 			p.last = *b
+			if b.Phase() == engine.PhaseAuction && b.Auction().Len() == 0 {
+				p.states = p.states[:0]
+			}
+			p.states = append(p.states, *b)
 			p.mu.Unlock()
 		},
 		OnBoard: func(rr results.Record) error {
@@ -258,7 +266,7 @@ func (r *runner) scenario(ctx context.Context, sc Scenario) (Result, error) {
 			}
 			p.mu.Lock()
 			defer p.mu.Unlock()
-			p.boards = append(p.boards, boardEnd{board: p.last, outcome: o})
+			p.boards = append(p.boards, boardEnd{board: p.last, outcome: o, states: slices.Clone(p.states)})
 			if o.IsFault() {
 				if su.dropAfter > 0 && len(p.boards) == 1 && o.Kind == engine.Disconnect {
 					return nil // the drop the scenario made

@@ -2,6 +2,7 @@ package checkbot
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -124,7 +125,7 @@ func (j *judge) verdict(ends []boardEnd, last *engine.Board, runErr error) Resul
 			return fail(fmt.Sprintf("a new connection and `Connecting ... as %s ...` within %s after the table dropped the bot", j.seat.Name(), j.start),
 				"no connection", e.outcome.Detail, docReconnect, 0)
 		}
-		exp, came, doc, line := j.departure(&e.board, e.outcome)
+		exp, came, doc, line := j.departure(e.seen(j.lines), e.outcome)
 		return fail(exp, came, fmt.Sprintf("%s: %s", e.outcome.Kind, e.outcome.Detail), doc, line)
 	}
 	if runErr != nil && !isStop(runErr) {
@@ -152,6 +153,54 @@ func (j *judge) verdict(ends []boardEnd, last *engine.Board, runErr error) Resul
 		return fail("nothing: after `End of session` the session is over", quote(text), "a line after the end of the session", docEnd, line)
 	}
 	return res
+}
+
+// seen returns the board as the bot knew it when it went wrong: after
+// the calls and cards it had been told of or had made itself, up to its
+// last line (which may be the offending one, and is not counted).
+func (e *boardEnd) seen(lines []Entry) *engine.Board {
+	if len(e.states) == 0 {
+		return &e.board
+	}
+	start := 0
+	conn := 0
+	for _, l := range lines {
+		conn = max(conn, l.Conn)
+	}
+	for i, l := range lines {
+		if l.Conn == conn && !l.FromBot && l.Text == "Start of board" {
+			start = i
+		}
+	}
+	n, lastBot := 0, -1
+	for i := start; i < len(lines); i++ {
+		if lines[i].Conn == conn && lines[i].FromBot {
+			lastBot = i
+		}
+	}
+	for i := start; i < len(lines); i++ {
+		l := lines[i]
+		if l.Conn != conn || i == lastBot && isAction(l.Text) {
+			continue
+		}
+		if isAction(l.Text) {
+			n++
+		}
+	}
+	return &e.states[min(n, len(e.states)-1)]
+}
+
+// isAction reports whether a line is a call or a card.
+func isAction(line string) bool {
+	m, err := protocol.Parse(line)
+	if err != nil {
+		return false
+	}
+	switch m.(type) {
+	case protocol.Called, protocol.Played:
+		return true
+	}
+	return false
 }
 
 // isStop reports whether the table stopped at check-bot's request.
@@ -195,6 +244,11 @@ func (j *judge) departure(b *engine.Board, o engine.Outcome) (expected, came, do
 
 // offending returns the bot's line a fault's detail quotes at its end.
 func offending(detail string) (string, bool) {
+	if q, err := strconv.QuotedPrefix(detail); err == nil {
+		// An illegal call or card: the line first, then the rule.
+		s, err := strconv.Unquote(q)
+		return s, err == nil
+	}
 	i := strings.LastIndex(detail, `: "`)
 	if i < 0 {
 		return "", false
@@ -240,9 +294,9 @@ func (j *judge) boardExpectation(b *engine.Board) (string, string) {
 			first, _ := legal.Lowest()
 			line := protocol.Played{Seat: turn, Card: first}.String()
 			if turn != j.seat {
-				return fmt.Sprintf("dummy's card, played by the bot as declarer under dummy's name, e.g. `%s`; legal: %s", line, legal), docDummy
+				return fmt.Sprintf("dummy's card, played by the bot as declarer under dummy's name, e.g. `%s`; legal: %s", line, cardList(legal)), docDummy
 			}
-			return fmt.Sprintf("a legal card, e.g. `%s`; legal: %s", line, legal), docPlay
+			return fmt.Sprintf("a legal card, e.g. `%s`; legal: %s", line, cardList(legal)), docPlay
 		}
 		doc := docPlay
 		if j.seat == dummy {
@@ -254,6 +308,16 @@ func (j *judge) boardExpectation(b *engine.Board) (string, string) {
 		return fmt.Sprintf("`%s ready for %s's card to trick %d`", me, turn.Name(), trick), doc
 	}
 	return "nothing more on this board", docPlay
+}
+
+// cardList writes a hand's cards as the protocol names them: AS KS 3C.
+func cardList(h engine.Hand) string {
+	var parts []string
+	for _, c := range h.Cards(nil) {
+		parts = append(parts, protocol.Played{Card: c}.String()[len("North plays "):])
+	}
+	slices.Reverse(parts)
+	return strings.Join(parts, " ")
 }
 
 // callList writes legal calls compactly: Pass, X, 1D..7NT.

@@ -41,6 +41,7 @@ const (
 	docPlay       = guide + "#the-play"
 	docDummy      = guide + "#playing-as-dummy-and-declarer"
 	docEarlyDummy = guide + "#waiting-for-dummy-before-the-opening-lead"
+	docToLead     = guide + "#leading-before-to-lead"
 	docWait       = guide + "#how-long-the-table-waits"
 	docFault      = guide + "#what-a-fault-costs"
 	docReconnect  = guide + "#coming-back-after-a-drop"
@@ -289,6 +290,9 @@ func (j *judge) boardExpectation(b *engine.Board) (string, string) {
 		actor, _ := b.Actor()
 		trick := b.Play().TrickIndex() + 1
 		dummy := b.Play().Dummy()
+		if actor == j.seat && b.Play().Len()%4 == 0 && !j.toldToLead() {
+			return fmt.Sprintf("nothing yet: a lead waits for the table's `%s to lead` (or `Dummy to lead`)", turn.Name()), docToLead
+		}
 		if actor == j.seat {
 			legal := b.LegalCards()
 			first, _ := legal.Lowest()
@@ -308,6 +312,27 @@ func (j *judge) boardExpectation(b *engine.Board) (string, string) {
 		return fmt.Sprintf("`%s ready for %s's card to trick %d`", me, turn.Name(), trick), doc
 	}
 	return "nothing more on this board", docPlay
+}
+
+// toldToLead reports whether the table told the bot to lead since the
+// bot's last call or card before its last line.
+func (j *judge) toldToLead() bool {
+	last := -1
+	for i, e := range j.lines {
+		if e.FromBot {
+			last = i
+		}
+	}
+	for i := last - 1; i >= 0; i-- {
+		e := j.lines[i]
+		if !e.FromBot && strings.HasSuffix(e.Text, " to lead") {
+			return true
+		}
+		if e.FromBot && isAction(e.Text) {
+			return false
+		}
+	}
+	return false
 }
 
 // cardList writes a hand's cards as the protocol names them: AS KS 3C.

@@ -34,6 +34,7 @@ type bot struct {
 	dummy      []string // nil until dummy's cards come
 	calls      []string // "P", "X", "XX" or a bid such as "1NT"
 	cards      []string // every card played, in order
+	toLead     bool     // told "<Seat> to lead" (or "Dummy to lead"): a lead waits for it
 	answered   string   // the state last answered, so no line goes twice
 	rng        *rand.Rand
 }
@@ -71,7 +72,7 @@ func (b *bot) receive(line string) bool {
 	case strings.HasPrefix(line, "Teams"):
 		b.send("%s ready to start", b.seat)
 	case line == "Start of board":
-		b.hand, b.dummy, b.calls, b.cards, b.answered = nil, nil, nil, nil, ""
+		b.hand, b.dummy, b.calls, b.cards, b.answered, b.toLead = nil, nil, nil, nil, "", false
 		b.send("%s ready for deal", b.seat)
 	case strings.HasPrefix(line, "Board number"):
 		n, _ := strconv.Atoi(strings.TrimSuffix(w[2], "."))
@@ -90,10 +91,12 @@ func (b *bot) receive(line string) bool {
 	case len(w) >= 3 && w[1] == "plays":
 		b.cards = append(b.cards, w[2])
 		b.dummy = slices.DeleteFunc(b.dummy, func(c string) bool { return c == w[2] })
+	case strings.HasSuffix(line, " to lead"):
+		b.toLead = true
 	case line == "End of session" || strings.HasPrefix(line, "Refused"):
 		return false
 	default:
-		return true // the timing line, "to lead", anything else
+		return true // the timing line, anything else
 	}
 	if b.hand != nil {
 		b.act()
@@ -103,7 +106,7 @@ func (b *bot) receive(line string) bool {
 
 // act sends the one line the seat owes the table now, if it owes one.
 func (b *bot) act() {
-	state := fmt.Sprint(len(b.calls), len(b.cards), b.dummy != nil)
+	state := fmt.Sprint(len(b.calls), len(b.cards), b.dummy != nil, b.toLead)
 	if state == b.answered {
 		return
 	}
@@ -131,6 +134,10 @@ func (b *bot) act() {
 	}
 	turn, trick := b.turn(strain, declarer), len(b.cards)/4+1
 	if (turn == b.me && b.me != dummy) || (turn == dummy && b.me == declarer) {
+		if len(b.cards)%4 == 0 && !b.toLead {
+			return // a lead waits for "<Seat> to lead" (or "Dummy to lead")
+		}
+		b.toLead = false
 		hand := &b.hand
 		if turn != b.me {
 			hand = &b.dummy

@@ -38,6 +38,7 @@ class Bot:
                 self.send(f"{self.seat} ready to start")
             elif line == "Start of board":
                 self.calls, self.cards, self.hand, self.dummy, self.sent = [], [], None, None, None
+                self.to_lead = False
                 self.send(f"{self.seat} ready for deal")
             elif line.startswith("Board number"):
                 self.board = int(words[2].rstrip("."))
@@ -54,17 +55,19 @@ class Bot:
                 self.cards.append(words[2])
                 if self.dummy is not None and words[0] == SEATS[self.dummy_seat()]:
                     self.dummy.remove(words[2])         # dummy sees its own cards played
+            elif line.endswith(" to lead"):
+                self.to_lead = True                     # a lead waits for this line
             elif line == "End of session" or line.startswith("Refused"):
                 return
             else:
-                continue                                # timing line, "to lead", anything else
+                continue                                # the timing line, anything else
             if self.hand is not None:
                 self.act()
 
     def act(self):
         """Send the one line this seat owes the table now, if it owes one."""
         me = SEATS.index(self.seat)
-        key = (len(self.calls), len(self.cards), self.dummy is None)
+        key = (len(self.calls), len(self.cards), self.dummy is None, self.to_lead)
         if key == self.sent:
             return                                      # already answered this state
         self.sent = key
@@ -83,6 +86,9 @@ class Bot:
             return self.send(f"{self.seat} ready for dummy")  # only after the opening lead
         turn, trick = self.turn(), len(self.cards) // 4 + 1
         if (turn == me and me != dummy) or (turn == dummy and me == declarer):
+            if len(self.cards) % 4 == 0 and not self.to_lead:
+                return                                  # wait for "<Seat> to lead" / "Dummy to lead"
+            self.to_lead = False
             hand = self.hand if turn == me else self.dummy
             card = self.choose_card(hand)
             hand.remove(card)

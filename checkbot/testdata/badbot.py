@@ -20,6 +20,8 @@ class BadBot(bot.Bot):
 
     def send(self, line):
         me = self.seat
+        if self.defect == "sloppy" and not line.startswith("Connecting"):
+            line = "  " + line.upper().replace("NT", "N") + "."   # tolerated: case, blanks, 1N, a period
         if self.defect == "no-ready" and line.endswith("ready for teams"):
             return                                      # never says it is ready
         if self.defect == "wrong-seat" and line == f"{me} ready for deal":
@@ -33,12 +35,14 @@ class BadBot(bot.Bot):
 
     def act(self):
         me = SEATS.index(self.seat)
+        if self.defect == "early-dummy" and self.done and self.dummy is None:
+            return                                      # still waiting for dummy's cards
         if self.auction_over() and self.calls[-4:] != ["P"] * 4 and not self.done:
             declarer = self.declarer()
             dummy = (declarer + 2) % 4
             leader = (declarer + 1) % 4
             if self.defect == "early-dummy" and me == leader and not self.cards:
-                self.done = True                        # asks for dummy before its lead, and waits
+                self.done = True                        # asks for dummy before its lead, and waits for it
                 return self.send(f"{self.seat} ready for dummy")
             if self.defect == "out-of-turn" and self.cards and self.turn() != me and me != dummy:
                 self.done = True

@@ -290,3 +290,31 @@ func TestStat(t *testing.T) {
 	assert.InDelta(t, 51, s.P50, 1)
 	assert.InDelta(t, 95, s.P95, 1)
 }
+
+func TestEveryGuideLinkHasItsSection(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "docs", "bot-authors.md"))
+	require.NoError(t, err)
+	anchors := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			continue
+		}
+		title := strings.ToLower(strings.TrimSpace(strings.TrimLeft(l, "#")))
+		var a strings.Builder
+		for _, r := range title {
+			switch {
+			case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
+				a.WriteRune(r)
+			case r == ' ':
+				a.WriteRune('-')
+			}
+		}
+		anchors[a.String()] = true
+	}
+	for _, doc := range []string{docLines, docHandshake, docBoard, docAuction, docPlay, docDummy, docEarlyDummy, docToLead,
+		docWait, docFault, docReconnect, docEnd, docTiming, docOthers, docSeatName} {
+		anchor, ok := strings.CutPrefix(doc, guide+"#")
+		require.True(t, ok, doc)
+		assert.True(t, anchors[anchor], "no section for %s", doc)
+	}
+}

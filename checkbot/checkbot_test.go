@@ -142,6 +142,56 @@ func TestGoodBotsPassEveryScenario(t *testing.T) {
 	}
 }
 
+// TestRealRobots runs the real third-party clients when they are set up
+// on the machine (they are not in the repository, and take half a
+// minute): BEN's table manager client with its stub brain
+// (/work/shared/tools/ben style: OPENROOM_BEN_CLIENT is ben_client.py,
+// BEN_SRC BEN's src/ folder) and bridge_env's example client
+// (OPENROOM_BRIDGE_ENV is a checkout of yotaroy/bridge_env). BEN needs the
+// timing line, bridge_env must not get it: each is "limited" in the other
+// scenario, as docs/robots.md says.
+func TestRealRobots(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	t.Run("BEN", func(t *testing.T) {
+		client, src := os.Getenv("OPENROOM_BEN_CLIENT"), os.Getenv("BEN_SRC")
+		if client == "" || src == "" {
+			t.Skip("set OPENROOM_BEN_CLIENT and BEN_SRC to run BEN's client")
+		}
+		t.Parallel()
+		rep, err := check(t, 10*time.Second, nil, "/usr/bin/python3", "-B", client, "--host", "{host}", "--port", "{port}",
+			"--name", "{name}", "--seat", "{seat}", "--config", filepath.Join(src, "config", "default.conf"))
+		require.NoError(t, err)
+		assert.True(t, rep.OK(), failures(rep))
+		for _, s := range rep.Scenarios {
+			if s.Name == "no-timing" {
+				assert.Equal(t, Limited, s.Status)
+			}
+		}
+	})
+	t.Run("bridge_env", func(t *testing.T) {
+		dir := os.Getenv("OPENROOM_BRIDGE_ENV")
+		if dir == "" {
+			t.Skip("set OPENROOM_BRIDGE_ENV to a checkout of yotaroy/bridge_env to run its client")
+		}
+		t.Parallel()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		// Its client takes the seat's first letter.
+		script := `cd "$0" && exec /usr/bin/python3 -c 'from bridge_env.network_bridge.client import main; main()' -p "$2" -i "$1" -l "${3:0:1}" -t "$4"`
+		rep, err := Run(ctx, Options{Command: []string{"bash", "-c", script, dir, "{host}", "{port}", "{seat}", "{name}"},
+			NoTiming: true, Timeout: 5 * time.Second, Parallel: 4})
+		require.NoError(t, err)
+		assert.True(t, rep.OK(), failures(rep))
+		for _, s := range rep.Scenarios {
+			if s.Name == "timing" {
+				assert.Equal(t, Limited, s.Status)
+			}
+		}
+	})
+}
+
 func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 	needPython(t)
 	cases := []struct {

@@ -143,7 +143,7 @@ func WriteResult(w io.Writer, s Result) {
 	if s.Status == Limited {
 		fmt.Fprintf(w, "    note:     %s\n", limitedAdvice(s.Name))
 	}
-	if out := lastLines(s.Output, 5); out != "" {
+	if out := lastLines(s.Output, 5); out != "" && s.Status != NotReached {
 		fmt.Fprintf(w, "    the bot's last output:\n%s", out)
 	}
 }

@@ -30,9 +30,9 @@ type recorder struct {
 	lines   []Entry
 	conns   int
 	started time.Time
-	// closedByTable is set when the table closes one of the bot's
-	// connections before the bot was seated: a refused or timed-out
-	// handshake, which ends the scenario at once.
+	// closedEarly is closed when the table refuses one of the bot's
+	// connections, or closes it before the bot was seated (a handshake
+	// that timed out), which ends the scenario at once.
 	closedEarly chan struct{}
 	earlyOnce   sync.Once
 	// rewrite, when set, changes a table line before the bot gets it
@@ -130,6 +130,11 @@ func (c *recConn) Write(p []byte) (int, error) {
 	drop := false
 	for _, l := range strings.Split(text, "\r\n") {
 		c.r.add(c.n, false, l)
+		if strings.HasPrefix(l, "Refused") {
+			// The table closes the connection after a refusal, but may
+			// linger for the bot's close first: the verdict need not wait.
+			c.r.earlyOnce.Do(func() { close(c.r.closedEarly) })
+		}
 		if c.r.rewrite != nil {
 			l = c.r.rewrite(l)
 		}

@@ -40,7 +40,7 @@ func TestCheckBotFailsABadBot(t *testing.T) {
 	}
 	t.Parallel()
 	// Connects, then says hello instead of Connecting.
-	bot := bash + ` -c 'exec 3<>/dev/tcp/$0/$1; printf "hello table\r\n" >&3; sleep 5' {host} {port}`
+	bot := bash + ` -c 'exec 3<>/dev/tcp/$0/$1; printf "hello table\r\n" >&3; exec sleep 5' {host} {port}`
 	code, out, errs := runCmd(t, "", "check-bot", "--unsandboxed", "--timeout", "2s", "--scenario", "seat-east", "--", bot)
 	require.Equal(t, exitFailure, code, errs)
 	assert.Contains(t, out, "FAIL         seat-east")

@@ -102,22 +102,35 @@ type recConn struct {
 func (c *recConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
 	c.rmu.Lock()
-	c.partial = append(c.partial, p[:n]...)
-	for {
-		i := bytes.IndexByte(c.partial, '\n')
-		if i < 0 {
-			break
-		}
-		c.r.add(c.n, true, strings.TrimRight(string(c.partial[:i]), "\r"))
-		c.partial = c.partial[i+1:]
-	}
-	if err != nil && len(c.partial) > 0 {
-		// A last line without a line end still counts.
-		c.r.add(c.n, true, string(c.partial))
-		c.partial = nil
+	var lines []string
+	lines, c.partial = splitLines(c.partial, p[:n], err != nil)
+	for _, l := range lines {
+		c.r.add(c.n, true, l)
 	}
 	c.rmu.Unlock()
 	return n, err
+}
+
+// splitLines appends p to the unfinished line partial and returns the
+// lines it completes (without CR LF or LF) and what is left unfinished;
+// at the end of the stream (last) the unfinished rest is a line too. The
+// bot's bytes may be anything: a line is kept as it came, at any length,
+// since the table itself decides what is too long.
+func splitLines(partial, p []byte, last bool) (lines []string, rest []byte) {
+	rest = append(partial, p...)
+	for {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			break
+		}
+		lines = append(lines, strings.TrimSuffix(string(rest[:i]), "\r"))
+		rest = rest[i+1:]
+	}
+	if last && len(rest) > 0 {
+		lines = append(lines, string(rest))
+		rest = nil
+	}
+	return lines, rest
 }
 
 // Write records each line the table sends, rewriting it first when the

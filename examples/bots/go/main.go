@@ -10,7 +10,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -59,9 +58,7 @@ func main() {
 	}
 }
 
-func (b *bot) send(format string, args ...any) {
-	fmt.Fprintf(b.conn, format+"\r\n", args...)
-}
+func (b *bot) send(format string, args ...any) { fmt.Fprintf(b.conn, format+"\r\n", args...) }
 
 // receive takes one line from the table manager; false ends the session.
 func (b *bot) receive(line string) bool {
@@ -77,17 +74,16 @@ func (b *bot) receive(line string) bool {
 	case strings.HasPrefix(line, "Board number"):
 		n, _ := strconv.Atoi(strings.TrimSuffix(w[2], "."))
 		b.dealer = slices.Index(seats, strings.TrimSuffix(w[4], "."))
-		b.rng = rand.New(rand.NewPCG(uint64(n), hash(b.team+b.seat)))
+		b.rng = rand.New(rand.NewPCG(uint64(n), uint64(b.me))) // the same board, the same choices
 		b.send("%s ready for cards", b.seat)
 	case strings.HasPrefix(line, b.seat+"'s cards"):
 		b.hand = parseHand(line)
 	case strings.HasPrefix(line, "Dummy's cards"):
 		b.dummy = parseHand(line)
-	case len(w) >= 2 && slices.Contains([]string{"passes", "doubles", "redoubles", "bids"}, w[1]):
+	case len(w) >= 3 && w[1] == "bids":
+		b.calls = append(b.calls, w[2])
+	case len(w) >= 2 && slices.Contains([]string{"passes", "doubles", "redoubles"}, w[1]):
 		b.calls = append(b.calls, map[string]string{"passes": "P", "doubles": "X", "redoubles": "XX"}[w[1]])
-		if w[1] == "bids" {
-			b.calls[len(b.calls)-1] = w[2]
-		}
 	case len(w) >= 3 && w[1] == "plays":
 		b.cards = append(b.cards, w[2])
 		b.dummy = slices.DeleteFunc(b.dummy, func(c string) bool { return c == w[2] })
@@ -119,7 +115,11 @@ func (b *bot) act() {
 		}
 		call := b.chooseCall()
 		b.calls = append(b.calls, call)
-		b.send("%s %s", b.seat, map[string]string{"P": "passes", "X": "doubles", "XX": "redoubles"}[call]+bidWords(call))
+		words := map[string]string{"P": "passes", "X": "doubles", "XX": "redoubles"}[call]
+		if isBid(call) {
+			words = "bids " + call
+		}
+		b.send("%s %s", b.seat, words)
 		b.act()
 		return
 	}
@@ -279,16 +279,3 @@ func power(card, led, strain string) int {
 }
 
 func isBid(c string) bool { return c != "P" && c != "X" && c != "XX" }
-
-func bidWords(c string) string {
-	if isBid(c) {
-		return "bids " + c
-	}
-	return ""
-}
-
-func hash(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	return h.Sum64()
-}

@@ -84,6 +84,7 @@ type StartError struct {
 	Output string // the end of the bot's standard output and error
 }
 
+// Error says why the bot cannot be started, with its last output.
 func (e *StartError) Error() string {
 	if e.Output == "" {
 		return fmt.Sprintf("the bot cannot be started: %v", e.Err)
@@ -91,6 +92,7 @@ func (e *StartError) Error() string {
 	return fmt.Sprintf("the bot cannot be started: %v; its last output:\n%s", e.Err, e.Output)
 }
 
+// Unwrap returns the cause.
 func (e *StartError) Unwrap() error { return e.Err }
 
 // errStop ends a scenario's session early: its board is reached, or the
@@ -420,8 +422,8 @@ func serveLoopback(ctx context.Context, ln net.Listener, attach func(net.Conn)) 
 }
 
 // hasBotLine reports whether the bot sent any line.
-func hasBotLine(lines []Entry) bool {
-	return slices.ContainsFunc(lines, func(e Entry) bool { return e.FromBot })
+func hasBotLine(lines []entry) bool {
+	return slices.ContainsFunc(lines, func(e entry) bool { return e.FromBot })
 }
 
 // tail keeps the last few KiB a bot writes to its standard output and

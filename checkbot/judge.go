@@ -1,6 +1,7 @@
 package checkbot
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -77,7 +78,7 @@ type Result struct {
 	// Output is the end of the bot's standard output and error.
 	Output string `json:"-"`
 
-	lines   []Entry
+	lines   []entry
 	startup time.Duration // from the start of the bot to its `ready to start`
 }
 
@@ -86,7 +87,7 @@ type judge struct {
 	sc      Scenario
 	su      setup
 	seat    engine.Seat
-	lines   []Entry
+	lines   []entry
 	began   time.Time
 	timeout time.Duration
 	start   time.Duration
@@ -133,7 +134,7 @@ func (j *judge) verdict(ends []boardEnd, last *engine.Board, runErr error) Resul
 		// The session never got going (a handshake that failed), or the
 		// table gave up on the bot between boards.
 		exp, doc := j.handshakeExpectation()
-		came, line := j.lastBotLine(0)
+		came, line := j.lastBotLine()
 		return fail(exp, came, j.handshakeWhy(runErr), doc, line)
 	}
 	if j.su.reached != nil {
@@ -159,7 +160,7 @@ func (j *judge) verdict(ends []boardEnd, last *engine.Board, runErr error) Resul
 // seen returns the board as the bot knew it when it went wrong: after
 // the calls and cards it had been told of or had made itself, up to its
 // last line (which may be the offending one, and is not counted).
-func (e *boardEnd) seen(lines []Entry) *engine.Board {
+func (e *boardEnd) seen(lines []entry) *engine.Board {
 	if len(e.states) == 0 {
 		return &e.board
 	}
@@ -213,7 +214,7 @@ func (j *judge) departure(b *engine.Board, o engine.Outcome) (expected, came, do
 	expected, doc = j.boardExpectation(b)
 	switch o.Kind {
 	case engine.Timeout:
-		prev, n := j.lastBotLine(0)
+		prev, n := j.lastBotLine()
 		came = fmt.Sprintf("nothing within %s (the bot's last line: %s)", j.timeout, prev)
 		if n == 0 {
 			came = fmt.Sprintf("nothing within %s", j.timeout)
@@ -225,12 +226,12 @@ func (j *judge) departure(b *engine.Board, o engine.Outcome) (expected, came, do
 		}
 		return expected, came, doc, 0
 	case engine.Disconnect:
-		prev, _ := j.lastBotLine(0)
+		prev, _ := j.lastBotLine()
 		return expected, "the bot closed its connection (its last line: " + prev + ")", docFault, 0
 	}
 	text, ok := offending(o.Detail)
 	if !ok {
-		prev, n := j.lastBotLine(0)
+		prev, n := j.lastBotLine()
 		return expected, prev, doc, n
 	}
 	n := j.find(text)
@@ -371,7 +372,7 @@ func callList(calls []engine.Call) string {
 func (j *judge) handshakeExpectation() (string, string) {
 	me := j.seat.Name()
 	conn := j.lastConn()
-	var got []Entry
+	var got []entry
 	for _, e := range j.lines {
 		if e.Conn == conn {
 			got = append(got, e)
@@ -397,7 +398,10 @@ func (j *judge) handshakeWhy(runErr error) string {
 			return "the table refused the connection: " + quote(e.Text)
 		}
 	}
-	return fmt.Sprintf("no such line within %s: the table closed the connection (%v)", j.timeout, runErr)
+	if errors.Is(runErr, protocol.ErrNoSeats) {
+		return fmt.Sprintf("the bot was not seated in time: %v", runErr)
+	}
+	return fmt.Sprintf("no such line within %s: the table closed the connection", j.timeout)
 }
 
 // spellings notes the bot's lines the table accepted only as tolerated
@@ -457,7 +461,7 @@ func (j *judge) lastConn() int {
 }
 
 // lastBotLine returns the bot's last line quoted, and its number.
-func (j *judge) lastBotLine(int) (string, int) {
+func (j *judge) lastBotLine() (string, int) {
 	n, last := 0, ""
 	for _, e := range j.lines {
 		if e.FromBot {
@@ -497,7 +501,7 @@ func (j *judge) find(text string) int {
 
 // sinceLast returns the lines since the table last sent the given line
 // on the bot's last connection, or nil.
-func (j *judge) sinceLast(text string) []Entry {
+func (j *judge) sinceLast(text string) []entry {
 	conn := j.lastConn()
 	for i := len(j.lines) - 1; i >= 0; i-- {
 		e := j.lines[i]
@@ -509,7 +513,7 @@ func (j *judge) sinceLast(text string) []Entry {
 }
 
 // has reports whether one of the lines from the given side contains s.
-func has(lines []Entry, fromBot bool, s string) bool {
+func has(lines []entry, fromBot bool, s string) bool {
 	for _, e := range lines {
 		if e.FromBot == fromBot && strings.Contains(e.Text, s) {
 			return true

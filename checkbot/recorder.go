@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// Entry is one line on the wire between the table and the bot under test.
-type Entry struct {
+// entry is one line on the wire between the table and the bot under test.
+type entry struct {
 	// At is when the line crossed the recorder.
 	At time.Time
 	// FromBot is true for a line the bot sent, false for one the table sent.
@@ -27,7 +27,7 @@ type Entry struct {
 // the log is locked.
 type recorder struct {
 	mu      sync.Mutex
-	lines   []Entry
+	lines   []entry
 	conns   int
 	started time.Time
 	// closedEarly is closed when the table refuses one of the bot's
@@ -51,15 +51,15 @@ func newRecorder() *recorder {
 // add appends a line.
 func (r *recorder) add(conn int, fromBot bool, text string) {
 	r.mu.Lock()
-	r.lines = append(r.lines, Entry{At: time.Now(), FromBot: fromBot, Conn: conn, Text: text})
+	r.lines = append(r.lines, entry{At: time.Now(), FromBot: fromBot, Conn: conn, Text: text})
 	r.mu.Unlock()
 }
 
 // snapshot returns a copy of the lines so far.
-func (r *recorder) snapshot() []Entry {
+func (r *recorder) snapshot() []entry {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]Entry(nil), r.lines...)
+	return append([]entry(nil), r.lines...)
 }
 
 // wrap returns nc with its lines recorded.

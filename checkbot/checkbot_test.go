@@ -204,21 +204,28 @@ func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 		why, doc         string
 		line             bool // the departing line is numbered
 	}{
+		// The defects that show as a silence get a short timeout; the
+		// others a long one, so that a loaded machine cannot turn them
+		// into timeouts.
 		{"illegal-call", "seat-north", "a legal call, e.g. `North passes`; legal now: Pass, 1C..7NT", "`North redoubles`", "illegal", "#the-auction", true},
 		{"revoke", "defender-third", "legal: 9C 8C 7C", "`East plays QS`", "must follow suit", "#the-play", true},
 		{"out-of-turn", "defender-third", "`East ready for dummy's card to trick 1`", "`East plays QS`", "out of turn", "#the-play", true},
 		{"dummy-plays", "dummy", "`South ready for dummy's card to trick 1`", "`South plays 9S`", "out of turn", "#playing-as-dummy-and-declarer", true},
 		{"wrong-seat", "seat-north", "`North ready for deal`", "`East ready for deal`", "North sent a line for East", "#seat-names", true},
 		{"no-ready", "seat-north", "`North ready for teams`", "`Connecting \"bot\" as North using protocol version 18`", "the table closed the connection", "#the-handshake", true},
-		{"early-dummy", "defender-lead", "a legal card, e.g. `West plays", "nothing within 400ms (the bot's last line: `West ready for dummy`)", "timeout", "#waiting-for-dummy-before-the-opening-lead", false},
+		{"early-dummy", "defender-lead", "a legal card, e.g. `West plays", "nothing within 1s (the bot's last line: `West ready for dummy`)", "timeout", "#waiting-for-dummy-before-the-opening-lead", false},
 		{"garbage", "seat-north", "a legal call", "`I would like to bid one club please`", "unparseable line", "#lines-and-spellings", true},
-		{"hang", "seat-north", "a legal call", "nothing within 400ms (the bot's last line: `North ready for cards`)", "timeout", "#the-auction", false},
+		{"hang", "seat-north", "a legal call", "nothing within 1s (the bot's last line: `North ready for cards`)", "timeout", "#the-auction", false},
 	}
 	bad := filepath.Join("testdata", "badbot.py")
 	for _, tc := range cases {
 		t.Run(tc.defect, func(t *testing.T) {
 			t.Parallel()
-			rep, err := check(t, 400*time.Millisecond, []string{tc.scenario}, python, bad, tc.defect, "{host}", "{port}", "{seat}", "{name}")
+			timeout := 10 * time.Second
+			if tc.defect == "hang" || tc.defect == "early-dummy" || tc.defect == "no-ready" {
+				timeout = time.Second
+			}
+			rep, err := check(t, timeout, []string{tc.scenario}, python, bad, tc.defect, "{host}", "{port}", "{seat}", "{name}")
 			require.NoError(t, err)
 			require.False(t, rep.OK(), "%+v", rep.Scenarios)
 			require.Len(t, rep.Scenarios, 1)

@@ -26,7 +26,7 @@ COMMAND takes the placeholders {host} {port} {seat} {name}, as in an event
 file; it is started (sandboxed, as in an event) once per scenario. With
 --listen, start the bot yourself: it connects once per scenario.
 Exit status: 0 every scenario passed, 1 one failed, 64 bad command line,
-69 the bot (or the sandbox) cannot be started.
+69 the bot (or the sandbox) cannot be started, 130 interrupted.
 The guide for bot authors: docs/bot-authors.md.
 `
 
@@ -158,6 +158,9 @@ func runCheckBot(e *env, args []string) int {
 	switch {
 	case errors.As(err, &se):
 		return fail(exitUnavail, "%v", err)
+	case e.ctx.Err() != nil:
+		fmt.Fprintln(e.stderr, "tablemanager check-bot: interrupted")
+		return exitInterrupted
 	case err != nil:
 		return fail(exitFailure, "%v", err)
 	}

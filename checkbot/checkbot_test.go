@@ -245,6 +245,31 @@ func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 	}
 }
 
+func TestScenariosNotReachedOrLimitedDoNotFail(t *testing.T) {
+	needPython(t)
+	cases := []struct {
+		defect, scenario string
+		status           Status
+		advice           string
+	}{
+		{"timid", "declarer", NotReached, ""},
+		{"needs-timing", "no-timing", Limited, "never set `timing = false` for it"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.defect, func(t *testing.T) {
+			t.Parallel()
+			rep, err := check(t, 5*time.Second, []string{tc.scenario}, python, filepath.Join("testdata", "badbot.py"), tc.defect, "{host}", "{port}", "{seat}", "{name}")
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), failures(rep))
+			require.Len(t, rep.Scenarios, 1)
+			assert.Equal(t, tc.status, rep.Scenarios[0].Status, failures(rep))
+			var b strings.Builder
+			require.NoError(t, rep.WriteText(&b))
+			assert.Contains(t, b.String(), tc.advice)
+		})
+	}
+}
+
 func TestSloppySpellingsPassWithNotes(t *testing.T) {
 	needPython(t)
 	t.Parallel()

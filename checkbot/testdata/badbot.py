@@ -52,7 +52,28 @@ class BadBot(bot.Bot):
                 return self.send(f"{self.seat} plays {self.hand[0]}")
         return super().act()
 
+    def run(self):
+        if self.defect != "needs-timing":
+            return super().run()
+        # Like BEN: the timing line ends a board; a board that starts
+        # without one is an error.
+        lines, boards, timed = self.lines, 0, False
+        def checked():
+            nonlocal boards, timed
+            for raw in lines:
+                if raw.startswith("Timing"):
+                    timed = True
+                elif raw.startswith("Start of board"):
+                    if boards and not timed:
+                        sys.exit("a board started before the last one was timed")
+                    boards, timed = boards + 1, False
+                yield raw
+        self.lines = checked()
+        return super().run()
+
     def choose_call(self):
+        if self.defect == "timid":
+            return "P"                                  # passes every hand, even 26 points
         if self.defect == "illegal-call":
             return "XX"                                 # a redouble with nothing doubled
         return super().choose_call()

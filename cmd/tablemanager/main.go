@@ -48,12 +48,13 @@ type command struct {
 
 // commands lists the subcommands; each lives in its own file.
 var commands = map[string]command{
-	"score":   {"print the Law 77 raw score of a contract, or a rubber's score sheet", runScore},
-	"serve":   {"seat four bots over TCP and play a set of boards", runServe},
-	"run":     {"run a bot-vs-bot event (with no arguments: the built-in demo match)", runEvent},
-	"analyze": {"add double-dummy tables and par to a PBN or results file", runAnalyze},
-	"merge":   {"join the shard folders of an event run with run --shard", runMerge},
-	"play":    {"play a seat yourself in the browser against refbot", runPlay},
+	"score":     {"print the Law 77 raw score of a contract, or a rubber's score sheet", runScore},
+	"serve":     {"seat four bots over TCP and play a set of boards", runServe},
+	"run":       {"run a bot-vs-bot event (with no arguments: the built-in demo match)", runEvent},
+	"analyze":   {"add double-dummy tables and par to a PBN or results file", runAnalyze},
+	"merge":     {"join the shard folders of an event run with run --shard", runMerge},
+	"play":      {"play a seat yourself in the browser against refbot", runPlay},
+	"check-bot": {"check a bot against the protocol in scripted scenarios", runCheckBot},
 }
 
 func main() {

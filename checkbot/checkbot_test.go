@@ -164,7 +164,10 @@ func TestRealRobots(t *testing.T) {
 			t.Skip("set OPENROOM_BEN_CLIENT and BEN_SRC to run BEN's client")
 		}
 		t.Parallel()
-		rep, err := check(t, 10*time.Second, nil, "/usr/bin/python3", "-B", client, "--host", "{host}", "--port", "{port}",
+		// BEN's client writes a database of its boards into its working
+		// folder: a temporary one, not the package's.
+		rep, err := check(t, 10*time.Second, nil, "bash", "-c", `cd "$0" && exec "$@"`, t.TempDir(),
+			"/usr/bin/python3", "-B", client, "--host", "{host}", "--port", "{port}",
 			"--name", "{name}", "--seat", "{seat}", "--config", filepath.Join(src, "config", "default.conf"))
 		require.NoError(t, err)
 		assert.True(t, rep.OK(), failures(rep))

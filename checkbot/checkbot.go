@@ -67,6 +67,8 @@ type Options struct {
 	NoTiming bool
 	// Sandbox, if set, runs the bot in it as an event runs command bots.
 	Sandbox *sandbox.Sandbox
+	// Mounts are the folders and files a sandboxed bot may read.
+	Mounts []string
 	// Parallel is how many scenarios run at once (command bots only);
 	// default 1.
 	Parallel int
@@ -328,7 +330,7 @@ func (r *runner) scenario(ctx context.Context, sc Scenario) (Result, error) {
 			}()
 			host, port, _ = net.SplitHostPort(ln.Addr().String())
 		}
-		spec := bots.Spec{Name: "bot", Kind: bots.KindCommand, Command: r.opt.Command}
+		spec := bots.Spec{Name: "bot", Kind: bots.KindCommand, Command: r.opt.Command, Mounts: r.opt.Mounts}
 		procMu.Lock()
 		proc = bots.Start(ctx, spec, seat, r.opt.Team, host, port, bots.ProcessOptions{
 			Restarts: 2,

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +45,7 @@ type checkBotFlags struct {
 	startTimeout time.Duration
 	noTiming     bool
 	unsandboxed  bool
+	mounts       []string
 	parallel     int
 	verbose      bool
 }
@@ -58,6 +62,7 @@ func (f *checkBotFlags) flagSet() *flag.FlagSet {
 	fs.DurationVar(&f.startTimeout, "start-timeout", checkbot.DefaultStartTimeout, "longest wait for the bot to sit down, or to come back after a drop")
 	fs.BoolVar(&f.noTiming, "no-timing", false, "send the bot no timing line after a board (an event's timing = false)")
 	fs.BoolVar(&f.unsandboxed, "unsandboxed", false, "run the bot as a plain process, without the sandbox")
+	fs.StringArrayVar(&f.mounts, "mount", nil, "a folder or file the sandboxed bot may read, such as its data (repeat); the command's own files are mounted already")
 	fs.IntVar(&f.parallel, "parallel", 4, "scenarios run at once (a started bot only)")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log the table's events and every line on the wire to standard error")
 	return fs
@@ -131,6 +136,12 @@ func runCheckBot(e *env, args []string) int {
 	case len(command) > 0 && f.listen != "":
 		return fail(exitUsage, "--listen: give a command or --listen, not both")
 	case len(command) > 0:
+		if !f.unsandboxed {
+			var err error
+			if command, opt.Mounts, err = sandboxPaths(command, f.mounts); err != nil {
+				return fail(exitUsage, "%v", err)
+			}
+		}
 		opt.Command = command
 		if !f.unsandboxed {
 			relay, err := relayProgram()
@@ -176,4 +187,52 @@ func runCheckBot(e *env, args []string) int {
 		return exitFailure
 	}
 	return exitOK
+}
+
+// sandboxPaths prepares a command for the sandbox, whose bot starts in a
+// private folder and sees only the system's folders and what is mounted:
+// each argument that names an existing file or folder relative to the
+// current one becomes absolute, and is mounted (a file's folder, so that
+// a script finds its modules beside it), with the --mount paths.
+func sandboxPaths(command, extra []string) (argv, mounts []string, err error) {
+	argv = slices.Clone(command)
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			mounts = append(mounts, p)
+		}
+	}
+	for i, a := range argv {
+		if a == "" || strings.Contains(a, "{") {
+			continue
+		}
+		st, err := os.Stat(a)
+		if err != nil {
+			continue // not a path: a flag, a word, a program found on PATH
+		}
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			continue
+		}
+		if !filepath.IsAbs(a) {
+			argv[i] = abs
+		}
+		if st.IsDir() {
+			add(abs)
+		} else {
+			add(filepath.Dir(abs))
+		}
+	}
+	for _, m := range extra {
+		abs, err := filepath.Abs(m)
+		if err == nil {
+			_, err = os.Stat(abs)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("--mount: %v", err)
+		}
+		add(abs)
+	}
+	return argv, mounts, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -97,4 +98,46 @@ func TestCheckBotLists(t *testing.T) {
 		assert.Contains(t, out, name+" ")
 	}
 	assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), len(checkbot.Names()))
+}
+
+func TestSandboxPathsMountsTheCommandsFiles(t *testing.T) {
+	t.Parallel()
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	starter := filepath.Join("..", "..", "examples", "bots", "python", "bot.py")
+	starterDir, err := filepath.Abs(filepath.Dir(starter))
+	require.NoError(t, err)
+	data := t.TempDir()
+
+	argv, mounts, err := sandboxPaths([]string{"python3", "-B", starter, "{host}", "{port}", "--data", "."}, []string{data})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"python3", "-B", filepath.Join(starterDir, "bot.py"), "{host}", "{port}", "--data", wd}, argv,
+		"relative paths that exist become absolute; words, flags and placeholders stay")
+	assert.Equal(t, []string{starterDir, wd, data}, mounts, "a file's folder, a folder, then --mount")
+
+	_, _, err = sandboxPaths([]string{"bot"}, []string{filepath.Join(data, "missing")})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "--mount")
+}
+
+// TestCheckBotSandboxedStarter checks the Python starter bot, named by a
+// path relative to the current folder as an author would type it, in the
+// sandbox, whose bot starts in a private folder.
+func TestCheckBotSandboxedStarter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	requireSandbox(t)
+	const python = "/usr/bin/python3" // the system's: the sandbox binds /usr, not a user's own interpreters
+	if _, err := os.Stat(python); err != nil {
+		t.Skip("no /usr/bin/python3")
+	}
+	t.Parallel()
+	starter := filepath.Join("..", "..", "examples", "bots", "python", "bot.py")
+	code, out, errs := runCmd(t, "", "check-bot", "--timeout", "10s", "--scenario", "seat-north", "--json", "--",
+		python, starter, "{host}", "{port}", "{seat}", "{name}")
+	require.Equal(t, exitOK, code, errs)
+	var rep checkbot.Report
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+	assert.Equal(t, 1, rep.Passed)
 }

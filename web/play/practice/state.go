@@ -199,3 +199,24 @@ func CardStrings(h engine.Hand) []string {
 	}
 	return out
 }
+
+// SeatView is what a seat's view shows, as a State: its cards (and
+// dummy's once exposed), every call and card, and the seat's legal calls
+// or cards when it is to act. The browser's last-but-one fallback (a
+// heuristic in JavaScript) decides from it, for a bot's seat.
+func SeatView(v *engine.View) State {
+	st := viewState(v, nil, nil, [engine.NumSeats]bool{})
+	if actor, ok := v.Actor(); !ok || actor != v.Seat {
+		return st
+	}
+	if v.Phase() == engine.PhaseAuction {
+		st.Your = "call"
+		for _, c := range v.Auction.LegalCalls(nil) {
+			st.LegalCalls = append(st.LegalCalls, c.String())
+		}
+	} else if legal, ok := v.LegalCards(); ok {
+		st.Your = "card"
+		st.LegalCards = CardStrings(legal)
+	}
+	return st
+}

@@ -41,11 +41,12 @@ type Config struct {
 	// BotOptions are given to every bot after the table's own (the
 	// browser's shared solver and settings).
 	BotOptions []refbot.Option
-	// Player, when set, is the player of a bot's seat made from its bot
-	// (the browser's fallback chain); nil plays the bot itself. A player
-	// that has a LastLink() string method is asked, after each action,
-	// what decided it (Action.Link).
-	Player func(seat engine.Seat, bot *refbot.Bot) player.Player
+	// Player, when set, makes the player of a bot's seat (the browser's
+	// fallback chain) from the seed and options the table would make its
+	// refbot with; nil plays refbot.NewBuiltin(Level, seed, opts...). A
+	// player that has a LastLink() string method is asked, after each
+	// action, what decided it (Action.Link).
+	Player func(seat engine.Seat, seed uint64, opts []refbot.Option) (player.Player, error)
 
 	// Analyse judges a finished board for the page after it. It runs on
 	// its own goroutine, one board at a time per table.
@@ -56,6 +57,12 @@ type Config struct {
 	Resume *Record
 	// Records says to publish the Record with each State.
 	Records bool
+
+	// OnChange, when set, is given each new state's JSON as it is made
+	// (under the table's lock: it must not block or call the table). The
+	// browser's worker posts it to the page at once, before a bot's
+	// decision takes the worker's only thread.
+	OnChange func(msg []byte)
 
 	// Logf receives the table's notes; nil discards them.
 	Logf func(format string, args ...any)
@@ -188,14 +195,17 @@ func New(cfg Config) (*Table, error) {
 			team = TeamEW
 		}
 		opts := append([]refbot.Option{refbot.WithSystem(t.sys[seat]), refbot.WithOpponentSystem(t.sys[seat.LHO()])}, cfg.BotOptions...)
-		b, err := refbot.NewBuiltin(cfg.Level, refbot.TeamSeed(team), opts...)
+		var p player.Player
+		var err error
+		if cfg.Player != nil {
+			p, err = cfg.Player(seat, refbot.TeamSeed(team), opts)
+		} else {
+			p, err = refbot.NewBuiltin(cfg.Level, refbot.TeamSeed(team), opts...)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("bot at %s: %w", seat.Name(), err)
 		}
-		t.bots[seat], t.isBot[seat] = b, true
-		if cfg.Player != nil {
-			t.bots[seat] = cfg.Player(seat, b)
-		}
+		t.bots[seat], t.isBot[seat] = p, true
 	}
 	return t, nil
 }
@@ -533,6 +543,9 @@ func (t *Table) setLocked(st State) {
 		return
 	}
 	t.state, t.msg = st, msg
+	if t.cfg.OnChange != nil {
+		t.cfg.OnChange(msg)
+	}
 	close(t.changed)
 	t.changed = make(chan struct{})
 }

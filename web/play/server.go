@@ -27,6 +27,16 @@ import (
 //go:embed assets
 var assetFS embed.FS
 
+// Assets is the page's folder (web/play/assets): its HTML, styles and
+// modules, for the page built as static files (package pages).
+func Assets() fs.FS {
+	sub, err := fs.Sub(assetFS, "assets")
+	if err != nil {
+		panic(err) // the embedded folder is part of the binary
+	}
+	return sub
+}
+
 // Mode is how boards follow one another and are scored (practice.Mode).
 type Mode = practice.Mode
 

@@ -90,7 +90,9 @@ func (w *worker) start(data string) error {
 	cfg.Records = true
 	cfg.Resume = m.Record
 	cfg.OnChange = func(msg []byte) { post("state", map[string]any{"state": string(msg)}) }
-	cfg.Logf = func(format string, args ...any) { js.Global().Get("console").Call("warn", fmt.Sprintf(format, args...)) }
+	cfg.Logf = func(format string, args ...any) {
+		js.Global().Get("console").Call("warn", fmt.Sprintf(format, args...))
+	}
 	cfg.Player = func(seat engine.Seat, seed uint64, opts []refbot.Option) (player.Player, error) {
 		c, err := practice.NewChain(cfg.Level, seed, opts, solver)
 		if err != nil {

@@ -14,6 +14,10 @@ const QUERY = ["seat", "level", "board", "seed", "deal", "mode"];
 // cap and a little (practice.Caps), by level.
 const WATCHDOG_MS = { easy: 5000, medium: 7000, hard: 9000, expert: 25000 };
 
+// How long the worker may take to answer an intent before it is taken for
+// dead: it answers at once, unless it is finishing a board's analysis.
+const ACT_TIMEOUT_MS = 15000;
+
 export const NO_WASM = "This browser cannot run the practice table here: it needs WebAssembly, which is off or missing. " +
   "Run it on your machine instead: `tablemanager play` (see the openroom README), then open http://127.0.0.1:8080/.";
 
@@ -163,6 +167,9 @@ export function workerTransport(query) {
       return new Promise((resolve) => {
         pending.set(id, resolve);
         worker.postMessage({ type: "act", id, request: { kind, ...fields } });
+        // A worker that does not answer is dead (it answers at once,
+        // or after the analysis it may be finishing).
+        setTimeout(() => { if (pending.has(id)) restart(); }, ACT_TIMEOUT_MS);
       });
     },
   };

@@ -11,8 +11,12 @@
   // The Go program posts with postMessage; the "die" fault (a test of the
   // page's restart) closes the worker in the middle of a bot's decision.
   self.postMessage = (m) => {
+    if (fault === "dead") return;
     post(m);
-    if (fault === "die" && m.type === "state" && JSON.parse(m.state).thinking && ++thinking === 3) self.close();
+    if (fault === "die" && m.type === "state" && JSON.parse(m.state).thinking && ++thinking === 3) {
+      fault = "dead"; // silent from here, as a killed worker is
+      self.close();
+    }
   };
   let goReady;
   const ready = new Promise((resolve) => { goReady = resolve; });

@@ -499,7 +499,7 @@ func (t *Table) publish(thinking engine.Seat, w *waiting) {
 	if t.cfg.Records {
 		st.Link = t.lastLink()
 		r := t.rec
-		r.Actions = slices.Clone(r.Actions)
+		r.Actions = append([]Action{}, r.Actions...) // [] rather than null: the page reads its length
 		r.Rubber = slices.Clone(r.Rubber)
 		st.Record = &r
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,24 +108,34 @@ func TestSameDecisionsAsNative(t *testing.T) {
 	all = append(all, positions(t, seed, "medium", []int{0, 20, 40})...)
 	all = append(all, positions(t, seed, "hard", []int{1, 14, 30})...)
 	all = append(all, positions(t, seed, "expert", []int{2, 13, 26})...)
+	var jobs []map[string]any
 	for _, p := range all {
-		job, err := json.Marshal(map[string]any{
+		jobs = append(jobs, map[string]any{
 			"config": map[string]any{"seat": "S", "level": p.level, "seed": seed, "board": p.board},
 			"record": practice.Record{Board: p.board, Actions: p.actions},
 		})
-		require.NoError(t, err)
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		start := time.Now()
-		out, err := exec.CommandContext(ctx, node, "testdata/decide.cjs", dir, string(job)).Output()
-		cancel()
-		var stderr string
-		if ee, ok := err.(*exec.ExitError); ok {
-			stderr = string(ee.Stderr)
+	}
+	arg, err := json.Marshal(jobs)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	start := time.Now()
+	out, err := exec.CommandContext(ctx, node, "testdata/decide.cjs", dir, string(arg)).Output()
+	var stderr string
+	if ee, ok := err.(*exec.ExitError); ok {
+		stderr = string(ee.Stderr)
+	}
+	require.NoError(t, err, "node: %s", stderr)
+	t.Logf("node ran %d positions in %v", len(all), time.Since(start).Round(time.Millisecond))
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	require.Len(t, lines, len(all))
+	for i, p := range all {
+		var got struct {
+			practice.Action
+			MS int `json:"ms"`
 		}
-		require.NoError(t, err, "node: %s", stderr)
-		var got practice.Action
-		require.NoError(t, json.Unmarshal(out, &got), "%s", out)
-		t.Logf("%s after %d actions: %s %s%s in %v", p.level, len(p.actions), got.Seat, got.Call, got.Card, time.Since(start).Round(time.Millisecond))
+		require.NoError(t, json.Unmarshal([]byte(lines[i]), &got), "%s", lines[i])
+		t.Logf("%s after %d actions: %s %s%s (%d ms from the worker's start)", p.level, len(p.actions), got.Seat, got.Call, got.Card, got.MS)
 		assert.Equal(t, p.want.Seat, got.Seat, "%s after %d actions", p.level, len(p.actions))
 		assert.Equal(t, p.want.Call+p.want.Card, got.Call+got.Card, "%s after %d actions", p.level, len(p.actions))
 		assert.Empty(t, got.Link, "the level's own search decided")

@@ -10,9 +10,10 @@ const STORE = "openroom-pages-session";
 const QUERY = ["seat", "level", "board", "seed", "deal", "mode"];
 
 // How long a bot's decision may go without a word from the worker before
-// the worker is taken for dead and restarted: twice the chain's longest
-// cap and a little (practice.Caps), by level.
-const WATCHDOG_MS = { easy: 5000, medium: 7000, hard: 9000, expert: 25000 };
+// the worker is taken for dead and restarted: both searches of the chain
+// at their caps (practice.Caps: the opening lead's at expert) and a
+// little, by level.
+const WATCHDOG_MS = { easy: 5000, medium: 6000, hard: 10000, expert: 45000 };
 
 // How long the worker may take to answer an intent before it is taken for
 // dead: it answers at once, unless it is finishing a board's analysis.

@@ -28,16 +28,31 @@ type SharedSolver struct {
 	ctx   context.Context // the deciding bot's deadline (nil: none)
 }
 
-// NewSharedSolver allocates the solver.
-func NewSharedSolver() *SharedSolver {
-	sv := dds.NewSolver()
-	return &SharedSolver{sv: sv, card: cardplay.DDSSolverOf(sv)}
+// NewSharedSolver returns the shared solver; its table is allocated on
+// first use, after the first board is shown.
+func NewSharedSolver() *SharedSolver { return &SharedSolver{} }
+
+// solver returns the solver, made on first use; s.mu is held.
+func (s *SharedSolver) solver() *dds.Solver {
+	if s.sv == nil {
+		s.sv = dds.NewSolver()
+		s.card = cardplay.DDSSolverOf(s.sv)
+	}
+	return s.sv
+}
+
+// warm makes the solver, if not yet made.
+func (s *SharedSolver) warm() {
+	s.mu.Lock()
+	s.solver()
+	s.mu.Unlock()
 }
 
 // Take lends the solver, waiting while it is in use; its solves stop at
 // the deadline of the decision being made.
 func (s *SharedSolver) Take() cardplay.CardSolver {
 	s.mu.Lock()
+	s.solver()
 	s.ctxMu.Lock()
 	s.sv.SetContext(s.ctx)
 	s.ctxMu.Unlock()
@@ -51,8 +66,9 @@ func (s *SharedSolver) Put(cardplay.CardSolver) { s.mu.Unlock() }
 func (s *SharedSolver) Analyse(b *engine.Board) (*analysis.Board, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sv.SetContext(nil)
-	return analysis.Analyse(s.sv, b)
+	sv := s.solver()
+	sv.SetContext(nil)
+	return analysis.Analyse(sv, b)
 }
 
 // decide sets the deadline of the bots' solves (nil: none).
@@ -98,12 +114,14 @@ type Chain struct {
 // it tells the chain whether refbot's own fallback answered.
 func (c *Chain) Hook(d refbot.Decision) { c.last = d }
 
-// Caps returns a level's time caps of a decision in the browser: those of
-// the level's clock safety net natively (refbot's ClockCap), so that a
-// browser decision differs from a replay only where the native one could.
+// Caps returns a level's time caps of a decision in the browser: twice
+// the level's clock safety net natively (refbot's ClockCap), as
+// WebAssembly computes about three times slower than native code and the
+// first decisions of a page run before the browser has optimised it, so
+// that the cap binds about where the native one would.
 func Caps(l refbot.Level) (card, lead time.Duration) {
 	p := l.Params()
-	return p.ClockCap, p.ForLead().ClockCap
+	return 2 * p.ClockCap, 2 * p.ForLead().ClockCap
 }
 
 // BrowserParams are a level's settings in the browser: the level's
@@ -151,6 +169,8 @@ func (c *Chain) attempt(ctx context.Context, link int, limit time.Duration, deci
 	if c.Fault == "slow" && link == 0 {
 		limit = -time.Second // over the cap however coarse the clock
 	}
+	// The solver's table is allocated outside the decision's time.
+	c.Solver.warm()
 	deadline := time.Now().Add(limit)
 	dctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()

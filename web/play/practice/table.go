@@ -145,6 +145,7 @@ type Table struct {
 	ref      *player.Referee
 	meanings []string
 	alerts0  []string // the alerts of the calls resumed from a record
+	botMu    sync.Mutex // guards bots, made on first use
 	bots     [engine.NumSeats]player.Player
 	isBot    [engine.NumSeats]bool
 	rubber   *engine.Rubber // the score sheet in a rubber mode; nil in duplicate
@@ -176,42 +177,71 @@ const (
 	TeamEW = "EW"
 )
 
-// New makes a table from a checked configuration (Config.Check).
+// New makes a table from a checked configuration (Config.Check). The
+// bidding systems and the bots are made when first needed, so that the
+// first board is dealt, and shown, before (in the browser a system takes
+// about a second to load).
 func New(cfg Config) (*Table, error) {
 	t := &Table{cfg: cfg, seat: cfg.Seat, changed: make(chan struct{})}
-	def := refbot.NewSystem()
 	for seat := engine.North; seat <= engine.West; seat++ {
-		t.sys[seat] = cfg.Systems[seat]
-		if t.sys[seat] == nil {
-			t.sys[seat] = def
-		}
-	}
-	for seat := engine.North; seat <= engine.West; seat++ {
-		if seat == t.seat {
-			continue
-		}
-		team := TeamNS
-		if seat.Side() == engine.EW {
-			team = TeamEW
-		}
-		opts := append([]refbot.Option{refbot.WithSystem(t.sys[seat]), refbot.WithOpponentSystem(t.sys[seat.LHO()])}, cfg.BotOptions...)
-		var p player.Player
-		var err error
-		if cfg.Player != nil {
-			p, err = cfg.Player(seat, refbot.TeamSeed(team), opts)
-		} else {
-			p, err = refbot.NewBuiltin(cfg.Level, refbot.TeamSeed(team), opts...)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("bot at %s: %w", seat.Name(), err)
-		}
-		t.bots[seat], t.isBot[seat] = p, true
+		t.isBot[seat] = seat != t.seat
 	}
 	return t, nil
 }
 
+// system returns the seat's bidding system: the configured one, else
+// refbot's default.
+func (t *Table) system(seat engine.Seat) *refbot.System {
+	if t.sys[seat] == nil {
+		t.sys[seat] = t.cfg.Systems[seat]
+		if t.sys[seat] == nil {
+			t.sys[seat] = refbot.NewSystem()
+		}
+	}
+	return t.sys[seat]
+}
+
+// bot returns the player of a bot's seat, made on first use: refbot seeded
+// by its team (or Config.Player's).
+func (t *Table) bot(seat engine.Seat) (player.Player, error) {
+	t.botMu.Lock()
+	defer t.botMu.Unlock()
+	if t.bots[seat] != nil {
+		return t.bots[seat], nil
+	}
+	team := TeamNS
+	if seat.Side() == engine.EW {
+		team = TeamEW
+	}
+	opts := append([]refbot.Option{refbot.WithSystem(t.system(seat)), refbot.WithOpponentSystem(t.system(seat.LHO()))}, t.cfg.BotOptions...)
+	var p player.Player
+	var err error
+	if t.cfg.Player != nil {
+		p, err = t.cfg.Player(seat, refbot.TeamSeed(team), opts)
+	} else {
+		p, err = refbot.NewBuiltin(t.cfg.Level, refbot.TeamSeed(team), opts...)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("bot at %s: %w", seat.Name(), err)
+	}
+	t.bots[seat] = p
+	return p, nil
+}
+
 // Bots returns the players of the bots' seats (nil at the person's).
-func (t *Table) Bots() [engine.NumSeats]player.Player { return t.bots }
+func (t *Table) Bots() ([engine.NumSeats]player.Player, error) {
+	var out [engine.NumSeats]player.Player
+	for seat := engine.North; seat <= engine.West; seat++ {
+		if t.isBot[seat] {
+			p, err := t.bot(seat)
+			if err != nil {
+				return out, err
+			}
+			out[seat] = p
+		}
+	}
+	return out, nil
+}
 
 // Config returns the table's configuration.
 func (t *Table) Config() Config { return t.cfg }
@@ -269,7 +299,7 @@ func (t *Table) Run(ctx context.Context) {
 		t.ref = &player.Referee{OnAction: t.recordAction}
 		for seat := engine.North; seat <= engine.West; seat++ {
 			if t.isBot[seat] {
-				t.ref.Players[seat] = botSeat{t: t, seat: seat, p: t.bots[seat]}
+				t.ref.Players[seat] = botSeat{t: t, seat: seat}
 			} else {
 				t.ref.Players[seat] = person{t: t}
 			}
@@ -409,25 +439,32 @@ type linker interface{ LastLink() string }
 type botSeat struct {
 	t    *Table
 	seat engine.Seat
-	p    player.Player
 }
 
 func (b botSeat) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
 	b.t.publish(b.seat, nil)
-	c, alert, err := b.p.Call(ctx, v)
-	b.noteLink()
+	p, err := b.t.bot(b.seat)
+	if err != nil {
+		return engine.Pass, "", err
+	}
+	c, alert, err := p.Call(ctx, v)
+	b.noteLink(p)
 	return c, alert, err
 }
 
 func (b botSeat) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
 	b.t.publish(b.seat, nil)
-	c, err := b.p.Card(ctx, v)
-	b.noteLink()
+	p, err := b.t.bot(b.seat)
+	if err != nil {
+		return 0, err
+	}
+	c, err := p.Card(ctx, v)
+	b.noteLink(p)
 	return c, err
 }
 
-func (b botSeat) noteLink() {
-	if l, ok := b.p.(linker); ok {
+func (b botSeat) noteLink(p player.Player) {
+	if l, ok := p.(linker); ok {
 		b.t.link = l.LastLink()
 	}
 }
@@ -468,7 +505,7 @@ func (t *Table) publish(thinking engine.Seat, w *waiting) {
 	b := t.board
 	a := b.Auction()
 	for i := len(t.meanings); i < a.Len(); i++ {
-		m, err := t.sys[a.SeatOf(i)].Explain(a, i)
+		m, err := t.system(a.SeatOf(i)).Explain(a, i)
 		text := ""
 		if err == nil {
 			text = m.String()

@@ -144,7 +144,7 @@ type Table struct {
 	board    *engine.Board
 	ref      *player.Referee
 	meanings []string
-	alerts0  []string // the alerts of the calls resumed from a record
+	alerts0  []string   // the alerts of the calls resumed from a record
 	botMu    sync.Mutex // guards bots, made on first use
 	bots     [engine.NumSeats]player.Player
 	isBot    [engine.NumSeats]bool

@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -75,11 +74,15 @@ func browser(t *testing.T) context.Context {
 	ctx := browsertest.New(t, browsertest.Options{})
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
 window.__workerMessages = [];
+window.__workerTimes = [];
 const RealWorker = window.Worker;
 window.Worker = class extends RealWorker {
   constructor(...args) {
     super(...args);
-    this.addEventListener("message", (e) => window.__workerMessages.push(JSON.stringify(e.data)));
+    this.addEventListener("message", (e) => {
+      window.__workerMessages.push(JSON.stringify(e.data));
+      window.__workerTimes.push(performance.now());
+    });
   }
 };`})
 	require.NoError(t, err)
@@ -230,5 +233,3 @@ func nodeOrSkip(t *testing.T) string {
 	}
 	return node
 }
-
-var _ = filepath.Join

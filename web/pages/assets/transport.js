@@ -95,6 +95,9 @@ export function workerTransport(query) {
         resolve?.(m.ok ? { ok: true } : { error: m.error });
         break;
       }
+      case "memory":
+        document.body.dataset.memory = String(m.bytes);
+        break;
       case "fatal":
         handlers.notice(`The practice table could not start: ${m.message}`);
         break;
@@ -156,6 +159,9 @@ export function workerTransport(query) {
       if (last?.thinking && Date.now() - heard > watchdog && restarts <= 5) restart();
     }, 250);
   }
+
+  // The worker's memory, for measurements: body's data-memory, in bytes.
+  window.openroomMemory = () => worker?.postMessage({ type: "memory" });
 
   return {
     connect(h) {

@@ -22,8 +22,15 @@
   const ready = new Promise((resolve) => { goReady = resolve; });
   self.openroomReady = () => goReady();
 
+  let memory = null;
   self.onmessage = async (e) => {
     const m = e.data;
+    if (m.type === "memory") {
+      // The WebAssembly memory's size: the Go heap's high-water mark,
+      // nearly all the worker holds (the page's measurements ask it).
+      post({ type: "memory", bytes: memory ? memory.buffer.byteLength : 0 });
+      return;
+    }
     if (m.type !== "start") {
       await ready;
       self.openroomGo(JSON.stringify(m));
@@ -35,6 +42,7 @@
     try {
       const go = new Go();
       const inst = await WebAssembly.instantiate(module, go.importObject);
+      memory = inst.exports.mem;
       go.run(inst).then(
         () => post({ type: "died", message: "the WebAssembly program stopped" }),
         (err) => post({ type: "died", message: String(err) }));

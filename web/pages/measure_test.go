@@ -1,0 +1,125 @@
+package pages
+
+import (
+	"bytes"
+	"context"
+	"compress/gzip"
+	"encoding/json"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/web/play/practice"
+)
+
+// TestMeasurePages measures the page without a server in headless
+// Chromium, for docs/pages.md: the folder's size, raw and gzipped; load to
+// the first board dealt; each level's card decisions (from the worker's
+// "thinking" state to the state with the card, as the page receives them);
+// the review after a board; the worker's memory. Run it alone, on an idle
+// machine: OPENROOM_MEASURE_PAGES=BOARDS go test -run TestMeasurePages -v ./web/pages/
+func TestMeasurePages(t *testing.T) {
+	if os.Getenv("OPENROOM_MEASURE_PAGES") == "" {
+		t.Skip("a measurement: set OPENROOM_MEASURE_PAGES to the boards a level")
+	}
+	boards := 2
+	if n, err := json.Number(os.Getenv("OPENROOM_MEASURE_PAGES")).Int64(); err == nil && n > 0 {
+		boards = int(n)
+	}
+	dir := folder(t)
+	var raw, gz int
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = w.Write(b)
+		_ = w.Close()
+		raw, gz = raw+len(b), gz+buf.Len()
+		return nil
+	}))
+	t.Logf("the folder: %.2f MB raw, %.2f MB gzip (-9)", float64(raw)/1e6, float64(gz)/1e6)
+
+	for _, level := range []string{"medium", "hard", "expert"} {
+		ctx := browser(t)
+		url := serve(t, dir)
+		load := open(t, ctx, url, "seat=South&level="+level+"&seed=measure-"+level+"&board=1")
+		var cards []time.Duration
+		var reviews []time.Duration
+		rng := rand.New(rand.NewPCG(7, 8))
+		for b := 1; b <= boards; b++ {
+			playUntil(t, ctx, rng, func(st pageState) bool { return st.Your == "next" })
+			ended := time.Now()
+			playUntil(t, ctx, rng, func(st pageState) bool { return st.Analysed })
+			reviews = append(reviews, time.Since(ended))
+			if b < boards {
+				require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
+				playUntil(t, ctx, rng, func(st pageState) bool { return st.Board == b+1 })
+			}
+		}
+		cards = append(cards, cardTimes(t, ctx)...)
+		_, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.openroomMemory()`))
+		require.NoError(t, err)
+		mem, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.memory`, chromedp.WithPollingTimeout(10*time.Second)))
+		require.NoError(t, err)
+		var bytes float64
+		_ = json.Unmarshal([]byte(mem), &bytes)
+		t.Logf("%s: load to the first board dealt %v; %d bot cards: p50 %v p95 %v max %v; review p50 %v max %v; worker memory %.0f MiB",
+			level, load.Round(time.Millisecond), len(cards), pct(cards, 50), pct(cards, 95), pct(cards, 100), pct(reviews, 50), pct(reviews, 100), bytes/(1<<20))
+	}
+}
+
+// cardTimes returns the time of each bot card decision the page saw: from
+// the worker's state saying the bot is thinking to its next state.
+func cardTimes(t *testing.T, ctx context.Context) []time.Duration {
+	t.Helper()
+	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.__workerTimes`))
+	require.NoError(t, err)
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__workerMessages`))
+	require.NoError(t, err)
+	var out []time.Duration
+	var since float64 = -1
+	for i, m := range raw {
+		var msg struct {
+			Type  string `json:"type"`
+			State string `json:"state"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(m), &msg))
+		if msg.Type != "state" {
+			continue
+		}
+		var st practice.State
+		require.NoError(t, json.Unmarshal([]byte(msg.State), &st))
+		if since >= 0 {
+			out = append(out, time.Duration((times[i]-since)*float64(time.Millisecond)))
+			since = -1
+		}
+		if st.Thinking != "" && st.Phase == "play" {
+			since = times[i]
+		}
+	}
+	return out
+}
+
+// pct is the p-th percentile (nearest rank) of ds.
+func pct(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (len(s)*p+99)/100 - 1
+	return s[max(i, 0)].Round(100 * time.Microsecond)
+}

@@ -116,7 +116,6 @@ func (w *worker) start(data string) error {
 		return err
 	}
 	w.table = t
-	post("config", map[string]any{"seed": cfg.Seed})
 	go t.Run(context.Background())
 	return nil
 }

@@ -86,7 +86,7 @@ func (w *worker) start(data string) error {
 		return err
 	}
 	solver := practice.NewSharedSolver()
-	cfg.Analyse = solver.Analyse
+	cfg.Analyse, cfg.Prepare, cfg.Idle = solver.Analyse, solver.Prepare, solver.Idle
 	cfg.Records = true
 	cfg.Resume = m.Record
 	cfg.OnChange = func(msg []byte) { post("state", map[string]any{"state": string(msg)}) }

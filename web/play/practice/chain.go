@@ -24,6 +24,16 @@ type SharedSolver struct {
 	sv   *dds.Solver
 	card cardplay.CardSolver
 
+	// The double-dummy table of the board in play, filled a cell at a
+	// time while the person thinks (Prepare), under mu.
+	deal  engine.Deal
+	table dds.TrickTable
+	cells int // cells done, in cellOrder
+	gen   int // Prepare's generation: a newer board stops an older fill
+
+	idleMu sync.Mutex
+	idle   bool // the table waits for the person
+
 	ctxMu sync.Mutex
 	ctx   context.Context // the deciding bot's deadline (nil: none)
 }
@@ -62,13 +72,88 @@ func (s *SharedSolver) Take() cardplay.CardSolver {
 // Put gives the solver back.
 func (s *SharedSolver) Put(cardplay.CardSolver) { s.mu.Unlock() }
 
-// Analyse is the after-board analysis on the shared solver (no deadline).
+// Analyse is the after-board analysis on the shared solver (no deadline),
+// with the table Prepare has filled so far.
 func (s *SharedSolver) Analyse(b *engine.Board) (*analysis.Board, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sv := s.solver()
 	sv.SetContext(nil)
-	return analysis.Analyse(sv, b)
+	if s.deal != b.Deal() {
+		s.deal, s.cells, s.gen = b.Deal(), 0, s.gen+1
+	}
+	for s.cells < 20 {
+		if err := s.cell(); err != nil {
+			return analysis.Analyse(sv, b)
+		}
+	}
+	return analysis.WithTable(sv, b, &s.table)
+}
+
+// cell solves the next cell of the table; s.mu is held.
+func (s *SharedSolver) cell() error {
+	strain, leader := engine.Strain(s.cells/4), engine.Seat(s.cells%4)
+	p, err := dds.NewPosition(s.deal, strain, leader)
+	if err != nil {
+		return err
+	}
+	v, err := s.solver().Solve(&p)
+	if err != nil {
+		return err
+	}
+	// The leader's side takes v: its right-hand opponent declares.
+	s.table[strain][leader.Prev()] = 13 - v
+	s.cells++
+	return nil
+}
+
+// Prepare starts filling the table of the board about to be played, one
+// cell at a time and only while the table waits for the person (Idle), so
+// that the review after the board has only the play left to analyse. A
+// cell takes the solver for a moment (a bot never waits: no cell is solved
+// while a bot decides); between two cells the browser delivers the page's
+// messages. It stops when ctx ends or another board is prepared.
+func (s *SharedSolver) Prepare(ctx context.Context, d engine.Deal) {
+	s.mu.Lock()
+	s.deal, s.cells, s.gen = d, 0, s.gen+1
+	gen := s.gen
+	s.mu.Unlock()
+	go func() {
+		for {
+			for !s.isIdle() {
+				if ctx.Err() != nil {
+					return
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			s.mu.Lock()
+			if s.gen != gen || s.cells >= 20 || ctx.Err() != nil {
+				s.mu.Unlock()
+				return
+			}
+			s.solver().SetContext(nil)
+			err := s.cell()
+			s.mu.Unlock()
+			if err != nil {
+				return
+			}
+			// Let the browser deliver the page's messages.
+			time.Sleep(time.Millisecond)
+		}
+	}()
+}
+
+// Idle says whether the table waits for the person.
+func (s *SharedSolver) Idle(idle bool) {
+	s.idleMu.Lock()
+	s.idle = idle
+	s.idleMu.Unlock()
+}
+
+func (s *SharedSolver) isIdle() bool {
+	s.idleMu.Lock()
+	defer s.idleMu.Unlock()
+	return s.idle
 }
 
 // decide sets the deadline of the bots' solves (nil: none).

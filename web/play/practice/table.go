@@ -52,6 +52,13 @@ type Config struct {
 	// its own goroutine, one board at a time per table.
 	Analyse func(*engine.Board) (*analysis.Board, error)
 
+	// Prepare, when set, is told each board's deal as it starts, and Idle
+	// whether the table waits for the person: the browser fills the
+	// board's double-dummy table while the person thinks
+	// (SharedSolver.Prepare).
+	Prepare func(ctx context.Context, d engine.Deal)
+	Idle    func(idle bool)
+
 	// Resume, when set, is the session to take up (Record): its totals,
 	// its rubber and the board in play where it stood.
 	Resume *Record
@@ -296,6 +303,9 @@ func (t *Table) Run(ctx context.Context) {
 			}
 			resumed = nil
 		}
+		if t.cfg.Prepare != nil {
+			t.cfg.Prepare(ctx, b.Deal())
+		}
 		t.ref = &player.Referee{OnAction: t.recordAction}
 		for seat := engine.North; seat <= engine.West; seat++ {
 			if t.isBot[seat] {
@@ -490,6 +500,10 @@ func (t *Table) await(ctx context.Context, kind waitKind, v *engine.View) (actio
 		w.view = *v
 	}
 	t.publish(noSeat, w)
+	if t.cfg.Idle != nil {
+		t.cfg.Idle(true)
+		defer t.cfg.Idle(false)
+	}
 	select {
 	case a := <-w.ch:
 		return a, nil

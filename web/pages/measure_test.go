@@ -2,8 +2,8 @@ package pages
 
 import (
 	"bytes"
-	"context"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io/fs"
 	"math/rand/v2"

@@ -2,7 +2,6 @@ package pages
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -101,6 +100,7 @@ func domCheck(t *testing.T, ctx context.Context, seat engine.Seat) {
 // and a reload in its middle: the board resumes where it stood and the
 // session keeps the first board.
 func TestPagesPlayABoard(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	url := serve(t, folder(t))
 	reqs := watchRequests(t, ctx)
@@ -156,6 +156,7 @@ func TestPagesPlayABoard(t *testing.T) {
 // link is acting, and the board's record notes it. Without the .wasm, the
 // page says how to run the table instead.
 func TestPagesFailureChain(t *testing.T) {
+	t.Parallel()
 	dir := folder(t)
 	for _, tc := range []struct {
 		fault, link string
@@ -231,5 +232,3 @@ func hasLink(t *testing.T, ctx context.Context, link string) bool {
 	}
 	return false
 }
-
-var _ = fmt.Sprint

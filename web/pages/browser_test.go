@@ -157,6 +157,7 @@ func TestPagesPlayABoard(t *testing.T) {
 // page says how to run the table instead.
 func TestPagesFailureChain(t *testing.T) {
 	t.Parallel()
+	needBrowser(t)
 	dir := folder(t)
 	for _, tc := range []struct {
 		fault, link string

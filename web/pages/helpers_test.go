@@ -57,6 +57,18 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// needBrowser skips the test as browsertest.New would, before the folder
+// is built for nothing.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a browser test, not run with -short")
+	}
+	if _, ok := browsertest.Find(); !ok && os.Getenv(browsertest.RequireEnv) == "" {
+		t.Skip("no Chromium installed")
+	}
+}
+
 // serve serves the folder as any static file server would.
 func serve(t testing.TB, dir string) string {
 	t.Helper()

@@ -33,6 +33,7 @@ func TestMeasurePages(t *testing.T) {
 	if n, err := json.Number(os.Getenv("OPENROOM_MEASURE_PAGES")).Int64(); err == nil && n > 0 {
 		boards = int(n)
 	}
+	needBrowser(t)
 	dir := folder(t)
 	var raw, gz int
 	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

@@ -57,20 +57,15 @@ func TestMeasurePages(t *testing.T) {
 		ctx := browser(t)
 		url := serve(t, dir)
 		load := open(t, ctx, url, "seat=South&level="+level+"&seed=measure-"+level+"&board=1")
-		var cards []time.Duration
-		var reviews []time.Duration
 		rng := rand.New(rand.NewPCG(7, 8))
 		for b := 1; b <= boards; b++ {
-			playUntil(t, ctx, rng, func(st pageState) bool { return st.Your == "next" })
-			ended := time.Now()
 			playUntil(t, ctx, rng, func(st pageState) bool { return st.Analysed })
-			reviews = append(reviews, time.Since(ended))
 			if b < boards {
 				require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
 				playUntil(t, ctx, rng, func(st pageState) bool { return st.Board == b+1 })
 			}
 		}
-		cards = append(cards, cardTimes(t, ctx)...)
+		cards, reviews := cardTimes(t, ctx)
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.openroomMemory()`))
 		require.NoError(t, err)
 		mem, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.memory`, chromedp.WithPollingTimeout(10*time.Second)))
@@ -82,16 +77,18 @@ func TestMeasurePages(t *testing.T) {
 	}
 }
 
-// cardTimes returns the time of each bot card decision the page saw: from
-// the worker's state saying the bot is thinking to its next state.
-func cardTimes(t *testing.T, ctx context.Context) []time.Duration {
+// cardTimes returns the time of each bot card decision the page saw, from
+// the worker's state saying the bot is thinking to its next state, and of
+// each review, from the board's result to its analysis.
+func cardTimes(t *testing.T, ctx context.Context) (cards, reviews []time.Duration) {
 	t.Helper()
 	times, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.__workerTimes`))
 	require.NoError(t, err)
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__workerMessages`))
 	require.NoError(t, err)
-	var out []time.Duration
+	ms := func(d float64) time.Duration { return time.Duration(d * float64(time.Millisecond)) }
 	var since float64 = -1
+	var over float64 = -1
 	for i, m := range raw {
 		var msg struct {
 			Type  string `json:"type"`
@@ -104,14 +101,21 @@ func cardTimes(t *testing.T, ctx context.Context) []time.Duration {
 		var st practice.State
 		require.NoError(t, json.Unmarshal([]byte(msg.State), &st))
 		if since >= 0 {
-			out = append(out, time.Duration((times[i]-since)*float64(time.Millisecond)))
+			cards = append(cards, ms(times[i]-since))
 			since = -1
 		}
 		if st.Thinking != "" && st.Phase == "play" {
 			since = times[i]
 		}
+		switch {
+		case st.Result != nil && st.Result.Analysis == nil && over < 0:
+			over = times[i]
+		case st.Result != nil && st.Result.Analysis != nil && over >= 0:
+			reviews = append(reviews, ms(times[i]-over))
+			over = -1
+		}
 	}
-	return out
+	return cards, reviews
 }
 
 // pct is the p-th percentile (nearest rank) of ds.

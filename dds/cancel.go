@@ -16,7 +16,7 @@ var ErrCanceled = errors.New("dds: search canceled")
 const stopEvery = 1 << 12
 
 // SetContext makes the solves that follow stop when ctx ends, returning
-// ErrCanceled (nil: never stop). The search looks at ctx itself every few
+// ErrCanceled (context.Background, or nil: never stop). The search looks at ctx itself every few
 // thousand nodes, and at its deadline by the clock: where nothing else can
 // run while the solver computes (WebAssembly has no preemption, so the
 // timer that would cancel ctx never fires), the deadline still holds. The

@@ -49,7 +49,7 @@ func TestSetContextStopsTheSearch(t *testing.T) {
 		assert.ErrorIs(t, solve(), ErrCanceled, name)
 	}
 
-	sv.SetContext(nil)
+	sv.SetContext(context.Background())
 	got, err := sv.Table(d)
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "a stopped solve leaves nothing behind")

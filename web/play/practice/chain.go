@@ -78,7 +78,7 @@ func (s *SharedSolver) Analyse(b *engine.Board) (*analysis.Board, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sv := s.solver()
-	sv.SetContext(nil)
+	sv.SetContext(context.Background())
 	if s.deal != b.Deal() {
 		s.deal, s.cells, s.gen = b.Deal(), 0, s.gen+1
 	}
@@ -131,7 +131,7 @@ func (s *SharedSolver) Prepare(ctx context.Context, d engine.Deal) {
 				s.mu.Unlock()
 				return
 			}
-			s.solver().SetContext(nil)
+			s.solver().SetContext(context.Background())
 			err := s.cell()
 			s.mu.Unlock()
 			if err != nil {
@@ -260,7 +260,7 @@ func (c *Chain) attempt(ctx context.Context, link int, limit time.Duration, deci
 	dctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	c.Solver.decide(dctx)
-	defer c.Solver.decide(nil)
+	defer c.Solver.decide(context.Background())
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the search panicked: %v", p)

@@ -132,6 +132,9 @@ func TestPagesPlayABoard(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, par, "Par ")
 	assert.Empty(t, reqs.since(loaded), "no request after load")
+	csp, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__cspViolations`))
+	require.NoError(t, err)
+	assert.Empty(t, csp, "the page works within its Content-Security-Policy")
 
 	// The next board; a reload in its middle resumes it.
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
@@ -171,7 +174,9 @@ func TestPagesFailureChain(t *testing.T) {
 			t.Parallel()
 			ctx := browser(t)
 			url := serve(t, dir)
+			reqs := watchRequests(t, ctx)
 			open(t, ctx, url, "seat=South&level=medium&seed=chain&fault="+tc.fault)
+			loaded := reqs.count()
 			rng := rand.New(rand.NewPCG(5, 6))
 			st := playUntil(t, ctx, rng, func(st pageState) bool {
 				return strings.Contains(st.Link, tc.link) || hasLink(t, ctx, tc.link)
@@ -180,6 +185,7 @@ func TestPagesFailureChain(t *testing.T) {
 			st = playUntil(t, ctx, rng, func(st pageState) bool { return st.Played >= 6 })
 			if tc.fault == "die" {
 				assert.Equal(t, 1, st.Restarts, "the worker was restarted once")
+				assert.Empty(t, reqs.since(loaded), "the new worker fetched nothing")
 			}
 			engineLine, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("engine")))
 			require.NoError(t, err)

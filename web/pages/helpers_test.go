@@ -87,6 +87,8 @@ func browser(t *testing.T) context.Context {
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
 window.__workerMessages = [];
 window.__workerTimes = [];
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI));
 const RealWorker = window.Worker;
 window.Worker = class extends RealWorker {
   constructor(...args) {

@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/web/play/practice"
 )
 
@@ -66,6 +68,7 @@ func TestMeasurePages(t *testing.T) {
 			}
 		}
 		cards, reviews := cardTimes(t, ctx)
+		native, same, total := nativeTimes(t, level, "measure-"+level, workerStates(t, ctx))
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.openroomMemory()`))
 		require.NoError(t, err)
 		mem, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.memory`, chromedp.WithPollingTimeout(10*time.Second)))
@@ -74,6 +77,8 @@ func TestMeasurePages(t *testing.T) {
 		_ = json.Unmarshal([]byte(mem), &bytes)
 		t.Logf("%s: load to the first board dealt %v; %d bot cards: p50 %v p95 %v max %v; review p50 %v max %v; worker memory %.0f MiB",
 			level, load.Round(time.Millisecond), len(cards), pct(cards, 50), pct(cards, 95), pct(cards, 100), pct(reviews, 50), pct(reviews, 100), bytes/(1<<20))
+		t.Logf("%s natively, the same %d bot cards just after: p50 %v p95 %v max %v; %d of %d bot actions the same as in the page",
+			level, len(native), pct(native, 50), pct(native, 95), pct(native, 100), same, total)
 	}
 }
 
@@ -127,4 +132,48 @@ func pct(ds []time.Duration, p int) time.Duration {
 	slices.Sort(s)
 	i := (len(s)*p+99)/100 - 1
 	return s[max(i, 0)].Round(100 * time.Microsecond)
+}
+
+// nativeTimes replays each finished board of the page natively from its
+// record: every bot action decided again by native refbot as the page's
+// table makes it (practice.Config), timed when it is a card; it returns
+// those times and how many bot actions came out the same as the page's.
+func nativeTimes(t *testing.T, level, seed string, states []practice.State) (times []time.Duration, same, total int) {
+	t.Helper()
+	l, err := refbot.ParseLevel(level)
+	require.NoError(t, err)
+	sys := refbot.NewSystem()
+	var bots [engine.NumSeats]*refbot.Bot
+	for s := engine.North; s <= engine.West; s++ {
+		team := practice.TeamNS
+		if s.Side() == engine.EW {
+			team = practice.TeamEW
+		}
+		bots[s] = refbot.New(l, refbot.TeamSeed(team), refbot.WithSystem(sys), refbot.WithOpponentSystem(sys), refbot.WithParams(practice.BrowserParams(l)))
+	}
+	for _, st := range states {
+		if st.Result == nil || st.Result.Analysis != nil || st.Record == nil {
+			continue // one state a finished board: the first with its result
+		}
+		setup := engine.SeededBoards(seed, []int{st.Board})[0]
+		b := engine.NewBoard(setup.Number, setup.Deal)
+		b.Reset(setup)
+		for _, a := range st.Record.Actions {
+			actor, _ := b.Actor()
+			if actor != engine.South && a.Link == "" {
+				v := b.View(actor)
+				start := time.Now()
+				got := decide(t, b, bots[actor], &v)
+				if b.Phase() == engine.PhasePlay {
+					times = append(times, time.Since(start))
+				}
+				total++
+				if got.Call+got.Card == a.Call+a.Card {
+					same++
+				}
+			}
+			apply(t, b, a)
+		}
+	}
+	return times, same, total
 }

@@ -151,10 +151,12 @@ func nativeTimes(t *testing.T, level, seed string, states []practice.State) (tim
 		}
 		bots[s] = refbot.New(l, refbot.TeamSeed(team), refbot.WithSystem(sys), refbot.WithOpponentSystem(sys), refbot.WithParams(practice.BrowserParams(l)))
 	}
+	seen := map[int]bool{}
 	for _, st := range states {
-		if st.Result == nil || st.Result.Analysis != nil || st.Record == nil {
+		if st.Result == nil || st.Record == nil || seen[st.Session.Boards] {
 			continue // one state a finished board: the first with its result
 		}
+		seen[st.Session.Boards] = true
 		setup := engine.SeededBoards(seed, []int{st.Board})[0]
 		b := engine.NewBoard(setup.Number, setup.Deal)
 		b.Reset(setup)

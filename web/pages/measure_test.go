@@ -68,7 +68,7 @@ func TestMeasurePages(t *testing.T) {
 			}
 		}
 		cards, reviews := cardTimes(t, ctx)
-		native, same, total := nativeTimes(t, level, "measure-"+level, workerStates(t, ctx))
+		native, inWorker, same, total := nativeTimes(t, level, "measure-"+level, workerStates(t, ctx))
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[any](`window.openroomMemory()`))
 		require.NoError(t, err)
 		mem, err := chromedp.Run(ctx, chromedp.Poll[string](`document.body.dataset.memory`, chromedp.WithPollingTimeout(10*time.Second)))
@@ -77,6 +77,7 @@ func TestMeasurePages(t *testing.T) {
 		_ = json.Unmarshal([]byte(mem), &bytes)
 		t.Logf("%s: load to the first board dealt %v; %d bot cards: p50 %v p95 %v max %v; review p50 %v max %v; worker memory %.0f MiB",
 			level, load.Round(time.Millisecond), len(cards), pct(cards, 50), pct(cards, 95), pct(cards, 100), pct(reviews, 50), pct(reviews, 100), bytes/(1<<20))
+		t.Logf("%s in the worker, the same bot cards: p50 %v p95 %v max %v", level, pct(inWorker, 50), pct(inWorker, 95), pct(inWorker, 100))
 		t.Logf("%s natively, the same %d bot cards just after: p50 %v p95 %v max %v; %d of %d bot actions the same as in the page",
 			level, len(native), pct(native, 50), pct(native, 95), pct(native, 100), same, total)
 	}
@@ -137,8 +138,9 @@ func pct(ds []time.Duration, p int) time.Duration {
 // nativeTimes replays each finished board of the page natively from its
 // record: every bot action decided again by native refbot as the page's
 // table makes it (practice.Config), timed when it is a card; it returns
-// those times and how many bot actions came out the same as the page's.
-func nativeTimes(t *testing.T, level, seed string, states []practice.State) (times []time.Duration, same, total int) {
+// those times, the same cards' times in the worker (Action.MS), and how
+// many bot actions came out the same as the page's.
+func nativeTimes(t *testing.T, level, seed string, states []practice.State) (times, inWorker []time.Duration, same, total int) {
 	t.Helper()
 	l, err := refbot.ParseLevel(level)
 	require.NoError(t, err)
@@ -168,6 +170,7 @@ func nativeTimes(t *testing.T, level, seed string, states []practice.State) (tim
 				got := decide(t, b, bots[actor], &v)
 				if b.Phase() == engine.PhasePlay {
 					times = append(times, time.Since(start))
+					inWorker = append(inWorker, time.Duration(a.MS*float64(time.Millisecond)))
 				}
 				total++
 				if got.Call+got.Card == a.Call+a.Card {
@@ -177,5 +180,5 @@ func nativeTimes(t *testing.T, level, seed string, states []practice.State) (tim
 			apply(t, b, a)
 		}
 	}
-	return times, same, total
+	return times, inWorker, same, total
 }

@@ -44,6 +44,9 @@ type Action struct {
 	Alert string `json:"alert,omitempty"`
 	Card  string `json:"card,omitempty"`
 	Link  string `json:"link,omitempty"`
+	// MS is how long a bot took to decide it, in milliseconds, as the
+	// table measured it (the page's measurements read it).
+	MS float64 `json:"ms,omitempty"`
 }
 
 // apply makes the recorded actions on a board just set up, and returns

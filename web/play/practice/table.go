@@ -160,6 +160,7 @@ type Table struct {
 	deals    []RubberDeal   // the rubber's deals so far
 	given    bool           // the board in play is cfg.Deal's
 	link     string         // what decided the bots' last action, when not their search
+	took     time.Duration  // how long the bots' last decision took
 	ctx      context.Context
 
 	mu      sync.Mutex
@@ -415,6 +416,9 @@ func (t *Table) recordAction(b *engine.Board) {
 			act = Action{Seat: p.SeatOf(i).String(), Card: p.Cards()[i].String()}
 		}
 		act.Link, t.link = t.link, ""
+		if t.took > 0 {
+			act.MS, t.took = float64(t.took.Microseconds())/1000, 0
+		}
 		t.rec.Actions = append(t.rec.Actions, act)
 	}
 }
@@ -457,7 +461,9 @@ func (b botSeat) Call(ctx context.Context, v *engine.View) (engine.Call, string,
 	if err != nil {
 		return engine.Pass, "", err
 	}
+	start := time.Now()
 	c, alert, err := p.Call(ctx, v)
+	b.t.took = time.Since(start)
 	b.noteLink(p)
 	return c, alert, err
 }
@@ -468,7 +474,9 @@ func (b botSeat) Card(ctx context.Context, v *engine.View) (engine.Card, error) 
 	if err != nil {
 		return 0, err
 	}
+	start := time.Now()
 	c, err := p.Card(ctx, v)
+	b.t.took = time.Since(start)
 	b.noteLink(p)
 	return c, err
 }

@@ -187,7 +187,7 @@ type Chain struct {
 	Heuristic func(v *engine.View) (string, error)
 	// Fault forces a link, for the tests of the chain: "slow" puts every
 	// decision of the full search over its cap; "throw" makes both
-	// searches panic.
+	// searches fail, as if they had thrown.
 	Fault string
 
 	skip int             // decisions left whose searches are skipped (SkipSearch)

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/refbot"
 )
 
 // drive runs a table and plays the person's seat (a pass, the lowest
@@ -86,4 +88,42 @@ func TestTableResumesFromItsRecord(t *testing.T) {
 	fresh := drive(t, cfg, func(State) bool { return true })
 	assert.Equal(t, before.Board, fresh.Board)
 	assert.Empty(t, fresh.Played)
+}
+
+// TestTableNotesTheLinks: a board whose bots' actions a link of the chain
+// below the search decided says so in its record, action by action, and
+// in its result's notes.
+func TestTableNotesTheLinks(t *testing.T) {
+	t.Parallel()
+	solver := NewSharedSolver()
+	cfg := Config{Seat: engine.South, Level: "medium", Seed: "notes"}
+	cfg.Player = func(seat engine.Seat, seed uint64, opts []refbot.Option) (player.Player, error) {
+		c, err := NewChain(cfg.Level, seed, opts, solver)
+		if err != nil {
+			return nil, err
+		}
+		c.Fault = "throw" // the searches fail: the heuristic decides
+		c.Heuristic = func(v *engine.View) (string, error) {
+			if v.Phase() == engine.PhaseAuction {
+				return "Pass", nil
+			}
+			legal, _ := v.LegalCards()
+			c, _ := legal.Lowest()
+			return c.String(), nil
+		}
+		return c, nil
+	}
+	mid := drive(t, cfg, func(st State) bool { return len(st.Record.Actions) >= 2 && st.Link != "" })
+	assert.Equal(t, LinkHeuristic, mid.Link, "the state says which link acts")
+	final := drive(t, cfg, func(st State) bool { return st.Result != nil })
+	require.NotEmpty(t, final.Result.Notes)
+	bots := 0
+	for _, a := range final.Record.Actions {
+		if a.Seat != "S" {
+			bots++
+			assert.Equal(t, LinkHeuristic, a.Link, "%+v", a)
+		}
+	}
+	assert.Len(t, final.Result.Notes, bots)
+	assert.Contains(t, final.Result.Notes[0], LinkHeuristic)
 }

@@ -153,3 +153,10 @@ sprt-match:
 	$(GO) test -count=1 -run '^TestSPRTRealMatch$$' -v ./tournaments/ -args -sprt.real
 
 .PHONY: sprt-sim sprt-match
+
+## pages: the play page without a server, as static files (the practice table in WebAssembly in a Web Worker) into PAGES_OUT (default out/pages; its path is the last line printed). Serve it with any static file server: python3 -m http.server --directory out/pages
+PAGES_OUT ?= out/pages
+pages:
+	$(GO) run ./web/pages/build -out $(PAGES_OUT)
+
+.PHONY: pages

@@ -1,6 +1,10 @@
 package dds
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+	"time"
+)
 
 // noTrump is the solver's trump index for no trump (suits are 0..3).
 const noTrump = 4
@@ -25,6 +29,13 @@ type search struct {
 	tricksMax int // tricks maxSide has taken since the root's trick started
 	nodes     uint64
 	tnodes    uint64 // nodes at trick boundaries: the figure DDS reports
+
+	// SetContext's: the search stops (stopped) once ctx ends or the
+	// deadline passes, looked at every stopEvery nodes.
+	ctx         context.Context
+	deadline    time.Time
+	hasDeadline bool
+	stopped     bool
 
 	leader [14]int // leader of each trick (indexed by trick number)
 
@@ -127,6 +138,11 @@ func (s *search) wonByRank(pos int) bool {
 // s.wr[pos] with the ranks the answer depends on.
 func (s *search) ab(pos int) bool {
 	s.nodes++
+	if s.nodes%stopEvery == 0 && s.checkStop() || s.stopped {
+		// Stopped: every node answers at once; the solve's caller
+		// returns ErrCanceled and empties the table (canceled).
+		return false
+	}
 	if pos&3 == 0 {
 		s.tnodes++
 		return s.abTrick(pos)

@@ -140,7 +140,8 @@ func (sv *Solver) Solve(p *Position) (int, error) {
 		return 0, err
 	}
 	sv.newSolve()
-	return sv.solve(p, -1), nil
+	v := sv.solve(p, -1)
+	return v, sv.canceled()
 }
 
 // solve runs on a validated position, reusing the transposition table;
@@ -175,7 +176,8 @@ func (sv *Solver) Reaches(p *Position, target int) (bool, error) {
 	pos := sv.load(p)
 	s.maxSide = int(p.Turn()) & 1
 	s.target = target
-	return s.ab(pos), nil
+	ok := s.ab(pos)
+	return ok, sv.canceled()
 }
 
 // SolveAll returns the value of every legal card of the player to move, in
@@ -207,7 +209,8 @@ func (sv *Solver) SolveAllOf(p *Position, cards engine.Hand, dst []CardValue) ([
 		return dst, err
 	}
 	sv.newSolve()
-	return sv.solveAllOf(p, cards, dst), nil
+	dst = sv.solveAllOf(p, cards, dst)
+	return dst, sv.canceled()
 }
 
 func (sv *Solver) solveAllOf(p *Position, cards engine.Hand, dst []CardValue) []CardValue {
@@ -267,6 +270,9 @@ func (sv *Solver) Table(d engine.Deal) (TrickTable, error) {
 		// North's result in the previous strain is a better first guess
 		// than half the tricks: fewer MTD(f) iterations.
 		guess = sv.strainRow(d, strain, &t, guess)
+		if err := sv.canceled(); err != nil {
+			return t, err
+		}
 	}
 	return t, nil
 }
@@ -330,6 +336,9 @@ func (sv *Solver) AnalysePlay(d engine.Deal, trump engine.Strain, leader engine.
 			return out, fmt.Errorf("dds: analyse play: card %d: %w", i+1, err)
 		}
 		v := sv.solve(&p, -1)
+		if err := sv.canceled(); err != nil {
+			return out, err
+		}
 		ns := won + v
 		if p.Turn().Side() != engine.NS {
 			ns = won + p.Tricks() - v
@@ -375,7 +384,8 @@ func (sv *Solver) SolveTargetOf(p *Position, target int, cards engine.Hand, dst 
 		return dst, err
 	}
 	sv.newSolve()
-	return sv.solveTarget(p, target, cards, dst), nil
+	dst = sv.solveTarget(p, target, cards, dst)
+	return dst, sv.canceled()
 }
 
 // SolveBetter reports whether the player to move has a legal card that
@@ -411,10 +421,13 @@ func (sv *Solver) SolveBetter(p *Position, card engine.Card, target int) (engine
 			continue
 		}
 		if target <= 0 || s.reaches(pos, seat, m, target) {
+			if err := sv.canceled(); err != nil {
+				return 0, false, err
+			}
 			return engine.NewCard(engine.Suit(m.suit), engine.Rank(m.rank)), true, nil
 		}
 	}
-	return 0, false, nil
+	return 0, false, sv.canceled()
 }
 
 // reaches plays root move m for seat at pos and asks the zero-window

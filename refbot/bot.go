@@ -37,6 +37,7 @@ type Bot struct {
 	explain   bool
 	infer     func(v *engine.View) bidding.SoftFacts
 	newSolver func() cardplay.CardSolver
+	pool      SolverPool // WithSolverPool's: lends the solver instead of newSolver and idle
 	onDecide  func(Decision)
 
 	mu      sync.Mutex
@@ -84,6 +85,20 @@ func WithDecisionHook(f func(Decision)) Option { return func(b *Bot) { b.onDecid
 
 // WithParams overrides the level's play settings (for experiments and tests).
 func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
+
+// SolverPool lends solvers to bots: Take returns one, waiting while none
+// is free, and Put gives it back. A pool of one solver shared by several
+// bots (and its owner's own solves) holds one table in memory instead of
+// one a bot, which matters in a browser; a decision keeps the solver from
+// its first solve to its last, and starts it afresh (a searched decision
+// empties its table), so it decides as with a solver of its own.
+type SolverPool interface {
+	Take() cardplay.CardSolver
+	Put(cardplay.CardSolver)
+}
+
+// WithSolverPool makes the bot search and judge with the pool's solvers.
+func WithSolverPool(p SolverPool) Option { return func(b *Bot) { b.pool = p } }
 
 // New returns a bot that plays at the level, its decisions deterministic
 // for the seed, board, seat and decision.
@@ -426,6 +441,12 @@ func (b *Bot) busy() bool {
 }
 
 func (b *Bot) takeSolver() cardplay.CardSolver {
+	if b.pool != nil {
+		b.mu.Lock()
+		b.running++
+		b.mu.Unlock()
+		return b.pool.Take()
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.running++
@@ -441,6 +462,10 @@ func (b *Bot) putSolver(s cardplay.CardSolver) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.running--
+	if b.pool != nil {
+		b.pool.Put(s)
+		return
+	}
 	if len(b.idle) < 1 { // one spare: a solver holds a ~20 MB table
 		b.idle = append(b.idle, s)
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"syscall"
 
 	"github.com/openroom/openroom/engine"
 )
@@ -254,7 +253,7 @@ func compareFault(r *Record, o engine.Outcome) error {
 // opened file, not the name, so that a file swapped between a check and
 // the open is caught.
 func OpenRegular(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -38,16 +38,22 @@ const SharedPrefix = "/shared/"
 //go:embed shared
 var shared embed.FS
 
+// SharedFS is the shared modules' folder (web/shared), for a page built
+// as static files (package pages).
+func SharedFS() fs.FS {
+	sub, err := fs.Sub(shared, "shared")
+	if err != nil {
+		panic(err) // the embedded folder is part of the binary
+	}
+	return sub
+}
+
 // Shared serves the shared modules; mount it at SharedPrefix. The files
 // only node needs (the unit tests, package.json) are not served, and the
 // browser revalidates every file so that it never runs the modules of an
 // older binary.
 func Shared() http.Handler {
-	sub, err := fs.Sub(shared, "shared")
-	if err != nil {
-		panic(err) // the embedded folder is part of the binary
-	}
-	return http.StripPrefix(SharedPrefix, NoCache(http.FileServerFS(PublicFS(sub))))
+	return http.StripPrefix(SharedPrefix, NoCache(http.FileServerFS(PublicFS(SharedFS()))))
 }
 
 // PublicFS is fsys without what only the tests and node need: files named

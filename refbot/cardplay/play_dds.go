@@ -18,6 +18,13 @@ func NewDDSSolver() CardSolver {
 	return &ddsSolver{s: dds.NewSolver()}
 }
 
+// DDSSolverOf returns a CardSolver backed by the given dds solver, for a
+// caller that shares one solver (and its table) among bots and its own
+// solves, one at a time.
+func DDSSolverOf(s *dds.Solver) CardSolver {
+	return &ddsSolver{s: s}
+}
+
 // dds returns the position as package dds has it.
 func (p *Position) dds() (dds.Position, error) {
 	pos, err := dds.NewPosition(p.Hands, p.Trump, p.Leader, p.Trick[:p.NTrick]...)

@@ -17,6 +17,7 @@ import (
 	"github.com/openroom/openroom/analysis"
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/web/play/practice"
 )
 
 // testAnalyse is the analysis of the test servers: a stand-in with the
@@ -326,3 +327,6 @@ func finalActions(t testing.TB, final *State) ([]engine.Call, []engine.Card) {
 	}
 	return calls, cards
 }
+
+// cardStrings lists a hand's cards as the page's states do.
+func cardStrings(h engine.Hand) []string { return practice.CardStrings(h) }

@@ -32,7 +32,8 @@ func TestBotsDecideAsARun(t *testing.T) {
 	defer srv.Close()
 	se, err := newSession(srv, "test")
 	require.NoError(t, err)
-	players := se.bots
+	players, err := se.table.Bots()
+	require.NoError(t, err)
 	spec, err := bots.ParseSpec("builtin:refbot:" + level)
 	require.NoError(t, err)
 	players[engine.South], err = bots.NewBuiltin(spec, teamNS) // the person, played as a run's bot

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"embed"
@@ -22,45 +21,34 @@ import (
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/web"
+	"github.com/openroom/openroom/web/play/practice"
 )
 
 //go:embed assets
 var assetFS embed.FS
 
-// Mode is how boards follow one another and are scored.
-type Mode string
+// Assets is the page's folder (web/play/assets): its HTML, styles and
+// modules, for the page built as static files (package pages).
+func Assets() fs.FS {
+	sub, err := fs.Sub(assetFS, "assets")
+	if err != nil {
+		panic(err) // the embedded folder is part of the binary
+	}
+	return sub
+}
 
-// The modes. Duplicate practice is the duplicate rule set's: each board stands alone,
-// its dealer and vulnerability from its number, scored by its Law 77 raw
-// score. Rubber bridge and Chicago are the rubber rule set's: the deals are scored on
-// a rubber's score sheet (engine.Rubber), which also decides each deal's
-// dealer and vulnerability; the two scorings are never mixed.
+// Mode is how boards follow one another and are scored (practice.Mode).
+type Mode = practice.Mode
+
+// The modes (practice's).
 const (
-	Duplicate Mode = "duplicate"
-	Rubber    Mode = "rubber"
-	Chicago   Mode = "chicago"
+	Duplicate = practice.Duplicate
+	Rubber    = practice.Rubber
+	Chicago   = practice.Chicago
 )
 
 // ParseMode reads a mode name.
-func ParseMode(s string) (Mode, error) {
-	switch m := Mode(s); m {
-	case Duplicate, Rubber, Chicago:
-		return m, nil
-	}
-	return "", fmt.Errorf("unknown mode %q (duplicate, rubber or chicago)", s)
-}
-
-// rubberKind is the engine's rule set of a rubber mode; ok is false for
-// duplicate.
-func (m Mode) rubberKind() (engine.RubberKind, bool) {
-	switch m {
-	case Rubber:
-		return engine.RubberBridge, true
-	case Chicago:
-		return engine.Chicago, true
-	}
-	return 0, false
-}
+func ParseMode(s string) (Mode, error) { return practice.ParseMode(s) }
 
 // Config is what a play server deals and who sits at the table.
 type Config struct {
@@ -117,7 +105,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.Mode == "" {
 		cfg.Mode = Duplicate
 	}
-	if _, err := ParseMode(string(cfg.Mode)); err != nil {
+	if _, err := practice.ParseMode(string(cfg.Mode)); err != nil {
 		return nil, fmt.Errorf("play: %w", err)
 	}
 	if cfg.Seat > engine.West {
@@ -188,19 +176,6 @@ func (s *Server) logf(format string, args ...any) {
 	if s.cfg.Logf != nil {
 		s.cfg.Logf(format, args...)
 	}
-}
-
-// firstBoard is the board a new session starts with.
-func (s *Server) firstBoard() engine.BoardSetup {
-	if s.cfg.Deal != nil {
-		return *s.cfg.Deal
-	}
-	return engine.SeededBoards(s.cfg.Seed, []int{s.cfg.FirstBoard})[0]
-}
-
-// nextBoard follows a board: the next number, dealt from the seed.
-func (s *Server) nextBoard(prev engine.BoardSetup) engine.BoardSetup {
-	return engine.SeededBoards(s.cfg.Seed, []int{prev.Number + 1})[0]
 }
 
 // analyse runs the after-board analysis on the server's one solver.
@@ -325,9 +300,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	heartbeat := time.NewTicker(web.Heartbeat)
 	defer heartbeat.Stop()
 	for {
-		se.mu.Lock()
-		version, msg, changed := se.version, se.msg, se.changed
-		se.mu.Unlock()
+		version, msg, changed := se.table.Watch()
 		if version > sent && msg != nil {
 			_ = web.WriteEvent(w, strconv.Itoa(version), "state", msg)
 			fl.Flush()
@@ -393,20 +366,9 @@ func (se *session) takeOver(tab string) {
 	se.holder = tab
 }
 
-// request is the body of POST /api/act.
-type request struct {
-	Kind  string `json:"kind"` // call, card, next, replay, takeover
-	Call  string `json:"call,omitempty"`
-	Alert string `json:"alert,omitempty"`
-	Card  string `json:"card,omitempty"`
-}
-
 // maxRequest bounds a request body: the longest legal one is a call with a
 // 200-character alert.
 const maxRequest = 2048
-
-// maxAlert bounds an alert's text, in characters.
-const maxAlert = 200
 
 // handleAct takes one intent of the person. It is judged against the
 // person's turn and refused, changing nothing, unless it is legal, in
@@ -445,7 +407,7 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 		web.WriteError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is over %d bytes", maxRequest))
 		return
 	}
-	req, err := parseRequest(body)
+	req, err := practice.ParseRequest(body)
 	if err != nil {
 		web.WriteError(w, http.StatusBadRequest, err.Error())
 		return
@@ -468,122 +430,25 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	web.WriteJSON(w, http.StatusOK, map[string]any{"ok": true})
 }
 
-// parseRequest reads a request body strictly: known fields only, a known
-// kind, and the fields that kind needs.
-func parseRequest(body []byte) (request, error) {
-	var req request
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return request{}, fmt.Errorf("malformed request: %v", err)
-	}
-	if dec.More() {
-		return request{}, errors.New("malformed request: more than one JSON value")
-	}
-	switch req.Kind {
-	case "call":
-		if req.Call == "" {
-			return request{}, errors.New(`a call request needs "call", e.g. "1H", "Pass", "X"`)
-		}
-		if n := len([]rune(req.Alert)); n > maxAlert {
-			return request{}, fmt.Errorf("the alert is %d characters; at most %d", n, maxAlert)
-		}
-		for _, r := range req.Alert {
-			if r < ' ' || r == 0x7f {
-				return request{}, errors.New("the alert holds a control character")
-			}
-		}
-	case "card":
-		if req.Card == "" {
-			return request{}, errors.New(`a card request needs "card", e.g. "SA"`)
-		}
-	case "next", "replay", "takeover":
-	case "":
-		return request{}, errors.New(`the request needs "kind": call, card, next, replay or takeover`)
-	default:
-		return request{}, fmt.Errorf("unknown kind %q (call, card, next, replay or takeover)", req.Kind)
-	}
-	return req, nil
-}
-
 // act judges a request against the person's turn and hands it on when it
-// is legal. It returns the HTTP status of a refusal.
-func (se *session) act(tab string, req request) (int, error) {
-	var a action
-	a.kind = req.Kind
+// is legal and from the tab that holds the seat. It returns the HTTP status
+// of a refusal.
+func (se *session) act(tab string, req practice.Request) (int, error) {
 	se.mu.Lock()
-	defer se.mu.Unlock()
 	se.lastSeen = time.Now()
-	if se.holder != tab {
+	holder := se.holder
+	se.mu.Unlock()
+	if holder != tab {
 		return http.StatusConflict, errors.New("this seat is being played in another tab: take it over first")
 	}
-	w := se.wait
-	if w == nil {
-		if t := se.state.Thinking; t != "" {
-			return http.StatusConflict, fmt.Errorf("not your turn: %s is thinking", seatName(t))
+	if err := se.table.Act(req); err != nil {
+		var r *practice.Refusal
+		if errors.As(err, &r) && r.Malformed {
+			return http.StatusBadRequest, err
 		}
-		return http.StatusConflict, errors.New("not your turn")
+		return http.StatusConflict, err
 	}
-	v := &w.view
-	switch req.Kind {
-	case "call":
-		if w.kind != waitCall {
-			return http.StatusConflict, fmt.Errorf("not your call: %s", w.describe())
-		}
-		c, err := engine.ParseCall(req.Call)
-		if err != nil {
-			return http.StatusBadRequest, fmt.Errorf("%q is not a call: %v", req.Call, err)
-		}
-		if err := v.Auction.Check(c); err != nil {
-			return http.StatusConflict, fmt.Errorf("%s is not a legal call now: %v", c, err)
-		}
-		a.call, a.alert = c, req.Alert
-	case "card":
-		if w.kind != waitCard {
-			return http.StatusConflict, fmt.Errorf("not your card: %s", w.describe())
-		}
-		c, err := engine.ParseCard(req.Card)
-		if err != nil {
-			return http.StatusBadRequest, fmt.Errorf("%q is not a card: %v", req.Card, err)
-		}
-		turn := v.Play.Turn()
-		hand, _ := v.Known(turn)
-		if err := v.Play.Check(hand, c); err != nil {
-			return http.StatusConflict, fmt.Errorf("%s from %s's hand: %v", c, turn.Name(), err)
-		}
-		a.card = c
-	case "next", "replay":
-		if w.kind != waitNext {
-			return http.StatusConflict, fmt.Errorf("the board is not over: %s", w.describe())
-		}
-		if _, rubber := se.srv.cfg.Mode.rubberKind(); rubber && req.Kind == "replay" {
-			return http.StatusConflict, fmt.Errorf("a %s deal is on the score sheet and cannot be played again", se.srv.cfg.Mode)
-		}
-	}
-	se.wait = nil
-	w.ch <- a
 	return http.StatusOK, nil
-}
-
-// describe says what the person is being asked for.
-func (w *waiting) describe() string {
-	switch w.kind {
-	case waitCall:
-		return "you are to call"
-	case waitCard:
-		if t := w.view.Play.Turn(); t != w.view.Seat {
-			return fmt.Sprintf("you are to play from dummy (%s)", t.Name())
-		}
-		return "you are to play a card"
-	}
-	return "the board is over: next board or play it again"
-}
-
-func seatName(s string) string {
-	if seat, err := engine.ParseSeat(s); err == nil {
-		return seat.Name()
-	}
-	return s
 }
 
 // randomHex returns n random bytes in hex.

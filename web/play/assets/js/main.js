@@ -1,11 +1,9 @@
-// The play page: one event stream from the server, intents back by POST,
-// the keyboard, and the take-over between tabs.
+// The play page served by `tablemanager play`: the front end (page.js) on
+// the server's transport: one event stream from the server, intents back
+// by POST, and the take-over between tabs.
 
-import { el, clear } from "../../../shared/dom.js";
-import { renderTable } from "./table.js";
-import { renderViewer } from "./viewer.js";
-import { parseCallKeys } from "./bidding.js";
-import { parseCardKeys } from "./keys.js";
+import { el } from "../../../shared/dom.js";
+import { startPage } from "./page.js";
 
 // A tab keeps its id across reloads (sessionStorage is per tab), so a
 // reload resumes the seat while another tab must take it over.
@@ -20,135 +18,61 @@ function tabId() {
   return id;
 }
 
-const tab = tabId();
-const RULES = {
-  duplicate: "Duplicate practice: each board stands alone, its dealer and vulnerability from its number, scored by its Law 77 raw score (no IMPs, no matchpoints). Only legal calls and cards; no claims, no undo.",
-  rubber: "Rubber bridge: trick points below the line, bonuses, overtricks, penalties and honours above; a side that has won a game is vulnerable; the rubber ends when a side wins two games. Only legal calls and cards; no claims, no undo.",
-  chicago: "Chicago: four deals, vulnerability from the four-deal cycle, each game and a part score on the fourth deal scored at once. Only legal calls and cards; no claims, no undo.",
-};
-const tableRoot = document.getElementById("table");
-const viewerRoot = document.getElementById("viewer");
-const notice = document.getElementById("notice");
-const keysHint = document.getElementById("keys");
-let state = null;
-let source = null;
-let keys = "";
-let lastBoardKey = "";
-const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render() };
+// serverTransport talks to the server: states as server-sent events,
+// intents as POST /api/act.
+function serverTransport() {
+  const tab = tabId();
+  let source = null;
+  let handlers = null;
 
-function showNotice(text, button) {
-  clear(notice);
-  if (!text) { notice.hidden = true; return; }
-  notice.hidden = false;
-  notice.append(el("span", { text }), button ?? "");
-}
-
-function showError(text) {
-  const e = document.getElementById("error");
-  e.textContent = text ?? "";
-  e.hidden = !text;
-}
-
-async function act(kind, fields = {}) {
-  showError("");
-  try {
-    const res = await fetch("/api/act", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Openroom-Tab": tab },
-      body: JSON.stringify({ kind, ...fields }),
-    });
-    if (!res.ok) {
-      const body = await res.json().catch(() => ({ error: res.statusText }));
-      showError(body.error ?? res.statusText);
-      return false;
+  async function act(kind, fields = {}) {
+    try {
+      const res = await fetch("/api/act", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Openroom-Tab": tab },
+        body: JSON.stringify({ kind, ...fields }),
+      });
+      if (!res.ok) {
+        const body = await res.json().catch(() => ({ error: res.statusText }));
+        return { error: body.error ?? res.statusText };
+      }
+      return { ok: true };
+    } catch (err) {
+      return { error: `The table cannot be reached: ${err.message}` };
     }
-    return true;
-  } catch (err) {
-    showError(`The table cannot be reached: ${err.message}`);
-    return false;
   }
-}
 
-function render() {
-  if (!state) return;
-  const boardKey = `${state.board}:${state.result ? "done" : "play"}`;
-  if (boardKey !== lastBoardKey) {
-    ui.replayAt = null;
-    ui.explanation = null;
-    lastBoardKey = boardKey;
-  }
-  document.getElementById("rules").textContent = RULES[state.mode] ?? "";
-  renderTable(tableRoot, state, act, ui);
-  renderViewer(viewerRoot, state, act, ui);
-  viewerRoot.hidden = !state.result;
-  document.body.dataset.your = state.your || "";
-  document.body.dataset.version = String(state.version);
-  document.body.dataset.phase = state.phase;
-  document.body.dataset.board = String(state.board);
-  document.body.dataset.played = String(state.played.length);
-  document.body.dataset.analysed = state.result?.analysis ? "1" : "";
-}
-
-function connect() {
-  if (source) source.close();
-  source = new EventSource(`/api/stream?tab=${encodeURIComponent(tab)}`);
-  source.addEventListener("state", (e) => {
-    state = JSON.parse(e.data);
-    showNotice("");
-    render();
-  });
-  source.addEventListener("held", () => {
-    source.close();
-    showNotice("This seat is being played in another tab. ",
-      el("button", { id: "takeover", onclick: takeOver, text: "Play here instead" }));
-  });
-  source.addEventListener("taken", (e) => {
-    source.close();
-    const msg = JSON.parse(e.data).message;
-    document.body.dataset.taken = "1";
-    showNotice(`${msg[0].toUpperCase()}${msg.slice(1)}. `,
-      el("button", { id: "takeover", onclick: takeOver, text: "Play here again" }));
-  });
-  source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED) showNotice("Connection lost; reload the page to resume.");
-  };
-}
-
-async function takeOver() {
-  if (await act("takeover")) {
+  async function takeOver() {
+    handlers.error("");
+    const r = await act("takeover");
+    if (r.error) { handlers.error(r.error); return; }
     delete document.body.dataset.taken;
-    connect();
+    connect(handlers);
   }
+
+  function connect(h) {
+    handlers = h;
+    if (source) source.close();
+    source = new EventSource(`/api/stream?tab=${encodeURIComponent(tab)}`);
+    source.addEventListener("state", (e) => h.state(JSON.parse(e.data)));
+    source.addEventListener("held", () => {
+      source.close();
+      h.notice("This seat is being played in another tab. ",
+        el("button", { id: "takeover", onclick: takeOver, text: "Play here instead" }));
+    });
+    source.addEventListener("taken", (e) => {
+      source.close();
+      const msg = JSON.parse(e.data).message;
+      document.body.dataset.taken = "1";
+      h.notice(`${msg[0].toUpperCase()}${msg.slice(1)}. `,
+        el("button", { id: "takeover", onclick: takeOver, text: "Play here again" }));
+    });
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) h.notice("Connection lost; reload the page to resume.");
+    };
+  }
+
+  return { connect, act };
 }
 
-// The keyboard: calls ("1h", "3n", "p", "x", "r"), cards ("sq", "h10", or
-// a rank alone when only one suit can be played), "n" for the next board
-// and "a" to play it again, Escape to clear.
-document.addEventListener("keydown", (e) => {
-  if (!state || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.target instanceof HTMLInputElement) {
-    if (e.key === "Enter" || e.key === "Escape") e.target.blur();
-    return;
-  }
-  if (e.key === "Escape") { keys = ""; keysHint.textContent = ""; return; }
-  if (e.key.length !== 1) return;
-  if (state.your === "next") {
-    if (e.key === "n") act("next");
-    if (e.key === "a") act("replay");
-    return;
-  }
-  if (state.your !== "call" && state.your !== "card") return;
-  keys += e.key;
-  const r = state.your === "call" ? parseCallKeys(keys, state.legal_calls ?? []) : parseCardKeys(keys, state.legal_cards ?? []);
-  if (r.pending) { keysHint.textContent = `typed: ${keys}`; return; }
-  keys = "";
-  keysHint.textContent = "";
-  if (r.error) { showError(r.error); return; }
-  if (r.call) {
-    const text = ui.alertText;
-    ui.alertText = "";
-    act("call", text ? { call: r.call, alert: text } : { call: r.call });
-  } else act("card", { card: r.card });
-});
-
-connect();
+startPage(serverTransport());

@@ -1,4 +1,4 @@
-package play
+package practice
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package web
+package played
 
 import (
 	"strings"
@@ -54,7 +54,7 @@ func TestPlayedGivesSeatsAndTheEnginesWinners(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := replayed(t, setup, tc.calls, tc.cards)
-			cards, winners := Played(b.Play())
+			cards, winners := Cards(b.Play())
 			require.NotNil(t, cards)
 			var seats, played []string
 			for _, c := range cards {
@@ -90,7 +90,7 @@ func TestPlayedFollowsAWholeBoard(t *testing.T) {
 			c, ok := b.LegalCards().Lowest()
 			require.True(t, ok)
 			require.NoError(t, b.PlayCard(seat, c))
-			cards, winners := Played(p)
+			cards, winners := Cards(p)
 			require.Len(t, cards, p.Len())
 			require.Len(t, winners, p.Len()/4)
 			for i, k := range p.Cards() {
@@ -104,7 +104,7 @@ func TestPlayedFollowsAWholeBoard(t *testing.T) {
 				}
 			}
 		}
-		cards, winners := Played(p)
+		cards, winners := Cards(p)
 		assert.Len(t, cards, 52)
 		assert.Len(t, winners, 13)
 	}

@@ -1,4 +1,4 @@
-package play
+package practice
 
 import (
 	"testing"
@@ -18,7 +18,7 @@ func FuzzParseRequest(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		req, err := parseRequest(body)
+		req, err := ParseRequest(body)
 		if err != nil {
 			require.NotEmpty(t, err.Error())
 			return
@@ -26,7 +26,7 @@ func FuzzParseRequest(f *testing.F) {
 		switch req.Kind {
 		case "call":
 			require.NotEmpty(t, req.Call)
-			require.LessOrEqual(t, len([]rune(req.Alert)), maxAlert)
+			require.LessOrEqual(t, len([]rune(req.Alert)), MaxAlert)
 		case "card":
 			require.NotEmpty(t, req.Card)
 		case "next", "replay", "takeover":

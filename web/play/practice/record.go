@@ -1,0 +1,107 @@
+package practice
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/openroom/openroom/engine"
+)
+
+// Record is the session as the page keeps it, to resume it after a reload
+// or after the worker that ran it died: the totals and the rubber before
+// the board in play, that board's number and every action taken on it.
+// It holds nothing the person may not see: the calls and cards are public
+// once made, and a finished deal of the rubber is public.
+type Record struct {
+	Totals Totals `json:"totals"`
+	// Rubber lists the deals of the rubber in progress already on its
+	// sheet (rubber modes), to write the sheet again; FirstDealer is the
+	// rubber's first dealer.
+	Rubber      []RubberDeal `json:"rubber,omitempty"`
+	FirstDealer string       `json:"first_dealer,omitempty"`
+	// Board is the number of the board in play; Given says it is the
+	// configured deal (Config.Deal), not one dealt from the seed.
+	Board   int      `json:"board"`
+	Given   bool     `json:"given,omitempty"`
+	Actions []Action `json:"actions"`
+}
+
+// RubberDeal is one finished deal on a rubber's sheet.
+type RubberDeal struct {
+	Board    int    `json:"board"`
+	Given    bool   `json:"given,omitempty"`
+	Contract string `json:"contract"` // "Pass", "4S", "3NTX"
+	Declarer string `json:"declarer,omitempty"`
+	Tricks   int    `json:"tricks"`
+}
+
+// Action is one call or card of the board in play: exactly one of Call
+// and Card is set. Link says what decided a bot's action when it was not
+// the level's own search (Chain), for the board's notes.
+type Action struct {
+	Seat  string `json:"seat"` // the seat that made it (for a card: the hand it came from)
+	Call  string `json:"call,omitempty"`
+	Alert string `json:"alert,omitempty"`
+	Card  string `json:"card,omitempty"`
+	Link  string `json:"link,omitempty"`
+	// MS is how long a bot took to decide it, in milliseconds, as the
+	// table measured it (the page's measurements read it).
+	MS float64 `json:"ms,omitempty"`
+}
+
+// apply makes the recorded actions on a board just set up, and returns
+// the alerts of the calls.
+func (r *Record) apply(b *engine.Board) (alerts []string, err error) {
+	for i, a := range r.Actions {
+		seat, err := engine.ParseSeat(a.Seat)
+		if err != nil {
+			return nil, fmt.Errorf("action %d: %w", i, err)
+		}
+		switch {
+		case a.Call != "":
+			c, err := engine.ParseCall(a.Call)
+			if err != nil {
+				return nil, fmt.Errorf("action %d: %w", i, err)
+			}
+			if err := b.Call(seat, c); err != nil {
+				return nil, fmt.Errorf("action %d: %w", i, err)
+			}
+			alerts = append(alerts, a.Alert)
+		case a.Card != "":
+			c, err := engine.ParseCard(a.Card)
+			if err != nil {
+				return nil, fmt.Errorf("action %d: %w", i, err)
+			}
+			if err := b.PlayCard(seat, c); err != nil {
+				return nil, fmt.Errorf("action %d: %w", i, err)
+			}
+		default:
+			return nil, fmt.Errorf("action %d: neither a call nor a card", i)
+		}
+	}
+	return alerts, nil
+}
+
+// rubber writes the recorded deals on a new rubber of kind.
+func (r *Record) rubber(kind engine.RubberKind, deal func(number int, given bool) engine.BoardSetup) (*engine.Rubber, error) {
+	first, err := engine.ParseSeat(r.FirstDealer)
+	if err != nil {
+		return nil, errors.New("the record's rubber has no first dealer")
+	}
+	rb := engine.NewRubber(kind, first)
+	for _, d := range r.Rubber {
+		c, err := engine.ParseContract(d.Contract)
+		if err != nil {
+			return nil, err
+		}
+		if !c.PassedOut() {
+			if c.Declarer, err = engine.ParseSeat(d.Declarer); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := rb.Add(deal(d.Board, d.Given).Deal, c, d.Tricks); err != nil {
+			return nil, fmt.Errorf("deal %d: %w", d.Board, err)
+		}
+	}
+	return rb, nil
+}

@@ -1,0 +1,129 @@
+package practice
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/player"
+	"github.com/openroom/openroom/refbot"
+)
+
+// drive runs a table and plays the person's seat (a pass, the lowest
+// legal card, the next board) until done says so; it returns that state.
+func drive(t *testing.T, cfg Config, done func(State) bool) State {
+	t.Helper()
+	require.NoError(t, cfg.Check())
+	cfg.Records = true
+	tb, err := New(cfg)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() { defer close(stopped); tb.Run(ctx) }()
+	defer func() { cancel(); <-stopped }()
+	deadline := time.After(time.Minute)
+	sent := 0
+	for {
+		version, msg, changed := tb.Watch()
+		if version > sent && msg != nil {
+			sent = version
+			var st State
+			require.NoError(t, json.Unmarshal(msg, &st))
+			if done(st) {
+				return st
+			}
+			var req Request
+			switch st.Your {
+			case "call":
+				req = Request{Kind: "call", Call: "Pass"}
+			case "card":
+				req = Request{Kind: "card", Card: st.LegalCards[len(st.LegalCards)-1]}
+			case "next":
+				req = Request{Kind: "next"}
+			}
+			if req.Kind != "" {
+				require.NoError(t, tb.Act(req))
+			}
+		}
+		select {
+		case <-changed:
+		case <-deadline:
+			t.Fatal("the table did not get there")
+		}
+	}
+}
+
+// TestTableResumesFromItsRecord: a table taken up from the record a page
+// kept goes on where the board stood (the same auction, cards and totals)
+// and, in a rubber mode, with the same score sheet.
+func TestTableResumesFromItsRecord(t *testing.T) {
+	t.Parallel()
+	cfg := Config{Seat: engine.South, Level: "easy", Seed: "resume", Mode: Rubber}
+	before := drive(t, cfg, func(st State) bool { return st.Board == 3 && len(st.Played) >= 6 && st.Your != "" })
+	require.NotNil(t, before.Record)
+	require.Len(t, before.Record.Rubber, 2, "two deals on the sheet")
+	assert.Len(t, before.Record.Actions, len(before.Auction)+len(before.Played))
+
+	cfg.Resume = before.Record
+	after := drive(t, cfg, func(State) bool { return true })
+	assert.Equal(t, before.Board, after.Board)
+	assert.Equal(t, before.Dealer, after.Dealer)
+	assert.Equal(t, before.Vul, after.Vul)
+	assert.Equal(t, before.Auction, after.Auction)
+	assert.Equal(t, before.Played, after.Played)
+	assert.Equal(t, before.Hands, after.Hands)
+	assert.Equal(t, before.Session, after.Session)
+	assert.Equal(t, before.Sheet, after.Sheet)
+	assert.Equal(t, before.Your, after.Your)
+
+	// A record the table cannot follow starts the board afresh.
+	bad := *before.Record
+	bad.Actions = append([]Action{{Seat: "N", Card: "SA"}}, bad.Actions...)
+	cfg.Resume = &bad
+	fresh := drive(t, cfg, func(State) bool { return true })
+	assert.Equal(t, before.Board, fresh.Board)
+	assert.Empty(t, fresh.Played)
+}
+
+// TestTableNotesTheLinks: a board whose bots' actions a link of the chain
+// below the search decided says so in its record, action by action, and
+// in its result's notes.
+func TestTableNotesTheLinks(t *testing.T) {
+	t.Parallel()
+	solver := NewSharedSolver()
+	cfg := Config{Seat: engine.South, Level: "medium", Seed: "notes"}
+	cfg.Player = func(seat engine.Seat, seed uint64, opts []refbot.Option) (player.Player, error) {
+		c, err := NewChain(cfg.Level, seed, opts, solver)
+		if err != nil {
+			return nil, err
+		}
+		c.Fault = "throw" // the searches fail: the heuristic decides
+		c.Heuristic = func(v *engine.View) (string, error) {
+			if v.Phase() == engine.PhaseAuction {
+				return "Pass", nil
+			}
+			legal, _ := v.LegalCards()
+			c, _ := legal.Lowest()
+			return c.String(), nil
+		}
+		return c, nil
+	}
+	mid := drive(t, cfg, func(st State) bool { return len(st.Record.Actions) >= 2 && st.Link != "" })
+	assert.Equal(t, LinkHeuristic, mid.Link, "the state says which link acts")
+	final := drive(t, cfg, func(st State) bool { return st.Result != nil })
+	require.NotEmpty(t, final.Result.Notes)
+	bots := 0
+	for _, a := range final.Record.Actions {
+		if a.Seat != "S" {
+			bots++
+			assert.Equal(t, LinkHeuristic, a.Link, "%+v", a)
+		}
+	}
+	assert.Len(t, final.Result.Notes, bots)
+	assert.Contains(t, final.Result.Notes[0], LinkHeuristic)
+}

@@ -160,3 +160,10 @@ pages:
 	$(GO) run ./web/pages/build -out $(PAGES_OUT)
 
 .PHONY: pages
+
+## measure-pages: the page without a server in headless Chromium: the folder's size, load to the first board, the bots' card times by level, the review, the worker's memory, over PAGES_BOARDS boards a level (run it on an idle machine).
+PAGES_BOARDS ?= 4
+measure-pages:
+	OPENROOM_REQUIRE_BROWSER=1 OPENROOM_MEASURE_PAGES=$(PAGES_BOARDS) $(GO) test -count=1 -timeout 30m -run '^TestMeasurePages$$' -v ./web/pages/
+
+.PHONY: measure-pages

@@ -1,0 +1,55 @@
+package bidding
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
+)
+
+func TestSlamJudgeCandidates(t *testing.T) {
+	t.Parallel()
+	sys := NewSystem()
+	tests := []struct {
+		name, hand, calls string
+		want              []string
+	}{
+		// 13 HCP and six hearts opposite 15-17: game by the system's
+		// count (Blackwood wants 32), slam in reach by the judgement's.
+		{"game or the ace ask opposite a notrump opening", "52.AQJ954.K53.K2", "1N P 2D P 2H P", []string{"4H", "4N"}},
+		{"too weak for slam: the game alone", "52.QJ9854.K53.32", "1N P 2D P 2H P", nil},
+		// Partner's 1S shows 6 HCP up: too wide a range to judge.
+		{"no judgement opposite a wide range", "AK4.A2.KQ5.AJ863", "1C P 1S P", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.calls)
+			var names []string
+			for _, c := range sys.JudgeCandidates(&v) {
+				names = append(names, KeyCall(c))
+			}
+			assert.Equal(t, tc.want, names)
+		})
+	}
+}
+
+func TestSlamJudgeCallModel(t *testing.T) {
+	t.Parallel()
+	sys := NewSystem()
+	a := auctionOf(t, "1N P 2D P 2H P 4N")
+	// The judged ask reads as Blackwood for hearts.
+	m, err := sys.Explain(&a, 6)
+	require.NoError(t, err)
+	assert.Equal(t, convBlackwood, m.conv)
+	assert.Equal(t, engine.Hearts, m.Trump)
+	// The call model accepts a hand that judged the ask better than its
+	// game, and still refuses one that would not have weighed slam.
+	model := sys.callModel(&a, noReader)
+	require.NotNil(t, model)
+	judged, _ := engine.ParseHand("52.AQJ954.K53.K2")
+	assert.True(t, model(a.SeatOf(6), judged), "a hand in the slam zone may have asked")
+	weak, _ := engine.ParseHand("52.QJ9854.K53.32")
+	assert.False(t, model(a.SeatOf(6), weak), "a hand far from slam would have bid game")
+}

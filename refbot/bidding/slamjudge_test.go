@@ -20,6 +20,9 @@ func TestSlamJudgeCandidates(t *testing.T) {
 		// count (Blackwood wants 32), slam in reach by the judgement's.
 		{"game or the ace ask opposite a notrump opening", "52.AQJ954.K53.K2", "1N P 2D P 2H P", []string{"4H", "4N"}},
 		{"too weak for slam: the game alone", "52.QJ9854.K53.32", "1N P 2D P 2H P", nil},
+		// Partner's cue bid showed slam values: the sign-off without a
+		// club control is weighed against the ask.
+		{"the sign-off over partner's cue bid or the ask", "K753.AK4.K632.32", "1S P 3S P 4D P", []string{"4S", "4N"}},
 		// Partner's 1S shows 6 HCP up: too wide a range to judge.
 		{"no judgement opposite a wide range", "AK4.A2.KQ5.AJ863", "1C P 1S P", nil},
 	}

@@ -31,15 +31,20 @@ const slamJudgeMin = 28
 // capped by the HCP the bidder does not hold) over which slam is judged:
 // opposite a wider one the layouts' average hides whether this partner
 // holds the values, and the slams judged failed as often as they made.
-const slamJudgeWidth = 7
+const slamJudgeWidth = 9
 
 // slamJudgeCall returns the slam call a bot that simulates weighs against
 // the system's call c (meaning m) for the hand hi by seat at st, when c
-// is a natural game of the side's or the pass of partner's game and the
-// count reaches slamJudgeMin; ok is false otherwise.
+// is a natural game of the side's (the sign-off over partner's cue bid
+// included) or the pass of partner's game and the count reaches
+// slamJudgeMin; ok is false otherwise.
 func (s *System) slamJudgeCall(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo, c engine.Call, m *Meaning) (engine.Call, bool) {
 	side := seat.Side()
-	if m.conv != convNone || m.Artificial || st.bwUsed[side] || st.cueUsed[side] || !st.bid[side] {
+	// Partner's cue bid, which the next opponent passed: the sign-off is
+	// weighed against the ask whatever partner's range, since the cue bid
+	// itself showed the values for slam.
+	overCue := st.n >= 2 && st.back(1).call == engine.Pass && st.back(2).conv == convCue
+	if m.conv != convNone || m.Artificial || st.bwUsed[side] || st.cueUsed[side] && !overCue || !st.bid[side] {
 		return engine.Pass, false
 	}
 	game := c
@@ -54,7 +59,7 @@ func (s *System) slamJudgeCall(st *state, a *engine.Auction, seat engine.Seat, h
 		return engine.Pass, false
 	}
 	partner := seat.Partner()
-	if p := &st.cons[partner]; min(p.MaxHCP, 37-hi.hcp)-p.MinHCP > slamJudgeWidth {
+	if p := &st.cons[partner]; !overCue && min(p.MaxHCP, 37-hi.hcp)-p.MinHCP > slamJudgeWidth {
 		return engine.Pass, false
 	}
 	ask := engine.Bid(4, engine.NoTrump)

@@ -17,10 +17,10 @@ import "github.com/openroom/openroom/engine"
 // scores better by its margin. The slam call is the ace ask, where
 // Blackwood's pattern fits for the suit of the game (or, for 3NT, for a
 // minor fit): its answers stop in five with two key cards missing, and it
-// keeps Blackwood's meaning. 6NT weighed against 3NT was judged best on
-// too many layouts where twelve tricks were not there, and is not a
-// candidate. The system's own choice, which the other levels bid, does
-// not change.
+// keeps Blackwood's meaning. 6NT is not a candidate: without a fit the
+// layouts cannot tell twelve notrump tricks from a suit slam elsewhere or
+// none, and the count-based notrump slams decide it. The system's own
+// choice, which the other levels bid, does not change.
 
 // slamJudgeMin is the least count (own points, with shortness once a
 // major fit is known, and partner's credit as the cue bids count it)
@@ -30,7 +30,7 @@ const slamJudgeMin = 28
 // slamJudgeWidth is the widest HCP range of partner's (its shown range,
 // capped by the HCP the bidder does not hold) over which slam is judged:
 // opposite a wider one the layouts' average hides whether this partner
-// holds the values, and the slams judged failed as often as they made.
+// holds the values, and a slam judged on it is a gamble.
 const slamJudgeWidth = 9
 
 // slamJudgeCall returns the slam call a bot that simulates weighs against

@@ -25,6 +25,9 @@ func TestSlamJudgeCandidates(t *testing.T) {
 		{"the sign-off over partner's cue bid or the ask", "K753.AK4.K632.32", "1S P 3S P 4D P", []string{"4S", "4N"}},
 		// Partner's 1S shows 6 HCP up: too wide a range to judge.
 		{"no judgement opposite a wide range", "AK4.A2.KQ5.AJ863", "1C P 1S P", nil},
+		// A 2C opener's own values carry the slam: its game in the fit is
+		// weighed against the ask opposite the waiting 2D and a raise.
+		{"a strong opener judges opposite any range", "AKQJ54.AK4.A5.K2", "2C P 2D P 2S P 3S P", []string{"4S", "4N"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -25,13 +25,19 @@ import "github.com/openroom/openroom/engine"
 // slamJudgeMin is the least count (own points, with shortness once a
 // major fit is known, and partner's credit as the cue bids count it)
 // at which a game is weighed against the slam call.
-const slamJudgeMin = 28
+const slamJudgeMin = 27
 
 // slamJudgeWidth is the widest HCP range of partner's (its shown range,
 // capped by the HCP the bidder does not hold) over which slam is judged:
 // opposite a wider one the layouts' average hides whether this partner
-// holds the values, and a slam judged on it is a gamble.
+// holds the values, and a slam judged on it is a gamble. A hand of 22+
+// HCP (the strong 2C, 2NT and 3NT openings) judges whatever partner's
+// range: its own values carry most of the slam.
 const slamJudgeWidth = 9
+
+// slamJudgeStrong is the HCP from which a hand judges slam opposite any
+// range of partner's (slamJudgeWidth).
+const slamJudgeStrong = 22
 
 // slamJudgeCall returns the slam call a bot that simulates weighs against
 // the system's call c (meaning m) for the hand hi by seat at st, when c
@@ -59,7 +65,7 @@ func (s *System) slamJudgeCall(st *state, a *engine.Auction, seat engine.Seat, h
 		return engine.Pass, false
 	}
 	partner := seat.Partner()
-	if p := &st.cons[partner]; !overCue && min(p.MaxHCP, 37-hi.hcp)-p.MinHCP > slamJudgeWidth {
+	if p := &st.cons[partner]; !overCue && hi.hcp < slamJudgeStrong && min(p.MaxHCP, 37-hi.hcp)-p.MinHCP > slamJudgeWidth {
 		return engine.Pass, false
 	}
 	ask := engine.Bid(4, engine.NoTrump)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -194,7 +195,11 @@ func (b *Bot) judged(v *engine.View, c engine.Call, alert, meaning string) (engi
 	}
 	// A call's decision index counts back from -1, apart from the cards'.
 	seed := cardplay.DecisionSeed(b.seed, v.Number, v.Seat, -1-v.Auction.Len())
-	res, err := simulate.Choose(v, b.sys, cands, b.judge, solve.Reaches, seed)
+	cfg := b.judge
+	if slices.ContainsFunc(cands, bidding.IsSlamCall) {
+		cfg = b.level.slamJudgement()
+	}
+	res, err := simulate.Choose(v, b.sys, cands, cfg, solve.Reaches, seed)
 	if err != nil {
 		b.log.Warn("simulation failed; the system's call", "board", v.Number, "seat", v.Seat.Name(), "err", err)
 		return c, alert, meaning

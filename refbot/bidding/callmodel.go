@@ -39,9 +39,15 @@ func (s *System) callModel(a *engine.Auction, reader engine.Seat) func(seat engi
 			}
 			sys := s.reading(seat, reader)
 			got, _, m := sys.chooseAfter(&states[i], &prefixes[i], hand)
-			if got != c && !(m.judge && sys.isJudgeCall(&states[i], seat, c)) {
+			if got == c || m.judge && sys.isJudgeCall(&states[i], seat, c) {
 				// A hand in the situation's judgement zone may have
 				// judged any of its calls best.
+				continue
+			}
+			hi := newHandInfo(hand)
+			if slam, ok := sys.slamJudgeCall(&states[i], &prefixes[i], seat, &hi, got, &m); !ok || slam != c {
+				// Nor is c the slam call the hand may have judged
+				// better than its game.
 				return false
 			}
 		}

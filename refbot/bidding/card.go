@@ -62,6 +62,8 @@ func situationTitle(key string) string {
 const interpreterConventions = `
 In every system (the interpreter's own rules)
   Control-showing cue bids below game in an agreed major, with their answers.
+  A bot that simulates (expert) weighs a game in a fit within reach of slam (the pass of partner's
+  game, and the sign-off over partner's cue bid, included) against the ace ask.
   Notrump slams by count where the file has no slam row: 6NT with 32 combined HCP, 7NT with 35,
   a quantitative 4NT over partner's natural notrump with 30-31.
   Competitive rows computed from the auction where the file has no situation: competing to the

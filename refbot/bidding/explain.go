@@ -116,6 +116,10 @@ func (s *System) JudgeCandidates(v *engine.View) []engine.Call {
 	s.analyzeFor(&st, a, a.Len(), v.Seat)
 	call, _, m := s.chooseAfter(&st, a, v.Hand)
 	if !m.judge {
+		hi := newHandInfo(v.Hand)
+		if slam, ok := s.slamJudgeCall(&st, a, a.Turn(), &hi, call, &m); ok {
+			return []engine.Call{call, slam}
+		}
 		return nil
 	}
 	out := []engine.Call{call}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/web/browsertest"
 	"github.com/openroom/openroom/web/play/practice"
 )
 
@@ -102,6 +103,7 @@ func domCheck(t *testing.T, ctx context.Context, seat engine.Seat) {
 func TestPagesPlayABoard(t *testing.T) {
 	t.Parallel()
 	ctx := browser(t)
+	thrown := browsertest.Exceptions(t, ctx)
 	url := serve(t, folder(t))
 	reqs := watchRequests(t, ctx)
 	const seed = "pages-board"
@@ -116,6 +118,12 @@ func TestPagesPlayABoard(t *testing.T) {
 	})
 	t.Logf("the board played in %v", time.Since(start).Round(time.Millisecond))
 	require.Equal(t, 52, st.Played, "a board played to its end")
+	// A click on the first call shows what it means, in visible text.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.auction button.call`))))
+	shown, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("explain")))
+	require.NoError(t, err)
+	assert.Regexp(t, `^(North|East|South|West) .*: (alerted: |not alerted)`, shown)
+	assert.Empty(t, thrown(), "uncaught script errors")
 	setup := engine.SeededBoards(seed, []int{1})[0]
 	assert.Greater(t, checkBoundary(t, workerStates(t, ctx), engine.South, setup.Deal), 20, "a state for every step")
 

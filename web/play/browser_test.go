@@ -39,6 +39,7 @@ type pageDriver struct {
 	ctx  context.Context
 	rng  *rand.Rand
 	keys bool // type calls and cards instead of clicking
+	tap  bool // tap (touch) instead of clicking
 	// call chooses a call among the enabled buttons (nil: pass mostly)
 	call func(legal []string) string
 	// onStep is called before each action with the page's state (the
@@ -87,7 +88,7 @@ func (p *pageDriver) playUntil(done func(pageState) bool) pageState {
 			if p.keys {
 				p.typeKeys(callKeys(c))
 			} else {
-				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.bid[data-bid="%s"]`, c)))))
+				p.press(fmt.Sprintf(`.bid[data-bid="%s"]`, c))
 			}
 		case "card":
 			legal := p.strings(`[...document.querySelectorAll(".card.playable")].map(b => b.dataset.card)`)
@@ -96,7 +97,7 @@ func (p *pageDriver) playUntil(done func(pageState) bool) pageState {
 			if p.keys {
 				p.typeKeys(strings.ToLower(c[:1]) + strings.ToLower(strings.Replace(c[1:], "T", "10", 1)))
 			} else {
-				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.card.playable[data-card="%s"]`, c)))))
+				p.press(fmt.Sprintf(`.card.playable[data-card="%s"]`, c))
 			}
 		default:
 			time.Sleep(10 * time.Millisecond) // a bot or the solver is thinking
@@ -115,6 +116,16 @@ func (p *pageDriver) waitChange(version int) {
 	msg, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`))
 	require.NoError(p.t, err)
 	require.Empty(p.t, msg, "the page showed an error")
+}
+
+// press clicks the element, or taps it when the driver taps.
+func (p *pageDriver) press(sel string) {
+	p.t.Helper()
+	if p.tap {
+		require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Tap(chromedp.CSS(sel))))
+		return
+	}
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(sel))))
 }
 
 func (p *pageDriver) typeKeys(keys string) {
@@ -382,23 +393,43 @@ func lastState(t testing.TB, msgs []string) *State {
 }
 
 // TestBrowserPhone plays a board at phone width (360 px, touch) by taps:
-// nothing is wider than the screen.
+// nothing is wider than the screen, and no script throws. The person
+// alerts their first call; a tap on it in the auction shows its meaning
+// and that it was alerted in visible text.
 func TestBrowserPhone(t *testing.T) {
 	t.Parallel()
 	const seed = "phone"
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: seed, FirstBoard: 3, Analyse: noAnalysis})
-	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 780, Mobile: true})
+	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 740, Mobile: true})
+	thrown := browsertest.Exceptions(t, ctx)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
 	setup := engine.SeededBoards(seed, []int{3})[0]
-	p := &pageDriver{t: t, ctx: ctx}
+	p := &pageDriver{t: t, ctx: ctx, tap: true}
 	width := func() {
 		w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 		require.NoError(t, err)
 		assert.LessOrEqual(t, w, 360, "the page scrolls sideways at phone width")
 	}
-	p.onStep = func(pageState) { domCheck(t, p, engine.South, setup); width() }
+	const alert = "any shape, 12 or more"
+	alerted := false
+	p.onStep = func(st pageState) {
+		domCheck(t, p, engine.South, setup)
+		width()
+		if st.Your == "call" && !alerted {
+			require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("alert"), alert)))
+			alerted = true
+		}
+	}
 	p.playUntil(func(st pageState) bool { return st.Your == "next" })
 	width()
+	require.True(t, alerted, "the person made a call")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(`.auction button.call.alerted[data-seat="S"]`))))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.getElementById("explain");
+	  const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === "visible" ? e.innerText : ""; })()`))
+	require.NoError(t, err)
+	assert.Contains(t, shown, "South", "the tapped call's bidder")
+	assert.Contains(t, shown, "alerted: "+alert, "the tapped call's alert, in visible text")
+	assert.Empty(t, thrown(), "uncaught script errors")
 }
 
 // TestBrowserTakeOver: a second tab on the same seat says the seat is

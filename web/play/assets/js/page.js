@@ -31,7 +31,16 @@ export function startPage(transport) {
   let state = null;
   let keys = "";
   let lastBoardKey = "";
-  const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render() };
+  const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render(), explain };
+
+  // explain shows a call's meaning beside the auction. It writes the text
+  // in place rather than drawing the table again, so that the call keeps
+  // the focus a tap or a Tab key gave it.
+  function explain(text) {
+    ui.explanation = text;
+    const e = document.getElementById("explain");
+    if (e) e.textContent = text;
+  }
 
   function showNotice(text, button) {
     clear(notice);

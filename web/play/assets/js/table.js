@@ -85,19 +85,29 @@ export function renderTable(root, st, act, ui) {
     live ? lastTrickView(st) : null, st.sheet ? sheetView(st) : null, totalsView(st)].filter(Boolean));
 }
 
+// callExplanation says what a call means and whether it was alerted, in
+// words: what a tap, a click or keyboard focus on the call shows.
+export function callExplanation(c) {
+  const alerted = c.alert ? `alerted: ${c.alert}` : "not alerted";
+  const meaning = c.meaning ? `; refbot reads: ${c.meaning}` : "";
+  return `${SEAT_NAMES[c.seat]} ${callText(c.call)}${c.alert ? "!" : ""}: ${alerted}${meaning}`;
+}
+
 function auctionView(st, ui) {
-  const head = AUCTION_COLUMNS.map((s) => el("th", { class: isVulnerable(st.vul, s) ? "vul" : "", text: SEAT_NAMES[s] }));
+  const head = AUCTION_COLUMNS.map((s) => el("th", { class: isVulnerable(st.vul, s) ? "vul" : "", scope: "col", text: SEAT_NAMES[s] }));
   const rows = auctionRows(st.auction).map((row) => el("tr", {}, row.map((c) => {
     if (!c) return el("td", {});
     const mark = c.alert ? "!" : "";
-    const explain = [c.alert ? `alert: ${c.alert}` : "", c.meaning ? `refbot reads: ${c.meaning}` : ""].filter(Boolean).join(" \u2014 ");
+    const text = callExplanation(c);
+    const show = () => ui.explain(text);
     return el("td", {}, el("button", {
-      class: `call${c.alert ? " alerted" : ""}`, title: explain, dataset: { call: c.call, seat: c.seat },
-      onclick: () => ui.explain(`${SEAT_NAMES[c.seat]} ${callText(c.call)}: ${explain || "no explanation"}`),
+      type: "button", class: `call${c.alert ? " alerted" : ""}`, title: text, "aria-describedby": "explain",
+      "aria-label": `${SEAT_NAMES[c.seat]} ${callText(c.call)}${c.alert ? ", alerted" : ""}`,
+      dataset: { call: c.call, seat: c.seat }, onclick: show, onfocus: show,
     }, callText(c.call), mark));
   })));
   return el("div", { class: "auction" }, el("table", {}, el("thead", {}, el("tr", {}, head)), el("tbody", {}, rows)),
-    el("div", { id: "explain", class: "explain", "aria-live": "polite", text: ui.explanation ?? "Tap a call to read what it means." }));
+    el("div", { id: "explain", class: "explain", "aria-live": "polite", text: ui.explanation ?? "Tap a call to read what it means and whether it was alerted." }));
 }
 
 function biddingBox(st, act, ui) {

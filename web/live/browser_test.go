@@ -223,10 +223,13 @@ func checkReplay(t *testing.T, ctx context.Context, base string) {
 			chromedp.Click(chromedp.CSS(`.viewer button[aria-label="start"]`))))
 		// The room's tab shows the result against the contract the server sent.
 		if r := d.Rooms[room]; r.Termination == "normal" {
-			want := r.Room + ": Pass"
+			// In the shared notation: "4♠ +1 by N", "3NT −2 by E".
+			want := r.Room + ": Passed out"
 			if r.Contract != "Pass" {
 				require.NotEmpty(t, r.Result, "room %d", room)
-				want = fmt.Sprintf("%s: %s %s %s", r.Room, r.Contract, r.Declarer, r.Result)
+				bid := strings.NewReplacer("NT", "NT", "S", "\u2660", "H", "\u2665", "D", "\u2666", "C", "\u2663").Replace(r.Contract)
+				over := strings.Replace(r.Result, "-", "\u2212", 1)
+				want = fmt.Sprintf("%s: %s %s by %s", r.Room, bid, over, r.Declarer)
 			}
 			if r.ScoreNS != nil {
 				want += fmt.Sprintf(" (%d)", *r.ScoreNS)

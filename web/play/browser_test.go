@@ -270,6 +270,15 @@ func TestBrowserPlaysBoards(t *testing.T) {
 		}
 		return "Pass"
 	}}
+	// The own hand at full contrast before it is the person's turn to
+	// play, and every seat's label whole.
+	look, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('.seat[data-seat="N"] .card')].map((c) => getComputedStyle(c).opacity)
+	  .concat([...document.querySelectorAll(".seatname")].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => "cut: " + e.textContent))`))
+	require.NoError(t, err)
+	require.Len(t, look, 13)
+	for _, o := range look {
+		assert.Equal(t, "1", o, "the own hand is drawn at full opacity; no seat label is cut")
+	}
 	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup) }
 	st := p.playUntil(func(st pageState) bool { return st.Your == "next" })
 	require.Equal(t, 52, st.Played)
@@ -292,10 +301,18 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	final = lastState(t, rec.messages())
 	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#result")))
 	require.NoError(t, err)
-	assert.Contains(t, text, final.Result.Text)
+	// The result in the shared notation: "7NT −3 by N, 10 tricks".
+	assert.Contains(t, text, fmt.Sprintf("7NT %s by N, %d tricks", signed(final.Result.Made), final.Result.Tricks))
 	par, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#par")))
 	require.NoError(t, err)
-	assert.Contains(t, par, fmt.Sprintf("Par %+d", final.Result.Analysis.ParScore))
+	assert.Contains(t, par, fmt.Sprintf("Par %s to NS", points(final.Result.Analysis.ParScore)))
+	// The double-dummy table in the one order of both pages: N S E W by rows, clubs to no trump.
+	dd := p.strings(`[...document.querySelectorAll("#viewer .dd tr")].map((r) => r.firstElementChild.textContent + " " + r.children[1].textContent + " " + r.lastElementChild.textContent)`)
+	require.Len(t, dd, 5)
+	assert.Equal(t, " \u2663 NT", dd[0])
+	for i, s := range []string{"N", "S", "E", "W"} {
+		assert.True(t, strings.HasPrefix(dd[i+1], s+" "), "row %d: %s", i+1, dd[i+1])
+	}
 	lost := 0
 	for _, cr := range final.Result.Analysis.Cards {
 		if cr.Lost > 0 {
@@ -383,6 +400,18 @@ func checkReplay(t *testing.T, ctx context.Context, setup engine.BoardSetup, fin
 	}
 }
 
+// signed writes a result or a score ("-2", "+1", "=") with a true minus
+// sign, as the page's shared notation does.
+func signed(s string) string { return strings.Replace(s, "-", "\u2212", 1) }
+
+// points writes a score as the page does: "+420", "−50", "0".
+func points(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return signed(fmt.Sprintf("%+d", n))
+}
+
 // lastState decodes the last state message.
 func lastState(t testing.TB, msgs []string) *State {
 	t.Helper()
@@ -415,14 +444,43 @@ func TestBrowserPhone(t *testing.T) {
 	p.onStep = func(st pageState) {
 		domCheck(t, p, engine.South, setup)
 		width()
-		if st.Your == "call" && !alerted {
-			require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("alert"), alert)))
-			alerted = true
+		switch st.Your {
+		case "call":
+			targets(t, ctx, ".box", ".bid", 44, 44)
+			if !alerted {
+				require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("alert"), alert)))
+				alerted = true
+			}
+		case "card":
+			targets(t, ctx, "", "#table .card", 28, 44)
+		}
+	}
+	// South deals: the first call, alerted, with confirm-on-call turned
+	// on: the first tap only marks it, the second makes it.
+	st := p.read()
+	require.Equal(t, "call", st.Your)
+	targets(t, ctx, ".box", ".bid", 44, 44)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("alert"), alert), chromedp.Tap(chromedp.ID("confirm"))))
+	alerted = true
+	p.press(`.bid[data-bid="1C"]`)
+	time.Sleep(200 * time.Millisecond)
+	armed, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[+(document.body.dataset.version || 0), document.querySelectorAll(".bid.armed").length, localStorage.getItem("openroom-confirm") === "1" ? 1 : 0]`))
+	require.NoError(t, err)
+	assert.Equal(t, []int{st.Version, 1, 1}, armed, "one tap with confirm on marks the call, sends nothing, and the choice is kept")
+	p.press(`.bid[data-bid="1C"]`)
+	p.waitChange(st.Version)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Tap(chromedp.ID("confirm"))))
+	cards := 0
+	step := p.onStep
+	p.onStep = func(st pageState) {
+		step(st)
+		if st.Your == "card" {
+			cards++
 		}
 	}
 	p.playUntil(func(st pageState) bool { return st.Your == "next" })
 	width()
-	require.True(t, alerted, "the person made a call")
+	assert.Positive(t, cards, "the person played cards (their size was measured)")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(`.auction button.call.alerted[data-seat="S"]`))))
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.getElementById("explain");
 	  const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === "visible" ? e.innerText : ""; })()`))
@@ -430,6 +488,49 @@ func TestBrowserPhone(t *testing.T) {
 	assert.Contains(t, shown, "South", "the tapped call's bidder")
 	assert.Contains(t, shown, "alerted: "+alert, "the tapped call's alert, in visible text")
 	assert.Empty(t, thrown(), "uncaught script errors")
+}
+
+// targets checks the touch targets at the person's turn: the panel
+// holding them (unless "") within the screen, and each target's area,
+// less whatever other element covers it, at least w×h CSS pixels.
+func targets(t *testing.T, ctx context.Context, panel, sel string, w, h float64) {
+	t.Helper()
+	type box struct {
+		What   string  `json:"what"`
+		Width  float64 `json:"width"`
+		Height float64 `json:"height"`
+		Inside bool    `json:"inside"`
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]box](fmt.Sprintf(`(() => {
+	  const inside = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+	  const out = [];
+	  const panel = %q && document.querySelector(%q);
+	  if (panel) out.push({what: "panel", width: 0, height: 0, inside: inside(panel.getBoundingClientRect())});
+	  const all = [...document.querySelectorAll(%q)];
+	  for (const e of all) {
+	    const r = e.getBoundingClientRect();
+	    // The exposed part: the box less any later sibling drawn over it.
+	    let right = r.right, bottom = r.bottom;
+	    for (const o of all) {
+	      if (o === e) continue;
+	      const q = o.getBoundingClientRect();
+	      if (q.left > r.left && q.left < right && q.top < r.bottom && q.bottom > r.top) right = q.left;
+	      if (q.top > r.top && q.top < bottom && q.left < r.right && q.right > r.left) bottom = q.top;
+	    }
+	    out.push({what: e.dataset.bid || e.dataset.card, width: right - r.left, height: bottom - r.top, inside: true});
+	  }
+	  return out;
+	})()`, panel, panel, sel)))
+	require.NoError(t, err)
+	require.NotEmpty(t, got)
+	for _, b := range got {
+		if b.What == "panel" {
+			assert.True(t, b.Inside, "%s is not within the screen at the person's turn", panel)
+			continue
+		}
+		assert.GreaterOrEqual(t, b.Width, w, "%s is %.1f px wide", b.What, b.Width)
+		assert.GreaterOrEqual(t, b.Height, h, "%s is %.1f px tall", b.What, b.Height)
+	}
 }
 
 // TestBrowserTakeOver: a second tab on the same seat says the seat is
@@ -450,12 +551,20 @@ func TestBrowserTakeOver(t *testing.T) {
 	text, err = chromedp.Run(first, chromedp.Text(chromedp.ID("notice")))
 	require.NoError(t, err)
 	assert.Contains(t, text, "Another tab took over this seat")
-	// The first tab's page is still drawn, but what it sends is refused.
-	// (South deals board 3: the first tab still shows its bidding box.)
-	require.NoError(t, chromedp.Do(first, chromedp.Click(chromedp.CSS(`.bid:not([disabled])`)), chromedp.WaitVisible(chromedp.ID("error"))))
-	msg, err := chromedp.Run(first, chromedp.Text(chromedp.ID("error")))
+	assert.Contains(t, text, "no longer has the table")
+	// The first tab's page is still drawn, with every control off, and
+	// its keys do nothing. (South deals board 3: it still shows its
+	// bidding box.)
+	enabled, err := chromedp.Run(first, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#table button, #table input, #viewer button")].filter((c) => !c.disabled).map((c) => c.outerHTML)`))
 	require.NoError(t, err)
-	assert.Contains(t, msg, "another tab")
+	assert.Empty(t, enabled, "a control of the tab that lost its table is still on")
+	drawn, err := chromedp.Run(first, chromedp.Evaluate[int](`document.querySelectorAll(".bid").length`))
+	require.NoError(t, err)
+	assert.Positive(t, drawn, "the bidding box is still drawn")
+	require.NoError(t, chromedp.Do(first, chromedp.KeyEvent("p")))
+	msg, err := chromedp.Run(first, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`))
+	require.NoError(t, err)
+	assert.Empty(t, msg, "a key in the tab that lost its table sends nothing")
 	// The second tab plays on.
 	p := &pageDriver{t: t, ctx: second}
 	st := p.playUntil(func(st pageState) bool { return st.Your == "call" || st.Your == "card" })

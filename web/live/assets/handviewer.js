@@ -3,7 +3,7 @@
 // and the tricks each card lost against double dummy.
 
 import { el, colored } from '../../shared/dom.js';
-import { SUITS, suitSymbol, bySuit, cardText, isRed, rankText, resultText } from '../../shared/cards.js';
+import { SUITS, suitSymbol, bySuit, cardText, isRed, rankText, resultText, parText, contractText } from '../../shared/cards.js';
 import { replay } from '../../shared/replay.js';
 import { clampStep, lostMarks, ddTable, replayControls, playList, tricksLostText } from '../../shared/viewer.js';
 import { auctionTable } from './tableview.js';
@@ -92,14 +92,13 @@ function compass(pos, n, step) {
 }
 
 function ddBlock(a) {
-  const par = a.par_contracts && a.par_contracts.length ? a.par_contracts.join(', ') : 'pass';
   return el('div', { class: 'dd' },
     el('h4', {}, 'Double dummy'),
     ddTable(a.dd, {
-      class: 'ddt', seats: ['N', 'S', 'E', 'W'], strains: ['C', 'D', 'H', 'S', 'NT'],
+      class: 'ddt',
       strainHead: (s) => (s === 'NT' ? 'NT' : colored(suitSymbol(s), isRed(s))),
     }),
-    el('div', {}, `Par ${a.par_score_ns > 0 ? '+' : ''}${a.par_score_ns} NS: ${par}`),
-    a.dd_tricks != null ? el('div', {}, `${a.contract} by ${a.declarer}: ${a.dd_tricks} tricks double dummy`) : null,
+    el('div', {}, parText(a.par_score_ns, a.par_contracts)),
+    a.dd_tricks != null ? el('div', {}, `${contractText(a.contract, a.declarer)}: ${a.dd_tricks} tricks double dummy`) : null,
     el('div', {}, tricksLostText(a)));
 }

@@ -55,7 +55,7 @@ export function auctionTable(calls) {
     if (!c) return el('td');
     const td = el('td', { title: c.alert || null, class: c.alerted || c.alert ? 'alerted' : null },
       colored(callText(c.call), isRed(c.call)));
-    if (c.alert) td.append(el('sup', {}, '*'));
+    if (c.alert) td.append(el('sup', {}, '!'));
     return td;
   })));
   return el('table', { class: 'auction' }, head, rows);

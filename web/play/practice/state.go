@@ -100,6 +100,10 @@ type Result struct {
 	ScoreNS  int    `json:"score_ns"`
 	ScoreYou int    `json:"score_you"` // the same from the person's side
 	Text     string `json:"text"`      // "4S by N, 10 tricks: +420 to NS"
+	// Made is the result against the contract as the engine reckons it
+	// ("=", "+1", "-2"), "" when the deal was passed out or stopped: the
+	// page writes the result from it in the shared notation.
+	Made string `json:"made,omitempty"`
 	// Entry is what the deal wrote on the rubber's score sheet (rubber
 	// modes only).
 	Entry  *engine.RubberEntry `json:"entry,omitempty"`

@@ -639,6 +639,9 @@ func (t *Table) finish(b *engine.Board, o engine.Outcome) {
 	score, _ := b.ScoreNS()
 	if !c.PassedOut() {
 		res.Tricks = b.DeclarerTricks()
+		if !o.IsFault() {
+			res.Made = engine.ScoreDetails(c, false, res.Tricks).Result()
+		}
 	}
 	played := "Passed out"
 	if !c.PassedOut() {

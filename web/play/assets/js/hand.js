@@ -11,7 +11,7 @@ export function cardButton(card, { playable = false, onplay } = {}) {
     dataset: { card },
     disabled: !playable,
     "aria-label": cardText(card),
-    onclick: playable && onplay ? () => onplay(card) : undefined,
+    onclick: playable && onplay ? (e) => onplay(card, e.currentTarget) : undefined,
   }, el("span", { class: "rank", text: rankText(card[1]) }), el("span", { class: "suit", text: suitSymbol(suit) }));
 }
 

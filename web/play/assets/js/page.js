@@ -7,8 +7,10 @@
 // A transport has connect(handlers) and act(kind, fields). connect calls
 // handlers.state(state) with each new state, handlers.notice(text, button)
 // to say something about the connection (text "" clears it), and
-// handlers.error(text) for a message about the last action. act returns a
-// promise of {ok: true} or {error: "why"}.
+// handlers.error(text) for a message about the last action, and
+// handlers.lost() when another tab has taken the table over (the next
+// state, after a take-over back, gives it back). act returns a promise of
+// {ok: true} or {error: "why"}.
 
 import { clear, el } from "../../../shared/dom.js";
 import { renderTable } from "./table.js";
@@ -22,6 +24,21 @@ const RULES = {
   chicago: "Chicago: four deals, vulnerability from the four-deal cycle, each game and a part score on the fourth deal scored at once. Only legal calls and cards; no claims, no undo.",
 };
 
+// confirmOption puts the "confirm each call and card" checkbox before el;
+// the choice is kept in localStorage, for the next visit.
+function confirmOption(ui, before) {
+  const KEY = "openroom-confirm";
+  let saved = false;
+  try { saved = localStorage.getItem(KEY) === "1"; } catch { /* storage off: not remembered */ }
+  ui.confirm = saved;
+  const box = el("input", { type: "checkbox", id: "confirm", checked: saved, onchange: (e) => {
+    ui.confirm = e.target.checked;
+    ui.armed = null;
+    try { localStorage.setItem(KEY, ui.confirm ? "1" : "0"); } catch { /* storage off */ }
+  } });
+  before.before(el("label", { class: "confirm", for: "confirm" }, box, " Confirm each call and card with a second tap"));
+}
+
 // startPage runs the page on a transport.
 export function startPage(transport) {
   const tableRoot = document.getElementById("table");
@@ -31,7 +48,11 @@ export function startPage(transport) {
   let state = null;
   let keys = "";
   let lastBoardKey = "";
-  const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render(), explain };
+  // lost: another tab has the table; this one keeps its last picture with
+  // every control disabled, and the notice says how to take it back.
+  let lost = false;
+  const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render(), explain, confirm: false, armed: null };
+  confirmOption(ui, keysHint);
 
   // explain shows a call's meaning beside the auction. It writes the text
   // in place rather than drawing the table again, so that the call keeps
@@ -74,6 +95,8 @@ export function startPage(transport) {
       lastBoardKey = boardKey;
     }
     document.getElementById("rules").textContent = RULES[state.mode] ?? "";
+    const wasCall = document.body.dataset.your === "call";
+    ui.armed = null;
     renderTable(tableRoot, state, act, ui);
     renderViewer(viewerRoot, state, act, ui);
     viewerRoot.hidden = !state.result;
@@ -83,13 +106,24 @@ export function startPage(transport) {
     document.body.dataset.board = String(state.board);
     document.body.dataset.played = String(state.played.length);
     document.body.dataset.analysed = state.result?.analysis ? "1" : "";
+    document.body.dataset.lost = lost ? "1" : "";
+    // On a phone, the person's call brings the bidding box (just below
+    // their hand) onto the screen.
+    if (state.your === "call" && !wasCall && !lost && window.matchMedia("(max-width: 720px)").matches) {
+      tableRoot.querySelector(".box")?.scrollIntoView({ block: "end" });
+    }
+    if (lost) {
+      for (const c of document.querySelectorAll("#table button, #table input, #viewer button, #viewer input, #viewer a[href]")) {
+        if (c instanceof HTMLAnchorElement) { c.removeAttribute("href"); c.setAttribute("aria-disabled", "true"); } else c.disabled = true;
+      }
+    }
   }
 
   // The keyboard: calls ("1h", "3n", "p", "x", "r"), cards ("sq", "h10", or
   // a rank alone when only one suit can be played), "n" for the next board
   // and "a" to play it again, Escape to clear.
   document.addEventListener("keydown", (e) => {
-    if (!state || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!state || lost || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target instanceof HTMLInputElement) {
       if (e.key === "Enter" || e.key === "Escape") e.target.blur();
       return;
@@ -118,7 +152,12 @@ export function startPage(transport) {
   transport.connect({
     state(st) {
       state = st;
+      lost = false;
       showNotice("");
+      render();
+    },
+    lost() {
+      lost = true;
       render();
     },
     notice: showNotice,

@@ -3,7 +3,7 @@
 // and nothing else.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows } from "../../../shared/cards.js";
+import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText } from "../../../shared/cards.js";
 import { boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
 
@@ -44,11 +44,7 @@ function trickArea(st, places) {
 
 function contractLine(st) {
   if (!st.contract) return "Auction in progress";
-  if (st.contract === "Pass") return "Passed out";
-  const [level, rest] = [st.contract[0], st.contract.slice(1)];
-  const strain = rest.replace(/X+$/, "");
-  const dbl = rest.slice(strain.length);
-  return `${callText(level + strain)}${dbl} by ${SEAT_NAMES[st.declarer]}`;
+  return contractText(st.contract, st.declarer);
 }
 
 // statusText says what is happening, in one line.
@@ -65,7 +61,7 @@ export function statusText(st) {
 // renderTable draws the table into root. act(kind, fields) sends an intent.
 export function renderTable(root, st, act, ui) {
   const places = compass(st.seat);
-  const onplay = (card) => act("card", { card });
+  const onplay = (card, button) => confirmTap(ui, `card ${card}`, button, () => act("card", { card }));
   clear(root);
   const info = el("div", { class: "info" },
     el("div", {}, el("strong", { text: `${st.sheet ? "Deal" : "Board"} ${st.board}` }), ` \u00b7 dealer ${SEAT_NAMES[st.dealer]} \u00b7 vulnerable: ${st.vul === "None" ? "none" : st.vul === "All" ? "both" : st.vul}`),
@@ -116,8 +112,24 @@ function biddingBox(st, act, ui) {
   const send = (call) => { const text = ui.alertText ?? ""; ui.alertText = ""; act("call", text ? { call, alert: text } : { call }); };
   const rows = boxLayout(st.legal_calls ?? []).map((row) => el("div", { class: "boxrow" }, row.map((b) =>
     el("button", { class: `bid${b.call.length > 2 || b.call === "X" ? " wide" : ""}`, dataset: { bid: b.call }, disabled: !b.legal,
-      onclick: b.legal ? () => send(b.call) : undefined }, callText(b.call)))));
+      onclick: b.legal ? (e) => confirmTap(ui, `call ${b.call}`, e.currentTarget, () => send(b.call)) : undefined }, callText(b.call)))));
   return el("div", { class: "box", "aria-label": "bidding box" }, rows, alert);
+}
+
+// confirmTap acts at once, or, when the person asked to confirm each call
+// and card, marks the first tap and acts on a second tap of the same
+// button: a mistap on a phone is then not final.
+export function confirmTap(ui, key, button, go) {
+  if (!ui.confirm || ui.armed === key) {
+    ui.armed = null;
+    go();
+    return;
+  }
+  ui.armed = key;
+  for (const b of document.querySelectorAll(".armed")) b.classList.remove("armed");
+  button?.classList.add("armed");
+  const hint = document.getElementById("keys");
+  if (hint) hint.textContent = `Tap ${key.replace(/^call |^card /, "")} again to confirm, or choose another.`;
 }
 
 function lastTrickView(st) {

@@ -3,7 +3,7 @@
 // double-dummy table and par, and the board as PBN and as a BBO link.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, compass, callText } from "../../../shared/cards.js";
+import { SEAT_NAMES, compass, callText, resultText, parText, pointsText } from "../../../shared/cards.js";
 import { replay } from "../../../shared/replay.js";
 import { clampStep, lostMarks, ddTable, replayControls, playList, tricksLostText } from "../../../shared/viewer.js";
 import { handView, playedCard } from "./hand.js";
@@ -36,13 +36,14 @@ export function renderViewer(root, st, act, ui) {
   const a = r.analysis;
   const ddView = a ? el("div", { class: "dd" },
     ddTable(a.dd),
-    el("p", { id: "par", text: `Par ${a.par_score_ns >= 0 ? "+" : ""}${a.par_score_ns} to NS${a.par_contracts.length ? ": " + a.par_contracts.join(", ") : ""}` }),
+    // In a rubber the score sheet, not par, is what counts: par is shown once, here.
+    el("p", { id: "par", text: parText(a.par_score_ns, a.par_contracts) }),
     el("p", { text: `${tricksLostText(a)}; yours ${r.lost_you}` }))
     : el("p", { class: "dd pending", text: "Double-dummy analysis in progress\u2026" });
   if (ui.pbnURL) URL.revokeObjectURL(ui.pbnURL);
   const pbnURL = ui.pbnURL = URL.createObjectURL(new Blob([r.pbn], { type: "application/x-pbn" }));
   root.append(
-    el("h2", { id: "result", text: `${r.text} \u2014 ${r.score_you >= 0 ? "+" : ""}${r.score_you} to you` }),
+    el("h2", { id: "result", text: `${boardResultText(st)} \u2014 ${pointsText(r.score_you)} to you` }),
     el("div", { class: "actions" },
       el("button", { id: "next", class: "primary", onclick: () => act("next"), text: st.sheet ? "Next deal (n)" : "Next board (n)" }),
       // A rubber's deal is on its score sheet: it is not played again.
@@ -54,6 +55,15 @@ export function renderViewer(root, st, act, ui) {
       el("a", { href: pbnURL, download: `board-${st.board}.pbn`, id: "pbn-link", text: "Download PBN" }), " \u00b7 ",
       r.lin_url ? el("a", { href: r.lin_url, target: "_blank", rel: "noopener noreferrer", id: "lin-link", text: "Open in BBO's hand viewer" }) : null,
       el("details", {}, el("summary", { text: "PBN" }), el("pre", { id: "pbn", text: r.pbn }))),
-    el("p", { class: "auctionline", text: st.auction.map((c) => callText(c.call)).join(" ") }));
+    el("p", { class: "auctionline", text: st.auction.map((c) => callText(c.call) + (c.alert ? "!" : "")).join(" ") }));
+}
+
+// boardResultText is the board's result in the shared notation ("4♠ +1 by
+// N, 11 tricks"), or the server's words for a board stopped by a fault.
+export function boardResultText(st) {
+  const r = st.result;
+  if (r.text.startsWith("Stopped")) return r.text;
+  if (!st.contract || st.contract === "Pass") return "Passed out";
+  return `${resultText({ contract: st.contract, declarer: st.declarer, result: r.made })}, ${r.tricks} trick${r.tricks === 1 ? "" : "s"}`;
 }
 

@@ -5,14 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -40,6 +43,8 @@ type pageDriver struct {
 	rng  *rand.Rand
 	keys bool // type calls and cards instead of clicking
 	tap  bool // tap (touch) instead of clicking
+	// arrows chooses cards with the arrow keys and plays them by Enter
+	arrows bool
 	// call chooses a call among the enabled buttons (nil: pass mostly)
 	call func(legal []string) string
 	// onStep is called before each action with the page's state (the
@@ -96,6 +101,15 @@ func (p *pageDriver) playUntil(done func(pageState) bool) pageState {
 			c := legal[p.rng.IntN(len(legal))]
 			if p.keys {
 				p.typeKeys(strings.ToLower(c[:1]) + strings.ToLower(strings.Replace(c[1:], "T", "10", 1)))
+			} else if p.arrows {
+				for range 14 {
+					if p.strings(`[document.activeElement?.dataset?.card ?? ""]`)[0] == c {
+						break
+					}
+					require.NoError(p.t, chromedp.Do(p.ctx, chromedp.KeyEvent(kb.ArrowRight)))
+				}
+				require.Equal(p.t, []string{c}, p.strings(`[document.activeElement?.dataset?.card ?? ""]`), "the arrows reach the card")
+				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.KeyEvent(kb.Enter)))
 			} else {
 				p.press(fmt.Sprintf(`.card.playable[data-card="%s"]`, c))
 			}
@@ -279,9 +293,19 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	for _, o := range look {
 		assert.Equal(t, "1", o, "the own hand is drawn at full opacity; no seat label is cut")
 	}
-	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup) }
+	axCheck(t, ctx, true)
+	var told []string
+	p.onStep = func(pageState) {
+		domCheck(t, p, engine.North, setup)
+		told = append(told, p.strings(`[document.getElementById("announce").textContent]`)...)
+	}
 	st := p.playUntil(func(st pageState) bool { return st.Your == "next" })
 	require.Equal(t, 52, st.Played)
+	// The live region said each call and card, and whose turn it was.
+	all := strings.Join(told, "\n")
+	assert.Regexp(t, `(East|West): pass\.`, all)
+	assert.Regexp(t, `(North|East|South|West) plays the (ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)\.`, all)
+	assert.Contains(t, all, "Your card.")
 
 	msgs := rec.messages()
 	final := lastState(t, msgs)
@@ -349,12 +373,15 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(href, "https://www.bridgebase.com/tools/handviewer.html?lin="), href)
 
-	// The next board, by the "n" key, then played by clicks.
+	axCheck(t, ctx, false) // the review, at the end of its replay
+
+	// The next board, by the "n" key, then played by clicks for the calls
+	// and the arrow keys and Enter for the cards.
 	p.typeKeys("n")
 	p.playUntil(func(st pageState) bool { return st.Board == 2 })
 	setup2 := engine.SeededBoards(seed, []int{2})[0]
 	before := len(rec.messages())
-	p.keys, p.call = false, nil
+	p.keys, p.arrows, p.call = false, true, nil
 	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup2) }
 	p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Board == 2 })
 	msgs = rec.messages()
@@ -364,6 +391,47 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	totals, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("totals")))
 	require.NoError(t, err)
 	assert.Contains(t, totals, "Session: 2 boards")
+}
+
+// axCheck reads the page's accessibility tree, as a screen reader gets
+// it: every control (button, checkbox, text box, link) has a name, every
+// element given a name has a role, and a card in a hand is named in
+// words ("ace of spades") when hands are shown.
+func axCheck(t *testing.T, ctx context.Context, handsShown bool) {
+	t.Helper()
+	tree, err := chromedp.Call(ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+	require.NoError(t, err)
+	str := func(v *accessibility.Value) string {
+		if v == nil {
+			return ""
+		}
+		var s string
+		if json.Unmarshal(v.Value, &s) != nil {
+			return ""
+		}
+		return s
+	}
+	controls, cards := 0, 0
+	for _, n := range tree.Nodes {
+		if n.Ignored {
+			continue
+		}
+		role, name := str(n.Role), strings.TrimSpace(str(n.Name))
+		switch role {
+		case "button", "checkbox", "textbox", "link", "combobox":
+			controls++
+			assert.NotEmpty(t, name, "a %s without a name (node %s)", role, n.NodeID)
+			if regexp.MustCompile(`^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)$`).MatchString(name) {
+				cards++
+			}
+		case "generic", "none", "":
+			assert.Empty(t, name, "an element named %q has no role", name)
+		}
+	}
+	assert.Greater(t, controls, 10, "the tree holds the page's controls")
+	if handsShown {
+		assert.Positive(t, cards, "cards are named in words")
+	}
 }
 
 // checkReplay steps the hand viewer's replay through the whole board, one

@@ -31,6 +31,23 @@ export function rankText(r) { return r === 'T' ? '10' : r; }
 /** cardText shows a card "SA" as "♠A". */
 export function cardText(c) { return suitSymbol(c[0]) + rankText(c[1]); }
 
+const RANK_WORDS = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two' };
+const SUIT_WORDS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+const STRAIN_WORDS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs', NT: 'no trump', N: 'no trump' };
+
+/** cardWords names a card for a screen reader: "SA" is "ace of spades". */
+export function cardWords(c) { return `${RANK_WORDS[c[1]] ?? c[1]} of ${SUIT_WORDS[c[0]] ?? c[0]}`; }
+
+/** callWords names a call for a screen reader: "1 heart"... "3 no trump", "pass", "double", "redouble". */
+export function callWords(c) {
+  if (c === 'Pass') return 'pass';
+  if (c === 'X') return 'double';
+  if (c === 'XX') return 'redouble';
+  const level = c[0];
+  const strain = STRAIN_WORDS[c.slice(1)] ?? c.slice(1);
+  return `${level} ${level === '1' && strain !== 'no trump' ? strain.replace(/s$/, '') : strain}`;
+}
+
 /** callText shows a call: bids with suit symbols, "NT", Pass, X, XX. */
 export function callText(c) {
   if (c === 'Pass' || c === 'X' || c === 'XX') return c;

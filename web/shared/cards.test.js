@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   sortCards, bySuit, compass, isVulnerable, cardText, rankText, callText, suitSymbol, partnerOf, nextSeat, sideOf,
-  parseDeal, resultText, contractText, parText, pointsText, overText, isRed, sortRanks, auctionRows,
+  parseDeal, resultText, cardWords, callWords, contractText, parText, pointsText, overText, isRed, sortRanks, auctionRows,
 } from './cards.js';
 
 test('sortCards orders spades to clubs, ace down', () => {
@@ -108,4 +108,17 @@ test('one notation: contracts, results against them, points and par', () => {
   assert.equal(parText(140, ['3H N', '3H S']), 'Par +140 to NS: 3\u2665 by N, 3\u2665 by S');
   assert.equal(parText(-500, ['4Sx NS']), 'Par \u2212500 to NS: 4\u2660X by NS');
   assert.equal(parText(0, []), 'Par 0 to NS: passed out');
+});
+
+test('cards and calls in words, for screen readers', () => {
+  assert.equal(cardWords('SA'), 'ace of spades');
+  assert.equal(cardWords('HT'), 'ten of hearts');
+  assert.equal(cardWords('C2'), 'two of clubs');
+  assert.equal(callWords('1H'), '1 heart');
+  assert.equal(callWords('2S'), '2 spades');
+  assert.equal(callWords('3NT'), '3 no trump');
+  assert.equal(callWords('1NT'), '1 no trump');
+  assert.equal(callWords('Pass'), 'pass');
+  assert.equal(callWords('X'), 'double');
+  assert.equal(callWords('XX'), 'redouble');
 });

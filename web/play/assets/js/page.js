@@ -13,7 +13,8 @@
 // {ok: true} or {error: "why"}.
 
 import { clear, el } from "../../../shared/dom.js";
-import { renderTable } from "./table.js";
+import { renderTable, statusText } from "./table.js";
+import { SEAT_NAMES, callWords, cardWords } from "../../../shared/cards.js";
 import { renderViewer } from "./viewer.js";
 import { parseCallKeys } from "./bidding.js";
 import { parseCardKeys } from "./keys.js";
@@ -51,6 +52,15 @@ export function startPage(transport) {
   // lost: another tab has the table; this one keeps its last picture with
   // every control disabled, and the notice says how to take it back.
   let lost = false;
+  // announce is a polite live region: a screen reader hears each call and
+  // card as it is made and whose turn it is, without moving its reading place.
+  const announce = el("div", { id: "announce", class: "sr-only", role: "status", "aria-live": "polite" });
+  document.body.append(announce);
+  let told = null; // the state last announced
+  // keyboardPlay: the person chooses with the arrows (until they next
+  // tap or click), so each turn puts the focus on their first choice.
+  let keyboardPlay = false;
+  document.addEventListener("pointerdown", () => { keyboardPlay = false; });
   const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render(), explain, confirm: false, armed: null };
   confirmOption(ui, keysHint);
 
@@ -96,8 +106,13 @@ export function startPage(transport) {
     }
     document.getElementById("rules").textContent = RULES[state.mode] ?? "";
     const wasCall = document.body.dataset.your === "call";
+    const focused = document.activeElement;
+    const hadFocus = focused && focused !== document.body && tableRoot.contains(focused);
     ui.armed = null;
     renderTable(tableRoot, state, act, ui);
+    tell();
+    // Keyboard play: focus stays among the person's choices across states.
+    if ((hadFocus || keyboardPlay) && !lost) choices()[0]?.focus();
     renderViewer(viewerRoot, state, act, ui);
     viewerRoot.hidden = !state.result;
     document.body.dataset.your = state.your || "";
@@ -119,6 +134,33 @@ export function startPage(transport) {
     }
   }
 
+  // tell puts into the live region what changed since the last state: the
+  // newest call or card, then whose turn it is.
+  function tell() {
+    const same = told && told.board === state.board;
+    const parts = [];
+    if (same && state.auction.length > told.auction.length) {
+      const c = state.auction[state.auction.length - 1];
+      parts.push(`${SEAT_NAMES[c.seat]}: ${callWords(c.call)}${c.alert ? ", alerted" : ""}.`);
+    }
+    if (same && state.played.length > told.played.length) {
+      const p = state.played[state.played.length - 1];
+      parts.push(`${SEAT_NAMES[p.seat]} plays the ${cardWords(p.card)}.`);
+    }
+    const status = statusText(state);
+    if (!same || parts.length || status !== statusText(told)) parts.push(`${status}.`);
+    told = state;
+    if (parts.length) announce.textContent = parts.join(" ");
+  }
+
+  // choices are the person's buttons to act with now: playable cards or
+  // legal calls, in the order drawn.
+  function choices() {
+    if (state?.your === "card") return [...tableRoot.querySelectorAll(".card.playable")];
+    if (state?.your === "call") return [...tableRoot.querySelectorAll(".bid:not([disabled])")];
+    return [];
+  }
+
   // The keyboard: calls ("1h", "3n", "p", "x", "r"), cards ("sq", "h10", or
   // a rank alone when only one suit can be played), "n" for the next board
   // and "a" to play it again, Escape to clear.
@@ -129,6 +171,18 @@ export function startPage(transport) {
       return;
     }
     if (e.key === "Escape") { keys = ""; keysHint.textContent = ""; return; }
+    // Arrows choose among the cards (or calls) that can be played now;
+    // Enter (the focused button's own key) plays it.
+    if (e.key.startsWith("Arrow")) {
+      const list = choices();
+      if (list.length === 0) return;
+      e.preventDefault();
+      keyboardPlay = true;
+      const at = list.indexOf(document.activeElement);
+      const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+      list[at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length].focus();
+      return;
+    }
     if (e.key.length !== 1) return;
     if (state.your === "next") {
       if (e.key === "n") act("next");

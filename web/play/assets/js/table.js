@@ -3,7 +3,7 @@
 // and nothing else.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText } from "../../../shared/cards.js";
+import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText, callWords } from "../../../shared/cards.js";
 import { boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
 
@@ -31,7 +31,7 @@ function seatBox(st, seat, pos, onplay) {
 }
 
 function trickArea(st, places) {
-  const area = el("div", { class: "trick", "aria-label": "cards on the table" });
+  const area = el("div", { class: "trick", role: "group", "aria-label": "cards on the table" });
   const shown = st.trick.length > 0 ? st.trick : st.phase === "done" ? [] : (st.last_trick ?? []);
   const isLast = st.trick.length === 0 && shown.length > 0;
   for (const [pos, seat] of Object.entries(places)) {
@@ -67,7 +67,7 @@ export function renderTable(root, st, act, ui) {
     el("div", {}, el("strong", { text: `${st.sheet ? "Deal" : "Board"} ${st.board}` }), ` \u00b7 dealer ${SEAT_NAMES[st.dealer]} \u00b7 vulnerable: ${st.vul === "None" ? "none" : st.vul === "All" ? "both" : st.vul}`),
     el("div", { id: "contract", text: contractLine(st) }),
     el("div", { id: "tricks", text: `Tricks NS ${st.tricks.NS} \u00b7 EW ${st.tricks.EW}` }),
-    el("div", { id: "status", class: st.thinking ? "busy" : st.your ? "yours" : "", "aria-live": "polite", text: statusText(st) }));
+    el("div", { id: "status", class: st.thinking ? "busy" : st.your ? "yours" : "", text: statusText(st) }));
   const board = el("div", { class: "board" },
     seatBox(st, places.top, "top", onplay),
     seatBox(st, places.left, "left", onplay),
@@ -98,7 +98,7 @@ function auctionView(st, ui) {
     const show = () => ui.explain(text);
     return el("td", {}, el("button", {
       type: "button", class: `call${c.alert ? " alerted" : ""}`, title: text, "aria-describedby": "explain",
-      "aria-label": `${SEAT_NAMES[c.seat]} ${callText(c.call)}${c.alert ? ", alerted" : ""}`,
+      "aria-label": `${SEAT_NAMES[c.seat]}: ${callWords(c.call)}${c.alert ? ", alerted" : ""}`,
       dataset: { call: c.call, seat: c.seat }, onclick: show, onfocus: show,
     }, callText(c.call), mark));
   })));
@@ -111,9 +111,9 @@ function biddingBox(st, act, ui) {
     oninput: (e) => { ui.alertText = e.target.value; } });
   const send = (call) => { const text = ui.alertText ?? ""; ui.alertText = ""; act("call", text ? { call, alert: text } : { call }); };
   const rows = boxLayout(st.legal_calls ?? []).map((row) => el("div", { class: "boxrow" }, row.map((b) =>
-    el("button", { class: `bid${b.call.length > 2 || b.call === "X" ? " wide" : ""}`, dataset: { bid: b.call }, disabled: !b.legal,
+    el("button", { type: "button", class: `bid${b.call.length > 2 || b.call === "X" ? " wide" : ""}`, dataset: { bid: b.call }, disabled: !b.legal, "aria-label": callWords(b.call),
       onclick: b.legal ? (e) => confirmTap(ui, `call ${b.call}`, e.currentTarget, () => send(b.call)) : undefined }, callText(b.call)))));
-  return el("div", { class: "box", "aria-label": "bidding box" }, rows, alert);
+  return el("div", { class: "box", role: "group", "aria-label": "bidding box" }, rows, alert);
 }
 
 // confirmTap acts at once, or, when the person asked to confirm each call

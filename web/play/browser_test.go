@@ -638,3 +638,41 @@ func TestBrowserTakeOver(t *testing.T) {
 	st := p.playUntil(func(st pageState) bool { return st.Your == "call" || st.Your == "card" })
 	p.playUntil(func(s pageState) bool { return s.Version > st.Version })
 }
+
+// TestBrowserRubberDeal plays a rubber's first deal: the page speaks of
+// deals, the line and the sheet, shows the sheet and what the deal wrote
+// on it, and no par (a duplicate measure).
+func TestBrowserRubberDeal(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Mode: Rubber, Seed: "rubber-words"})
+	ctx := browsertest.New(t, browsertest.Options{})
+	thrown := browsertest.Exceptions(t, ctx)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	p := &pageDriver{t: t, ctx: ctx, call: func(legal []string) string {
+		for _, c := range legal {
+			if c == "3NT" {
+				return c
+			}
+		}
+		return "Pass"
+	}}
+	p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Analysed })
+	type view struct {
+		Status, Result, Entry, Rules, Sheet string
+		Par, DD                             int
+	}
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[view](`({
+	  Status: document.getElementById("status").textContent, Result: document.getElementById("result").textContent,
+	  Entry: document.getElementById("entry")?.textContent ?? "", Rules: document.getElementById("rules").textContent,
+	  Sheet: document.getElementById("sheet")?.textContent ?? "",
+	  Par: document.querySelectorAll("#par").length, DD: document.querySelectorAll("#viewer .dd table").length})`))
+	require.NoError(t, err)
+	assert.Equal(t, "Deal over", v.Status)
+	assert.Regexp(t, `^Deal 1: .* by [NESW], `, v.Result)
+	assert.Regexp(t, `^On the sheet \x{2014} (We|They): (below|above) the line`, v.Entry)
+	assert.Contains(t, v.Rules, "rubber bonus")
+	assert.Contains(t, v.Sheet, "Below the line")
+	assert.Equal(t, 0, v.Par, "no par on a score sheet")
+	assert.Equal(t, 1, v.DD, "the double-dummy table")
+	assert.Empty(t, thrown(), "uncaught script errors")
+}

@@ -21,8 +21,8 @@ import { parseCardKeys } from "./keys.js";
 
 const RULES = {
   duplicate: "Duplicate practice: each board stands alone, its dealer and vulnerability from its number, scored by its Law 77 raw score (no IMPs, no matchpoints). Only legal calls and cards; no claims, no undo.",
-  rubber: "Rubber bridge: trick points below the line, bonuses, overtricks, penalties and honours above; a side that has won a game is vulnerable; the rubber ends when a side wins two games. Only legal calls and cards; no claims, no undo.",
-  chicago: "Chicago: four deals, vulnerability from the four-deal cycle, each game and a part score on the fourth deal scored at once. Only legal calls and cards; no claims, no undo.",
+  rubber: "Rubber bridge: each deal's trick points go below the line, toward game; overtricks, bonuses, penalties and honours above it; a side that has won a game is vulnerable; the rubber ends when a side wins two games, with the rubber bonus. Only legal calls and cards; no claims, no undo.",
+  chicago: "Chicago: four deals, vulnerability from the four-deal cycle; trick points below the line, the rest above; each game and a part score on the fourth deal scored at once. Only legal calls and cards; no claims, no undo.",
 };
 
 // confirmOption puts the "confirm each call and card" checkbox before el;

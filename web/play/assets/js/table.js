@@ -53,9 +53,9 @@ export function statusText(st) {
   switch (st.your) {
     case "call": return "Your call";
     case "card": return st.turn === st.seat ? "Your card" : `Your card from dummy (${SEAT_NAMES[st.turn]})`;
-    case "next": return "Board over";
+    case "next": return st.sheet ? "Deal over" : "Board over";
   }
-  return st.phase === "done" ? "Board over" : `${SEAT_NAMES[st.turn] ?? ""} to act`;
+  return st.phase === "done" ? (st.sheet ? "Deal over" : "Board over") : `${SEAT_NAMES[st.turn] ?? ""} to act`;
 }
 
 // renderTable draws the table into root. act(kind, fields) sends an intent.
@@ -170,13 +170,15 @@ function sheetView(st) {
           el("td", {}, items(g.we)), el("td", {}, items(g.they))))),
       el("tfoot", {}, el("tr", {}, el("td", { text: `${c.we.total} (${c.we.games} game${c.we.games === 1 ? "" : "s"})` }),
         el("td", { text: `${c.they.total} (${c.they.games} game${c.they.games === 1 ? "" : "s"})` })))),
+    el("p", { class: "sheetnote", text: "Below the line: trick points toward game. Above the line: overtricks, bonuses, penalties, honours and the rubber bonus." }),
     c.over ? el("p", { class: "sheetover", text: c.winner ? `Rubber over: ${c.winner === c.we.side ? "you win" : "they win"}` : "Rubber over: a draw" } ) : null);
 }
 
 function totalsView(st) {
   const s = st.session;
   const what = st.sheet ? `${s.rubbers ?? 0} rubber${s.rubbers === 1 ? "" : "s"} finished, net points ` : "raw score ";
+  const unit = st.sheet ? "deal" : "board";
   return el("div", { class: "totals", id: "totals" },
-    `Session: ${s.boards} board${s.boards === 1 ? "" : "s"}, ${what}${s.score >= 0 ? "+" : ""}${s.score}`,
+    `Session: ${s.boards} ${unit}${s.boards === 1 ? "" : "s"}, ${what}${s.score >= 0 ? "+" : ""}${s.score}`,
     s.analysed ? `, ${s.lost} trick${s.lost === 1 ? "" : "s"} lost against double dummy (${s.analysed} analysed)` : "");
 }

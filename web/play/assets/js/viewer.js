@@ -3,7 +3,7 @@
 // double-dummy table and par, and the board as PBN and as a BBO link.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, compass, callText, resultText, parText, pointsText } from "../../../shared/cards.js";
+import { SEAT_NAMES, compass, callText, resultText, parText, pointsText, sideOf } from "../../../shared/cards.js";
 import { replay } from "../../../shared/replay.js";
 import { clampStep, lostMarks, ddTable, replayControls, playList, tricksLostText } from "../../../shared/viewer.js";
 import { handView, playedCard } from "./hand.js";
@@ -36,14 +36,15 @@ export function renderViewer(root, st, act, ui) {
   const a = r.analysis;
   const ddView = a ? el("div", { class: "dd" },
     ddTable(a.dd),
-    // In a rubber the score sheet, not par, is what counts: par is shown once, here.
-    el("p", { id: "par", text: parText(a.par_score_ns, a.par_contracts) }),
+    // Par is a duplicate measure: on a score sheet the sheet is what counts.
+    st.sheet ? null : el("p", { id: "par", text: parText(a.par_score_ns, a.par_contracts) }),
     el("p", { text: `${tricksLostText(a)}; yours ${r.lost_you}` }))
     : el("p", { class: "dd pending", text: "Double-dummy analysis in progress\u2026" });
   if (ui.pbnURL) URL.revokeObjectURL(ui.pbnURL);
   const pbnURL = ui.pbnURL = URL.createObjectURL(new Blob([r.pbn], { type: "application/x-pbn" }));
   root.append(
-    el("h2", { id: "result", text: `${boardResultText(st)} \u2014 ${pointsText(r.score_you)} to you` }),
+    el("h2", { id: "result", text: `${st.sheet ? `Deal ${st.board}: ` : ""}${boardResultText(st)} \u2014 ${pointsText(r.score_you)} to you` }),
+    r.entry ? el("p", { id: "entry", text: entryText(r.entry, st.seat) }) : null,
     el("div", { class: "actions" },
       el("button", { id: "next", class: "primary", onclick: () => act("next"), text: st.sheet ? "Next deal (n)" : "Next board (n)" }),
       // A rubber's deal is on its score sheet: it is not played again.
@@ -67,3 +68,19 @@ export function boardResultText(st) {
   return `${resultText({ contract: st.contract, declarer: st.declarer, result: r.made })}, ${r.tricks} trick${r.tricks === 1 ? "" : "s"}`;
 }
 
+
+// entryText says what a deal wrote on the score sheet, in a rubber's
+// words, from the person's side ("We") first.
+export function entryText(e, seat) {
+  const we = sideOf(seat).toLowerCase(), they = we === "ns" ? "ew" : "ns";
+  const part = (name, side) => {
+    const items = (where) => (side[where] ?? []).map((it) => `${it.points} ${it.label}`).join(", ");
+    const out = [side.below?.length ? `below the line ${items("below")}` : "", side.above?.length ? `above the line ${items("above")}` : ""].filter(Boolean);
+    return out.length ? `${name}: ${out.join("; ")}` : "";
+  };
+  const parts = [part("We", e[we] ?? {}), part("They", e[they] ?? {})].filter(Boolean);
+  let text = parts.length ? `On the sheet \u2014 ${parts.join(". ")}.` : "Nothing on the sheet.";
+  if (e.game_won) text += ` Game to ${e.game_won === we.toUpperCase() ? "us" : "them"}.`;
+  if (e.over) text += " The rubber is over.";
+  return text;
+}

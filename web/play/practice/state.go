@@ -41,7 +41,10 @@ type State struct {
 	LastTrick []PlayedCard `json:"last_trick,omitempty"`
 	LastWon   string       `json:"last_won,omitempty"` // the seat that won the last trick
 
-	Turn     string `json:"turn,omitempty"`     // the seat whose call or card is next
+	Turn string `json:"turn,omitempty"` // the seat whose call or card is next
+	// PlaysFor is the person's partner when the partner declares and the
+	// person plays the side's cards (declarer's and dummy's).
+	PlaysFor string `json:"plays_for,omitempty"`
 	Thinking string `json:"thinking,omitempty"` // a bot seat choosing now
 
 	// Your is what the person must do now: "call", "card" (Turn says from

@@ -18,6 +18,7 @@ function seatTitle(st, seat) {
   if (seat === st.declarer) tags.push("declarer");
   if (seat === st.dummy) tags.push("dummy");
   if (seat === st.dealer) tags.push("dealer");
+  if (seat === st.plays_for) tags.push("you play its cards");
   return el("div", { class: `seatname${isVulnerable(st.vul, seat) ? " vul" : ""}${st.turn === seat && st.phase !== "done" ? " onturn" : ""}` },
     el("strong", { text: `${SEAT_NAMES[seat]}` }), ` ${who}`, tags.length ? el("span", { class: "tags", text: ` \u00b7 ${tags.join(", ")}` }) : null,
     st.thinking === seat ? el("span", { class: "thinking", text: " thinking\u2026" }) : null);
@@ -52,7 +53,11 @@ export function statusText(st) {
   if (st.thinking) return `${SEAT_NAMES[st.thinking]} is thinking\u2026`;
   switch (st.your) {
     case "call": return "Your call";
-    case "card": return st.turn === st.seat ? "Your card" : `Your card from dummy (${SEAT_NAMES[st.turn]})`;
+    case "card":
+      // Playing the side's contract from dummy's seat: the person's own
+      // hand is dummy's, and partner's is declarer's.
+      if (st.plays_for) return st.turn === st.plays_for ? `Your card from declarer's hand (${SEAT_NAMES[st.turn]})` : `Your card from dummy (${SEAT_NAMES[st.turn]})`;
+      return st.turn === st.seat ? "Your card" : `Your card from dummy (${SEAT_NAMES[st.turn]})`;
     case "next": return st.sheet ? "Deal over" : "Board over";
   }
   return st.phase === "done" ? (st.sheet ? "Deal over" : "Board over") : `${SEAT_NAMES[st.turn] ?? ""} to act`;

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/pbn"
 	"github.com/openroom/openroom/web/browsertest"
 )
 
@@ -393,6 +395,36 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	totals, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("totals")))
 	require.NoError(t, err)
 	assert.Contains(t, totals, "Session: 2 boards")
+
+	// The session as one PBN file, read back by the project's PBN
+	// reader: both boards, each replayed to its end, with its
+	// double-dummy table and par.
+	p.playUntil(func(st pageState) bool { return st.Analysed })
+	final = lastState(t, rec.messages())
+	session, err := chromedp.Run(ctx, chromedp.Evaluate[string](`decodeURIComponent(document.getElementById("session-pbn").href.replace(/^data:[^,]*,/, ""))`))
+	require.NoError(t, err)
+	pr := pbn.NewReader(strings.NewReader(session))
+	for i, want := range []engine.BoardSetup{setup, setup2} {
+		g, err := pr.Next()
+		require.NoError(t, err, "game %d of the session", i+1)
+		b, err := g.Replay()
+		require.NoError(t, err, "game %d", i+1)
+		assert.Equal(t, want.Deal, b.Deal(), "game %d", i+1)
+		assert.Equal(t, engine.PhaseDone, b.Phase(), "game %d is played to its end", i+1)
+		dd, ok, err := g.OptimumResultTable()
+		require.NoError(t, err)
+		require.True(t, ok, "game %d has its double-dummy table", i+1)
+		if i == 1 {
+			a := final.Result.Analysis.DD
+			assert.Equal(t, [4]int{a.N.NT, a.E.NT, a.S.NT, a.W.NT},
+				[4]int{dd[engine.North][engine.NoTrump], dd[engine.East][engine.NoTrump], dd[engine.South][engine.NoTrump], dd[engine.West][engine.NoTrump]},
+				"the no-trump column")
+		}
+		_, ok = g.Lookup("OptimumScore")
+		assert.True(t, ok, "game %d has its par score", i+1)
+	}
+	_, err = pr.Next()
+	assert.ErrorIs(t, err, io.EOF, "two boards, no more")
 }
 
 // axCheck reads the page's accessibility tree, as a screen reader gets

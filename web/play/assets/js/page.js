@@ -15,6 +15,7 @@
 import { clear, el } from "../../../shared/dom.js";
 import { renderTable, statusText } from "./table.js";
 import { SEAT_NAMES, callWords, cardWords } from "../../../shared/cards.js";
+import { sessionPBN } from "../../../shared/pbn.js";
 import { renderViewer } from "./viewer.js";
 import { parseCallKeys } from "./bidding.js";
 import { parseCardKeys } from "./keys.js";
@@ -61,7 +62,7 @@ export function startPage(transport) {
   // tap or click), so each turn puts the focus on their first choice.
   let keyboardPlay = false;
   document.addEventListener("pointerdown", () => { keyboardPlay = false; });
-  const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render(), explain, confirm: false, armed: null };
+  const ui = { explanation: null, alertText: "", replayAt: null, rerender: () => render(), explain, confirm: false, armed: null, session: [], sessionURL: null, sessionBoards: 0 };
   confirmOption(ui, keysHint);
 
   // explain shows a call's meaning beside the auction. It writes the text
@@ -109,6 +110,7 @@ export function startPage(transport) {
     const focused = document.activeElement;
     const hadFocus = focused && focused !== document.body && tableRoot.contains(focused);
     ui.armed = null;
+    keep(state);
     renderTable(tableRoot, state, act, ui);
     tell();
     // Keyboard play: focus stays among the person's choices across states.
@@ -132,6 +134,19 @@ export function startPage(transport) {
         if (c instanceof HTMLAnchorElement) { c.removeAttribute("href"); c.setAttribute("aria-disabled", "true"); } else c.disabled = true;
       }
     }
+  }
+
+  // keep adds a finished board to the session's boards (by its place in
+  // the session, so that the analysis coming later replaces it), and
+  // offers them all as one PBN file.
+  function keep(st) {
+    if (!st.result?.pbn) return;
+    ui.session[st.session.boards - 1] = { pbn: st.result.pbn, analysis: st.result.analysis };
+    const boards = ui.session.filter(Boolean);
+    // A data: URL, not a blob: one: it stays valid however often the
+    // page is drawn again, and needs no revoking.
+    ui.sessionURL = `data:application/x-pbn;charset=utf-8,${encodeURIComponent(sessionPBN(boards))}`;
+    ui.sessionBoards = boards.length;
   }
 
   // tell puts into the live region what changed since the last state: the

@@ -53,7 +53,9 @@ export function renderViewer(root, st, act, ui) {
       seatHand(places.right, "right"), seatHand(places.bottom, "bottom")),
     controls, plays, ddView,
     el("div", { class: "files" },
-      el("a", { href: pbnURL, download: `board-${st.board}.pbn`, id: "pbn-link", text: "Download PBN" }), " \u00b7 ",
+      el("a", { href: pbnURL, download: `board-${st.board}.pbn`, id: "pbn-link", text: "Download this board (PBN)" }), " \u00b7 ",
+      ui.sessionURL ? el("a", { href: ui.sessionURL, download: "openroom-session.pbn", id: "session-pbn",
+        text: `Download the session (${ui.sessionBoards} board${ui.sessionBoards === 1 ? "" : "s"}, PBN)` }) : null, " \u00b7 ",
       r.lin_url ? el("a", { href: r.lin_url, target: "_blank", rel: "noopener noreferrer", id: "lin-link", text: "Open in BBO's hand viewer" }) : null,
       el("details", {}, el("summary", { text: "PBN" }), el("pre", { id: "pbn", text: r.pbn }))),
     el("p", { class: "auctionline", text: st.auction.map((c) => callText(c.call) + (c.alert ? "!" : "")).join(" ") }));

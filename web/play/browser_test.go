@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -589,6 +591,18 @@ func TestBrowserPhone(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, shown, "South", "the tapped call's bidder")
 	assert.Contains(t, shown, "alerted: "+alert, "the tapped call's alert, in visible text")
+
+	// Deals of a PBN file played next: the first is dealt as the file
+	// gives it, with its board number.
+	given := engine.SeededBoards("another seed", []int{9})[0]
+	file := filepath.Join(t.TempDir(), "deals.pbn")
+	require.NoError(t, os.WriteFile(file, []byte("% PBN 2.1\n\n[Event \"mine\"]\n[Board \"9\"]\n[Deal \""+given.Deal.Format(given.Dealer)+"\"]\n"), 0o644))
+	st = p.read()
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load-pbn"), []string{file})))
+	p.waitChange(st.Version)
+	p.playUntil(func(st pageState) bool { return st.Board == 9 })
+	hand := p.strings(`[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`)
+	assert.ElementsMatch(t, cardStrings(given.Deal[engine.South]), hand, "South's hand is the loaded deal's")
 	assert.Empty(t, thrown(), "uncaught script errors")
 }
 

@@ -417,7 +417,7 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	}
 	// A board ends in its double-dummy analysis, work for the server's
 	// one solver: an address starts boards at the analysis rate only.
-	if (req.Kind == "next" || req.Kind == "replay") && !web.AllowAnalysis(w, r) {
+	if (req.Kind == "next" || req.Kind == "replay" || req.Kind == "load") && !web.AllowAnalysis(w, r) {
 		return
 	}
 	if req.Kind == "takeover" {

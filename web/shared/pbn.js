@@ -45,3 +45,18 @@ export function sessionPBN(boards) {
   });
   return [...header, ...(header.length ? [''] : []), games.join('\n\n'), ''].join('\n');
 }
+
+/**
+ * readDeals finds the deals of a PBN file: each game's Deal tag with the
+ * Board tag before it ({board, deal}; board 0 when none is given), in
+ * file order. It checks nothing more: the table judges each deal.
+ */
+export function readDeals(text) {
+  const out = [];
+  let board = 0;
+  for (const m of String(text).matchAll(/^\s*\[(Board|Deal)\s+"([^"]*)"\s*\]/gm)) {
+    if (m[1] === 'Board') board = parseInt(m[2], 10) || 0;
+    else out.push({ board, deal: m[2] });
+  }
+  return out;
+}

@@ -133,6 +133,7 @@ type action struct {
 	call  engine.Call
 	alert string
 	card  engine.Card
+	deals []engine.BoardSetup // "load": the deals to play next
 }
 
 // waiting is the person's turn: the view the request is judged against
@@ -161,12 +162,13 @@ type Table struct {
 	botMu    sync.Mutex // guards bots, made on first use
 	bots     [engine.NumSeats]player.Player
 	isBot    [engine.NumSeats]bool
-	rubber   *engine.Rubber // the score sheet in a rubber mode; nil in duplicate
-	rec      Record         // the board in play, as the page keeps it
-	deals    []RubberDeal   // the rubber's deals so far
-	given    bool           // the board in play is cfg.Deal's
-	link     string         // what decided the bots' last action, when not their search
-	took     time.Duration  // how long the bots' last decision took
+	queue    []engine.BoardSetup // loaded deals still to play, in order
+	rubber   *engine.Rubber      // the score sheet in a rubber mode; nil in duplicate
+	rec      Record              // the board in play, as the page keeps it
+	deals    []RubberDeal        // the rubber's deals so far
+	given    bool                // the board in play is cfg.Deal's
+	link     string              // what decided the bots' last action, when not their search
+	took     time.Duration       // how long the bots' last decision took
 	ctx      context.Context
 
 	mu      sync.Mutex
@@ -330,7 +332,10 @@ func (t *Table) Run(ctx context.Context) {
 		if err != nil {
 			return
 		}
-		if a.kind == "next" {
+		if a.kind == "load" {
+			t.queue = a.deals
+		}
+		if a.kind == "next" || a.kind == "load" {
 			setup = t.nextSetup(setup)
 		}
 	}
@@ -384,6 +389,10 @@ func (t *Table) firstSetup() (engine.BoardSetup, *Record) {
 func (t *Table) nextSetup(prev engine.BoardSetup) engine.BoardSetup {
 	t.given = false
 	next := t.deal(prev.Number+1, false)
+	if len(t.queue) > 0 {
+		// A deal of a loaded PBN file, played as it was dealt.
+		next, t.queue = t.queue[0], t.queue[1:]
+	}
 	if t.rubber == nil {
 		return next
 	}

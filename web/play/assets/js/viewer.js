@@ -5,6 +5,7 @@
 import { el, clear } from "../../../shared/dom.js";
 import { SEAT_NAMES, compass, callText, resultText, parText, pointsText, sideOf } from "../../../shared/cards.js";
 import { replay } from "../../../shared/replay.js";
+import { readDeals } from "../../../shared/pbn.js";
 import { clampStep, lostMarks, ddTable, replayControls, playList, tricksLostText } from "../../../shared/viewer.js";
 import { handView, playedCard } from "./hand.js";
 
@@ -48,7 +49,8 @@ export function renderViewer(root, st, act, ui) {
     el("div", { class: "actions" },
       el("button", { id: "next", class: "primary", onclick: () => act("next"), text: st.sheet ? "Next deal (n)" : "Next board (n)" }),
       // A rubber's deal is on its score sheet: it is not played again.
-      st.sheet ? null : el("button", { id: "again", onclick: () => act("replay"), text: "Play it again (a)" })),
+      st.sheet ? null : el("button", { id: "again", onclick: () => act("replay"), text: "Play it again (a)" }),
+      loadButton(act)),
     el("div", { class: "board viewer" }, seatHand(places.top, "top"), seatHand(places.left, "left"), trick,
       seatHand(places.right, "right"), seatHand(places.bottom, "bottom")),
     controls, plays, ddView,
@@ -85,4 +87,20 @@ export function entryText(e, seat) {
   if (e.game_won) text += ` Game to ${e.game_won === we.toUpperCase() ? "us" : "them"}.`;
   if (e.over) text += " The rubber is over.";
   return text;
+}
+
+// MAX_LOAD is how many deals one load sends (the table's MaxLoad): they
+// must fit one request.
+const MAX_LOAD = 24;
+
+// loadButton offers to play the deals of a PBN file next, from its first.
+function loadButton(act) {
+  const input = el("input", { type: "file", id: "load-pbn", accept: ".pbn,text/plain", class: "sr-only", onchange: async (e) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    const deals = readDeals(await file.text());
+    if (deals.length === 0) { document.getElementById("error").hidden = false; document.getElementById("error").textContent = `${file.name}: no deal in it`; return; }
+    await act("load", { deals: deals.slice(0, MAX_LOAD) });
+  } });
+  return el("label", { class: "loadpbn", for: "load-pbn" }, input, `Play deals from a PBN file\u2026`);
 }

@@ -591,6 +591,9 @@ func TestBrowserPhone(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, shown, "South", "the tapped call's bidder")
 	assert.Contains(t, shown, "alerted: "+alert, "the tapped call's alert, in visible text")
+	review, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	require.NoError(t, err)
+	assert.NotRegexp(t, `\b(null|undefined|NaN)\b`, review, "the page shows a missing value")
 
 	// Deals of a PBN file played next: the first is dealt as the file
 	// gives it, with its board number.

@@ -45,7 +45,7 @@ export function renderViewer(root, st, act, ui) {
   const pbnURL = ui.pbnURL = URL.createObjectURL(new Blob([r.pbn], { type: "application/x-pbn" }));
   root.append(
     el("h2", { id: "result", text: `${st.sheet ? `Deal ${st.board}: ` : ""}${boardResultText(st)} \u2014 ${pointsText(r.score_you)} to you` }),
-    r.entry ? el("p", { id: "entry", text: entryText(r.entry, st.seat) }) : null,
+    ...(r.entry ? [el("p", { id: "entry", text: entryText(r.entry, st.seat) })] : []),
     el("div", { class: "actions" },
       el("button", { id: "next", class: "primary", onclick: () => act("next"), text: st.sheet ? "Next deal (n)" : "Next board (n)" }),
       // A rubber's deal is on its score sheet: it is not played again.

@@ -2,14 +2,15 @@
 // cards so far, when the server allows), hidden, or between boards.
 
 import { el, colored } from '../../shared/dom.js';
-import { AUCTION_COLUMNS, auctionRows, callText, cardText, isRed } from '../../shared/cards.js';
+import { AUCTION_COLUMNS, auctionRows, callText, cardText, isRed, contractText } from '../../shared/cards.js';
 
 /** tableView renders one table of the stream. */
 export function tableView(t) {
   const head = el('div', { class: 'thead' },
     el('span', { class: 'tname' }, t.table),
     el('span', { class: 'teams' }, `${t.ns || '?'} (NS) v ${t.ew || '?'} (EW)`),
-    el('span', { class: 'tstate' }, stateText(t)));
+    el('span', { class: 'tstate' }, stateText(t)),
+    el('span', { class: `phase ${phaseOf(t)}`, 'data-phase': phaseOf(t) }, phaseOf(t)));
   const box = el('div', {
     class: `table ${t.state}${t.hidden ? ' hidden' : ''}`, 'data-table': t.table, 'data-room': t.room, 'data-board': t.board || null,
   }, head);
@@ -22,7 +23,7 @@ export function tableView(t) {
     return box;
   }
   box.append(el('div', { class: 'bhead' }, `Board ${t.board} · dealer ${t.dealer} · vul ${t.vul}`,
-    t.contract ? ` · ${t.contract === 'Pass' ? 'passed out' : `${t.contract} by ${t.declarer}`}` : '',
+    t.contract ? ` · ${contractText(t.contract, t.declarer)}` : '',
     t.play && t.play.length ? ` · tricks NS ${t.tricks_ns || 0} EW ${t.tricks_ew || 0}` : ''));
   box.append(auctionTable(t.calls || []));
   if (t.play && t.play.length) {
@@ -34,6 +35,21 @@ export function tableView(t) {
     box.append(tricks);
   }
   return box;
+}
+
+/**
+ * phaseOf is a table's state at a glance: "auction", "play", "finished",
+ * "faulted", "waiting" (for a seat or a start) or "hidden" (its board is
+ * still to be played in the other room).
+ */
+export function phaseOf(t) {
+  if (t.state === 'failed') return 'faulted';
+  if (t.state === 'waiting') return 'waiting';
+  if (t.state !== 'playing') return 'finished';
+  if (t.hidden) return 'hidden';
+  if (!t.board) return 'waiting';
+  if (!t.contract) return 'auction';
+  return 'play';
 }
 
 function stateText(t) {

@@ -35,8 +35,10 @@ type pageTable struct {
 	Board  int    `json:"board"`
 	Hidden bool   `json:"hidden"`
 	Text   string `json:"text"`
-	Calls  int    `json:"calls"` // calls drawn in its auction table
-	Phase  string `json:"phase"` // its state at a glance
+	Calls  int    `json:"calls"`  // calls drawn in its auction table
+	Phase  string `json:"phase"`  // its state at a glance
+	Played int    `json:"played"` // cards in its play line
+	Trick  int    `json:"trick"`  // cards in its trick diagram
 }
 
 const readPage = `(() => {
@@ -49,6 +51,8 @@ const readPage = `(() => {
       room: t.dataset.room || '', board: Number(t.dataset.board || 0), hidden: t.classList.contains('hidden'), text: t.textContent,
       calls: [...t.querySelectorAll('table.auction td')].filter((td) => td.textContent).length,
       phase: t.querySelector('.phase')?.dataset.phase ?? '',
+      played: t.querySelectorAll('.playline span.red, .playline span.black').length,
+      trick: t.querySelectorAll('.minitrick [data-card]').length,
     })),
     viewer: v ? Number(v.dataset.board) : 0,
   };
@@ -146,6 +150,9 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 				assert.Equal(t, "hidden", tb.Phase, "a hidden table's state at a glance")
 			} else {
 				assert.Contains(t, []string{"auction", "play"}, tb.Phase, "a table in play's state at a glance")
+				if tb.Played > 0 {
+					assert.Equal(t, (tb.Played-1)%4+1, tb.Trick, "the trick on the table as a diagram: %s", tb.Text)
+				}
 			}
 			if tb.Hidden {
 				hiddenSeen++

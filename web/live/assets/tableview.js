@@ -26,6 +26,7 @@ export function tableView(t) {
     t.contract ? ` · ${contractText(t.contract, t.declarer)}` : '',
     t.play && t.play.length ? ` · tricks NS ${t.tricks_ns || 0} EW ${t.tricks_ew || 0}` : ''));
   box.append(auctionTable(t.calls || []));
+  if (t.trick && t.trick.length) box.append(trickDiagram(t.trick));
   if (t.play && t.play.length) {
     const cards = t.play.map((c) => colored(cardText(c), isRed(c)));
     const tricks = el('div', { class: 'playline' });
@@ -35,6 +36,19 @@ export function tableView(t) {
     box.append(tricks);
   }
   return box;
+}
+
+/**
+ * trickDiagram draws the trick on the table as players see it: each card
+ * at its seat's side (N at the top, W at the left), the seat's letter by it.
+ */
+export function trickDiagram(trick) {
+  return el('div', { class: 'minitrick', 'aria-label': 'the trick on the table', role: 'group' },
+    ['N', 'W', 'E', 'S'].map((s) => {
+      const c = trick.find((x) => x.seat === s);
+      return el('div', { class: `mt${s}`, 'data-seat': s }, el('span', { class: 'mtseat' }, s), ' ',
+        c ? el('span', { 'data-card': c.card }, colored(cardText(c.card), isRed(c.card))) : '\u00b7');
+    }));
 }
 
 /**

@@ -20,6 +20,7 @@ Play a given deal again with --deal "N:AKQ.. ..." (a PBN deal string) or --board
 
 type playFlags struct {
 	seat, level, mode string
+	watchPartner      bool
 	listen            string
 	allow, hosts      []string
 	seed, deal        string
@@ -34,6 +35,7 @@ func runPlay(e *env, args []string) int {
 	fs.StringVar(&pf.seat, "seat", "South", "the seat you play: North, East, South or West")
 	fs.StringVar(&pf.level, "level", "expert", "refbot's level at the other seats: easy, medium, hard or expert")
 	fs.StringArrayVar(&pf.systems, "system", nil, "the bots' bidding system: SYSTEM for every seat, or SEATS=SYSTEM (N, E, S, W, NS or EW; repeat); SYSTEM is a built-in name ("+strings.Join(refbot.SystemNames(), ", ")+") or a system file")
+	fs.BoolVar(&pf.watchPartner, "watch-partner", false, "leave the contracts your partner declares to the partner's bot (by default you play declarer's and dummy's cards)")
 	fs.StringVar(&pf.mode, "mode", "duplicate", "duplicate: each board stands alone, scored by its Law 77 raw score")
 	fs.StringVar(&pf.listen, "listen", "127.0.0.1:8080", "address to serve the page on; anything but loopback needs --allow")
 	fs.StringArrayVar(&pf.allow, "allow", nil, "addresses or networks (192.0.2.7, 192.0.2.0/24) that may open the page besides loopback (repeat or comma-separate)")
@@ -93,7 +95,7 @@ func (pf *playFlags) config() (play.Config, error) {
 	if pf.maxSessions < 1 {
 		return play.Config{}, fmt.Errorf("--max-tables %d: must be 1 or more", pf.maxSessions)
 	}
-	cfg := play.Config{Seat: seat, Level: strings.ToLower(pf.level), Mode: mode, Seed: pf.seed, FirstBoard: pf.board, MaxSessions: pf.maxSessions}
+	cfg := play.Config{Seat: seat, Level: strings.ToLower(pf.level), Mode: mode, Seed: pf.seed, FirstBoard: pf.board, MaxSessions: pf.maxSessions, WatchPartner: pf.watchPartner}
 	if cfg.Systems, err = parseSystems(pf.systems); err != nil {
 		return play.Config{}, err
 	}

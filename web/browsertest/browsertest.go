@@ -10,8 +10,10 @@ package browsertest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
@@ -110,4 +112,35 @@ func New(t testing.TB, o Options) context.Context {
 		t.Fatalf("browsertest: start Chromium: %v", err)
 	}
 	return ctx
+}
+
+// Exceptions records every exception the tab's scripts throw and do not
+// catch, from now until the test ends; the function returned lists them
+// so far, each with where it was thrown. A page test checks it is empty
+// after driving the page: a handler that throws leaves the page looking
+// fine while a tap or a key does nothing.
+func Exceptions(t testing.TB, ctx context.Context) func() []string {
+	t.Helper()
+	var (
+		mu  sync.Mutex
+		out []string
+	)
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.IsException() {
+				mu.Lock()
+				out = append(out, fmt.Sprintf("%s (%s:%d)", m.Text, m.URL, m.Line+1))
+				mu.Unlock()
+			}
+		}
+	}()
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), out...)
+	}
 }

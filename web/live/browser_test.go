@@ -35,7 +35,10 @@ type pageTable struct {
 	Board  int    `json:"board"`
 	Hidden bool   `json:"hidden"`
 	Text   string `json:"text"`
-	Calls  int    `json:"calls"` // calls drawn in its auction table
+	Calls  int    `json:"calls"`  // calls drawn in its auction table
+	Phase  string `json:"phase"`  // its state at a glance
+	Played int    `json:"played"` // cards in its play line
+	Trick  int    `json:"trick"`  // cards in its trick diagram
 }
 
 const readPage = `(() => {
@@ -47,6 +50,9 @@ const readPage = `(() => {
     tables: [...document.querySelectorAll('#tables .table')].map((t) => ({
       room: t.dataset.room || '', board: Number(t.dataset.board || 0), hidden: t.classList.contains('hidden'), text: t.textContent,
       calls: [...t.querySelectorAll('table.auction td')].filter((td) => td.textContent).length,
+      phase: t.querySelector('.phase')?.dataset.phase ?? '',
+      played: t.querySelectorAll('.playline span.red, .playline span.black').length,
+      trick: t.querySelectorAll('.minitrick [data-card]').length,
     })),
     viewer: v ? Number(v.dataset.board) : 0,
   };
@@ -71,6 +77,7 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	t.Parallel()
 	const boards = 4
 	ctx := browsertest.New(t, browsertest.Options{})
+	thrown := browsertest.Exceptions(t, ctx)
 	srv, tr, _, begin := liveEvent(t, boards, 3*time.Millisecond, 12*time.Millisecond)
 	url := srv.URL
 
@@ -140,6 +147,14 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 				require.True(t, tb.Hidden, "the %s room's board %d shown while the %s room plays it: %s", tb.Room, tb.Board, other, tb.Text)
 			}
 			if tb.Hidden {
+				assert.Equal(t, "hidden", tb.Phase, "a hidden table's state at a glance")
+			} else {
+				assert.Contains(t, []string{"auction", "play"}, tb.Phase, "a table in play's state at a glance")
+				if tb.Played > 0 {
+					assert.Equal(t, (tb.Played-1)%4+1, tb.Trick, "the trick on the table as a diagram: %s", tb.Text)
+				}
+			}
+			if tb.Hidden {
 				hiddenSeen++
 				require.NotRegexp(t, "[\u2660\u2665\u2666\u2663]", tb.Text, "a hidden table shows cards or calls")
 			} else {
@@ -182,13 +197,15 @@ func TestBrowserNeverShowsABoardStillInPlayInTheOtherRoom(t *testing.T) {
 	assert.Equal(t, 2, rooms)
 	before, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".viewer .stepno")))
 	require.NoError(t, err)
-	if !strings.HasPrefix(before, "card 0/") {
-		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.viewer button[aria-label="back"]`))))
+	assert.True(t, strings.HasPrefix(before, "card 0/"), "the hand viewer opens at the first card: %s", before)
+	if before != "card 0/0" {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.viewer button[aria-label="forward"]`))))
 		after, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".viewer .stepno")))
 		require.NoError(t, err)
 		assert.NotEqual(t, before, after)
 	}
 	checkReplay(t, ctx, url)
+	assert.Empty(t, thrown(), "uncaught script errors")
 	if dir := os.Getenv("OPENROOM_SCREENSHOTS"); dir != "" {
 		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		require.NoError(t, err)
@@ -223,10 +240,13 @@ func checkReplay(t *testing.T, ctx context.Context, base string) {
 			chromedp.Click(chromedp.CSS(`.viewer button[aria-label="start"]`))))
 		// The room's tab shows the result against the contract the server sent.
 		if r := d.Rooms[room]; r.Termination == "normal" {
-			want := r.Room + ": Pass"
+			// In the shared notation: "4♠ +1 by N", "3NT −2 by E".
+			want := r.Room + ": Passed out"
 			if r.Contract != "Pass" {
 				require.NotEmpty(t, r.Result, "room %d", room)
-				want = fmt.Sprintf("%s: %s %s %s", r.Room, r.Contract, r.Declarer, r.Result)
+				bid := strings.NewReplacer("NT", "NT", "S", "\u2660", "H", "\u2665", "D", "\u2666", "C", "\u2663").Replace(r.Contract)
+				over := strings.Replace(r.Result, "-", "\u2212", 1)
+				want = fmt.Sprintf("%s: %s %s by %s", r.Room, bid, over, r.Declarer)
 			}
 			if r.ScoreNS != nil {
 				want += fmt.Sprintf(" (%d)", *r.ScoreNS)

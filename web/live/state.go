@@ -465,6 +465,14 @@ func (s *State) tableView(t *tableState) TableView {
 			v.Play = append(v.Play, c.String())
 		}
 		v.TricksNS, v.TricksEW = p.Tricks(engine.NS), p.Tricks(engine.EW)
+		// The trick on the table: the cards of the one in progress, or
+		// the last complete trick until the next lead.
+		if n := p.Len(); n > 0 {
+			from := (n - 1) / 4 * 4
+			for i := from; i < n; i++ {
+				v.Trick = append(v.Trick, TrickCard{Seat: p.SeatOf(i).String(), Card: p.Cards()[i].String()})
+			}
+		}
 	}
 	return v
 }

@@ -43,6 +43,17 @@ type TableView struct {
 	Declarer string         `json:"declarer,omitempty"`
 	TricksNS int            `json:"tricks_ns,omitempty"`
 	TricksEW int            `json:"tricks_ew,omitempty"`
+	// Trick is the trick on the table, each card with its seat (the
+	// engine's): the one in progress, or the last complete one until the
+	// next lead, for the page's trick diagram.
+	Trick []TrickCard `json:"trick,omitempty"`
+}
+
+// TrickCard is one card of the trick on the table and the seat that
+// played it.
+type TrickCard struct {
+	Seat string `json:"seat"`
+	Card string `json:"card"`
 }
 
 // BoardView is a public board: one board of one match with every room's

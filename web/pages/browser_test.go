@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/web/browsertest"
 	"github.com/openroom/openroom/web/play/practice"
 )
 
@@ -42,7 +43,9 @@ func checkBoundary(t *testing.T, states []practice.State, seat engine.Seat, deal
 		}
 		checked++
 		for s, cards := range st.Hands {
-			allowed := s == seat.String() || len(st.Played) > 0 && s == st.Dummy
+			// Dummy's after the lead, or declarer's when the person plays
+			// their partner's contract.
+			allowed := s == seat.String() || len(st.Played) > 0 && (s == st.Dummy || s == st.PlaysFor && s == st.Declarer)
 			require.True(t, allowed, "state %d shows %s's hand", st.Version, s)
 			owner, err := engine.ParseSeat(s)
 			require.NoError(t, err)
@@ -79,7 +82,7 @@ func domCheck(t *testing.T, ctx context.Context, seat engine.Seat) {
 	}
 	d, err := chromedp.Run(ctx, chromedp.Evaluate[dom](`({
 		cards: [...document.querySelectorAll("#table .seat")].flatMap(s => [...s.querySelectorAll("[data-card]")].map(c => s.dataset.seat + c.dataset.card)),
-		dummy: [...document.querySelectorAll("#table .seat")].filter(s => (s.querySelector(".tags")?.textContent ?? "").includes("dummy")).map(s => s.dataset.seat)[0] ?? "",
+		dummy: [...document.querySelectorAll("#table .seat")].filter(s => /dummy|you play its cards/.test(s.querySelector(".tags")?.textContent ?? "")).map(s => s.dataset.seat).join(""),
 		played: +(document.body.dataset.played || 0),
 		over: document.body.dataset.your === "next" || !document.getElementById("viewer").hidden})`))
 	require.NoError(t, err)
@@ -88,7 +91,7 @@ func domCheck(t *testing.T, ctx context.Context, seat engine.Seat) {
 	}
 	for _, c := range d.Cards {
 		s := c[:1]
-		require.True(t, s == seat.String() || d.Played > 0 && s == d.Dummy, "the page draws %s's card %s", s, c[1:])
+		require.True(t, s == seat.String() || d.Played > 0 && strings.Contains(d.Dummy, s), "the page draws %s's card %s", s, c[1:])
 	}
 }
 
@@ -102,6 +105,7 @@ func domCheck(t *testing.T, ctx context.Context, seat engine.Seat) {
 func TestPagesPlayABoard(t *testing.T) {
 	t.Parallel()
 	ctx := browser(t)
+	thrown := browsertest.Exceptions(t, ctx)
 	url := serve(t, folder(t))
 	reqs := watchRequests(t, ctx)
 	const seed = "pages-board"
@@ -116,6 +120,12 @@ func TestPagesPlayABoard(t *testing.T) {
 	})
 	t.Logf("the board played in %v", time.Since(start).Round(time.Millisecond))
 	require.Equal(t, 52, st.Played, "a board played to its end")
+	// A click on the first call shows what it means, in visible text.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.auction button.call`))))
+	shown, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("explain")))
+	require.NoError(t, err)
+	assert.Regexp(t, `^(North|East|South|West) .*: (alerted: |not alerted)`, shown)
+	assert.Empty(t, thrown(), "uncaught script errors")
 	setup := engine.SeededBoards(seed, []int{1})[0]
 	assert.Greater(t, checkBoundary(t, workerStates(t, ctx), engine.South, setup.Deal), 20, "a state for every step")
 

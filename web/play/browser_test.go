@@ -4,19 +4,26 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/pbn"
 	"github.com/openroom/openroom/web/browsertest"
 )
 
@@ -39,6 +46,9 @@ type pageDriver struct {
 	ctx  context.Context
 	rng  *rand.Rand
 	keys bool // type calls and cards instead of clicking
+	tap  bool // tap (touch) instead of clicking
+	// arrows chooses cards with the arrow keys and plays them by Enter
+	arrows bool
 	// call chooses a call among the enabled buttons (nil: pass mostly)
 	call func(legal []string) string
 	// onStep is called before each action with the page's state (the
@@ -87,7 +97,7 @@ func (p *pageDriver) playUntil(done func(pageState) bool) pageState {
 			if p.keys {
 				p.typeKeys(callKeys(c))
 			} else {
-				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.bid[data-bid="%s"]`, c)))))
+				p.press(fmt.Sprintf(`.bid[data-bid="%s"]`, c))
 			}
 		case "card":
 			legal := p.strings(`[...document.querySelectorAll(".card.playable")].map(b => b.dataset.card)`)
@@ -95,8 +105,17 @@ func (p *pageDriver) playUntil(done func(pageState) bool) pageState {
 			c := legal[p.rng.IntN(len(legal))]
 			if p.keys {
 				p.typeKeys(strings.ToLower(c[:1]) + strings.ToLower(strings.Replace(c[1:], "T", "10", 1)))
+			} else if p.arrows {
+				for range 14 {
+					if p.strings(`[document.activeElement?.dataset?.card ?? ""]`)[0] == c {
+						break
+					}
+					require.NoError(p.t, chromedp.Do(p.ctx, chromedp.KeyEvent(kb.ArrowRight)))
+				}
+				require.Equal(p.t, []string{c}, p.strings(`[document.activeElement?.dataset?.card ?? ""]`), "the arrows reach the card")
+				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.KeyEvent(kb.Enter)))
 			} else {
-				require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.card.playable[data-card="%s"]`, c)))))
+				p.press(fmt.Sprintf(`.card.playable[data-card="%s"]`, c))
 			}
 		default:
 			time.Sleep(10 * time.Millisecond) // a bot or the solver is thinking
@@ -115,6 +134,16 @@ func (p *pageDriver) waitChange(version int) {
 	msg, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`))
 	require.NoError(p.t, err)
 	require.Empty(p.t, msg, "the page showed an error")
+}
+
+// press clicks the element, or taps it when the driver taps.
+func (p *pageDriver) press(sel string) {
+	p.t.Helper()
+	if p.tap {
+		require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Tap(chromedp.CSS(sel))))
+		return
+	}
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(sel))))
 }
 
 func (p *pageDriver) typeKeys(keys string) {
@@ -225,12 +254,14 @@ func domCheck(t testing.TB, p *pageDriver, seat engine.Seat, setup engine.BoardS
 		}
 		// Another hand's card may be drawn only as dummy's, after the lead.
 		require.Greater(t, d.NPlayed, 0, "%s's card %s is drawn before the opening lead", owner.Name(), cs)
-		require.True(t, isDummyOf(p, owner), "card %s of %s, who is not dummy, is drawn", cs, owner.Name())
+		require.True(t, isDummyOf(p, owner), "card %s of %s, who is not dummy (nor declarer for the person), is drawn", cs, owner.Name())
 	}
 }
 
+// isDummyOf reports whether the page tags owner's seat as dummy, or as
+// the declarer whose cards the person plays.
 func isDummyOf(p *pageDriver, owner engine.Seat) bool {
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector('.seat[data-seat="%s"] .tags') && document.querySelector('.seat[data-seat="%s"] .tags').textContent.includes("dummy")`, owner, owner)))
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`/dummy|you play its cards/.test(document.querySelector('.seat[data-seat="%s"] .tags')?.textContent ?? "")`, owner)))
 	return err == nil && v
 }
 
@@ -259,9 +290,28 @@ func TestBrowserPlaysBoards(t *testing.T) {
 		}
 		return "Pass"
 	}}
-	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup) }
+	// The own hand at full contrast before it is the person's turn to
+	// play, and every seat's label whole.
+	look, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('.seat[data-seat="N"] .card')].map((c) => getComputedStyle(c).opacity)
+	  .concat([...document.querySelectorAll(".seatname")].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => "cut: " + e.textContent))`))
+	require.NoError(t, err)
+	require.Len(t, look, 13)
+	for _, o := range look {
+		assert.Equal(t, "1", o, "the own hand is drawn at full opacity; no seat label is cut")
+	}
+	axCheck(t, ctx, true)
+	var told []string
+	p.onStep = func(pageState) {
+		domCheck(t, p, engine.North, setup)
+		told = append(told, p.strings(`[document.getElementById("announce").textContent]`)...)
+	}
 	st := p.playUntil(func(st pageState) bool { return st.Your == "next" })
 	require.Equal(t, 52, st.Played)
+	// The live region said each call and card, and whose turn it was.
+	all := strings.Join(told, "\n")
+	assert.Regexp(t, `(East|West): pass\.`, all)
+	assert.Regexp(t, `(North|East|South|West) plays the (ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)\.`, all)
+	assert.Contains(t, all, "Your card.")
 
 	msgs := rec.messages()
 	final := lastState(t, msgs)
@@ -281,10 +331,18 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	final = lastState(t, rec.messages())
 	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#result")))
 	require.NoError(t, err)
-	assert.Contains(t, text, final.Result.Text)
+	// The result in the shared notation: "7NT −3 by N, 10 tricks".
+	assert.Contains(t, text, fmt.Sprintf("7NT %s by N, %d tricks", signed(final.Result.Made), final.Result.Tricks))
 	par, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#par")))
 	require.NoError(t, err)
-	assert.Contains(t, par, fmt.Sprintf("Par %+d", final.Result.Analysis.ParScore))
+	assert.Contains(t, par, fmt.Sprintf("Par %s to NS", points(final.Result.Analysis.ParScore)))
+	// The double-dummy table in the one order of both pages: N S E W by rows, clubs to no trump.
+	dd := p.strings(`[...document.querySelectorAll("#viewer .dd tr")].map((r) => r.firstElementChild.textContent + " " + r.children[1].textContent + " " + r.lastElementChild.textContent)`)
+	require.Len(t, dd, 5)
+	assert.Equal(t, " \u2663 NT", dd[0])
+	for i, s := range []string{"N", "S", "E", "W"} {
+		assert.True(t, strings.HasPrefix(dd[i+1], s+" "), "row %d: %s", i+1, dd[i+1])
+	}
 	lost := 0
 	for _, cr := range final.Result.Analysis.Cards {
 		if cr.Lost > 0 {
@@ -321,12 +379,15 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(href, "https://www.bridgebase.com/tools/handviewer.html?lin="), href)
 
-	// The next board, by the "n" key, then played by clicks.
+	axCheck(t, ctx, false) // the review, at the end of its replay
+
+	// The next board, by the "n" key, then played by clicks for the calls
+	// and the arrow keys and Enter for the cards.
 	p.typeKeys("n")
 	p.playUntil(func(st pageState) bool { return st.Board == 2 })
 	setup2 := engine.SeededBoards(seed, []int{2})[0]
 	before := len(rec.messages())
-	p.keys, p.call = false, nil
+	p.keys, p.arrows, p.call = false, true, nil
 	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup2) }
 	p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Board == 2 })
 	msgs = rec.messages()
@@ -336,6 +397,77 @@ func TestBrowserPlaysBoards(t *testing.T) {
 	totals, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("totals")))
 	require.NoError(t, err)
 	assert.Contains(t, totals, "Session: 2 boards")
+
+	// The session as one PBN file, read back by the project's PBN
+	// reader: both boards, each replayed to its end, with its
+	// double-dummy table and par.
+	p.playUntil(func(st pageState) bool { return st.Analysed })
+	final = lastState(t, rec.messages())
+	session, err := chromedp.Run(ctx, chromedp.Evaluate[string](`decodeURIComponent(document.getElementById("session-pbn").href.replace(/^data:[^,]*,/, ""))`))
+	require.NoError(t, err)
+	pr := pbn.NewReader(strings.NewReader(session))
+	for i, want := range []engine.BoardSetup{setup, setup2} {
+		g, err := pr.Next()
+		require.NoError(t, err, "game %d of the session", i+1)
+		b, err := g.Replay()
+		require.NoError(t, err, "game %d", i+1)
+		assert.Equal(t, want.Deal, b.Deal(), "game %d", i+1)
+		assert.Equal(t, engine.PhaseDone, b.Phase(), "game %d is played to its end", i+1)
+		dd, ok, err := g.OptimumResultTable()
+		require.NoError(t, err)
+		require.True(t, ok, "game %d has its double-dummy table", i+1)
+		if i == 1 {
+			a := final.Result.Analysis.DD
+			assert.Equal(t, [4]int{a.N.NT, a.E.NT, a.S.NT, a.W.NT},
+				[4]int{dd[engine.North][engine.NoTrump], dd[engine.East][engine.NoTrump], dd[engine.South][engine.NoTrump], dd[engine.West][engine.NoTrump]},
+				"the no-trump column")
+		}
+		_, ok = g.Lookup("OptimumScore")
+		assert.True(t, ok, "game %d has its par score", i+1)
+	}
+	_, err = pr.Next()
+	assert.ErrorIs(t, err, io.EOF, "two boards, no more")
+}
+
+// axCheck reads the page's accessibility tree, as a screen reader gets
+// it: every control (button, checkbox, text box, link) has a name, every
+// element given a name has a role, and a card in a hand is named in
+// words ("ace of spades") when hands are shown.
+func axCheck(t *testing.T, ctx context.Context, handsShown bool) {
+	t.Helper()
+	tree, err := chromedp.Call(ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+	require.NoError(t, err)
+	str := func(v *accessibility.Value) string {
+		if v == nil {
+			return ""
+		}
+		var s string
+		if json.Unmarshal(v.Value, &s) != nil {
+			return ""
+		}
+		return s
+	}
+	controls, cards := 0, 0
+	for _, n := range tree.Nodes {
+		if n.Ignored {
+			continue
+		}
+		role, name := str(n.Role), strings.TrimSpace(str(n.Name))
+		switch role {
+		case "button", "checkbox", "textbox", "link", "combobox":
+			controls++
+			assert.NotEmpty(t, name, "a %s without a name (node %s)", role, n.NodeID)
+			if regexp.MustCompile(`^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)$`).MatchString(name) {
+				cards++
+			}
+		case "generic", "none", "":
+			assert.Empty(t, name, "an element named %q has no role", name)
+		}
+	}
+	assert.Greater(t, controls, 10, "the tree holds the page's controls")
+	if handsShown {
+		assert.Positive(t, cards, "cards are named in words")
+	}
 }
 
 // checkReplay steps the hand viewer's replay through the whole board, one
@@ -372,6 +504,18 @@ func checkReplay(t *testing.T, ctx context.Context, setup engine.BoardSetup, fin
 	}
 }
 
+// signed writes a result or a score ("-2", "+1", "=") with a true minus
+// sign, as the page's shared notation does.
+func signed(s string) string { return strings.Replace(s, "-", "\u2212", 1) }
+
+// points writes a score as the page does: "+420", "−50", "0".
+func points(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return signed(fmt.Sprintf("%+d", n))
+}
+
 // lastState decodes the last state message.
 func lastState(t testing.TB, msgs []string) *State {
 	t.Helper()
@@ -382,23 +526,130 @@ func lastState(t testing.TB, msgs []string) *State {
 }
 
 // TestBrowserPhone plays a board at phone width (360 px, touch) by taps:
-// nothing is wider than the screen.
+// nothing is wider than the screen, and no script throws. The person
+// alerts their first call; a tap on it in the auction shows its meaning
+// and that it was alerted in visible text.
 func TestBrowserPhone(t *testing.T) {
 	t.Parallel()
 	const seed = "phone"
 	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: seed, FirstBoard: 3, Analyse: noAnalysis})
-	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 780, Mobile: true})
+	ctx := browsertest.New(t, browsertest.Options{Width: 360, Height: 740, Mobile: true})
+	thrown := browsertest.Exceptions(t, ctx)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
 	setup := engine.SeededBoards(seed, []int{3})[0]
-	p := &pageDriver{t: t, ctx: ctx}
+	p := &pageDriver{t: t, ctx: ctx, tap: true}
 	width := func() {
 		w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 		require.NoError(t, err)
 		assert.LessOrEqual(t, w, 360, "the page scrolls sideways at phone width")
 	}
-	p.onStep = func(pageState) { domCheck(t, p, engine.South, setup); width() }
+	const alert = "any shape, 12 or more"
+	alerted := false
+	p.onStep = func(st pageState) {
+		domCheck(t, p, engine.South, setup)
+		width()
+		switch st.Your {
+		case "call":
+			targets(t, ctx, ".box", ".bid", 44, 44)
+			if !alerted {
+				require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("alert"), alert)))
+				alerted = true
+			}
+		case "card":
+			targets(t, ctx, "", "#table .card", 28, 44)
+		}
+	}
+	// South deals: the first call, alerted, with confirm-on-call turned
+	// on: the first tap only marks it, the second makes it.
+	st := p.read()
+	require.Equal(t, "call", st.Your)
+	targets(t, ctx, ".box", ".bid", 44, 44)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("alert"), alert), chromedp.Tap(chromedp.ID("confirm"))))
+	alerted = true
+	p.press(`.bid[data-bid="1C"]`)
+	time.Sleep(200 * time.Millisecond)
+	armed, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[+(document.body.dataset.version || 0), document.querySelectorAll(".bid.armed").length, localStorage.getItem("openroom-confirm") === "1" ? 1 : 0]`))
+	require.NoError(t, err)
+	assert.Equal(t, []int{st.Version, 1, 1}, armed, "one tap with confirm on marks the call, sends nothing, and the choice is kept")
+	p.press(`.bid[data-bid="1C"]`)
+	p.waitChange(st.Version)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Tap(chromedp.ID("confirm"))))
+	cards := 0
+	step := p.onStep
+	p.onStep = func(st pageState) {
+		step(st)
+		if st.Your == "card" {
+			cards++
+		}
+	}
 	p.playUntil(func(st pageState) bool { return st.Your == "next" })
 	width()
+	assert.Positive(t, cards, "the person played cards (their size was measured)")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(`.auction button.call.alerted[data-seat="S"]`))))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.getElementById("explain");
+	  const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === "visible" ? e.innerText : ""; })()`))
+	require.NoError(t, err)
+	assert.Contains(t, shown, "South", "the tapped call's bidder")
+	assert.Contains(t, shown, "alerted: "+alert, "the tapped call's alert, in visible text")
+	review, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	require.NoError(t, err)
+	assert.NotRegexp(t, `\b(null|undefined|NaN)\b`, review, "the page shows a missing value")
+
+	// Deals of a PBN file played next: the first is dealt as the file
+	// gives it, with its board number.
+	given := engine.SeededBoards("another seed", []int{9})[0]
+	file := filepath.Join(t.TempDir(), "deals.pbn")
+	require.NoError(t, os.WriteFile(file, []byte("% PBN 2.1\n\n[Event \"mine\"]\n[Board \"9\"]\n[Deal \""+given.Deal.Format(given.Dealer)+"\"]\n"), 0o644))
+	st = p.read()
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load-pbn"), []string{file})))
+	p.waitChange(st.Version)
+	p.playUntil(func(st pageState) bool { return st.Board == 9 })
+	hand := p.strings(`[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`)
+	assert.ElementsMatch(t, cardStrings(given.Deal[engine.South]), hand, "South's hand is the loaded deal's")
+	assert.Empty(t, thrown(), "uncaught script errors")
+}
+
+// targets checks the touch targets at the person's turn: the panel
+// holding them (unless "") within the screen, and each target's area,
+// less whatever other element covers it, at least w×h CSS pixels.
+func targets(t *testing.T, ctx context.Context, panel, sel string, w, h float64) {
+	t.Helper()
+	type box struct {
+		What   string  `json:"what"`
+		Width  float64 `json:"width"`
+		Height float64 `json:"height"`
+		Inside bool    `json:"inside"`
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]box](fmt.Sprintf(`(() => {
+	  const inside = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+	  const out = [];
+	  const panel = %q && document.querySelector(%q);
+	  if (panel) out.push({what: "panel", width: 0, height: 0, inside: inside(panel.getBoundingClientRect())});
+	  const all = [...document.querySelectorAll(%q)];
+	  for (const e of all) {
+	    const r = e.getBoundingClientRect();
+	    // The exposed part: the box less any later sibling drawn over it.
+	    let right = r.right, bottom = r.bottom;
+	    for (const o of all) {
+	      if (o === e) continue;
+	      const q = o.getBoundingClientRect();
+	      if (q.left > r.left && q.left < right && q.top < r.bottom && q.bottom > r.top) right = q.left;
+	      if (q.top > r.top && q.top < bottom && q.left < r.right && q.right > r.left) bottom = q.top;
+	    }
+	    out.push({what: e.dataset.bid || e.dataset.card, width: right - r.left, height: bottom - r.top, inside: true});
+	  }
+	  return out;
+	})()`, panel, panel, sel)))
+	require.NoError(t, err)
+	require.NotEmpty(t, got)
+	for _, b := range got {
+		if b.What == "panel" {
+			assert.True(t, b.Inside, "%s is not within the screen at the person's turn", panel)
+			continue
+		}
+		assert.GreaterOrEqual(t, b.Width, w, "%s is %.1f px wide", b.What, b.Width)
+		assert.GreaterOrEqual(t, b.Height, h, "%s is %.1f px tall", b.What, b.Height)
+	}
 }
 
 // TestBrowserTakeOver: a second tab on the same seat says the seat is
@@ -419,14 +670,60 @@ func TestBrowserTakeOver(t *testing.T) {
 	text, err = chromedp.Run(first, chromedp.Text(chromedp.ID("notice")))
 	require.NoError(t, err)
 	assert.Contains(t, text, "Another tab took over this seat")
-	// The first tab's page is still drawn, but what it sends is refused.
-	// (South deals board 3: the first tab still shows its bidding box.)
-	require.NoError(t, chromedp.Do(first, chromedp.Click(chromedp.CSS(`.bid:not([disabled])`)), chromedp.WaitVisible(chromedp.ID("error"))))
-	msg, err := chromedp.Run(first, chromedp.Text(chromedp.ID("error")))
+	assert.Contains(t, text, "no longer has the table")
+	// The first tab's page is still drawn, with every control off, and
+	// its keys do nothing. (South deals board 3: it still shows its
+	// bidding box.)
+	enabled, err := chromedp.Run(first, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#table button, #table input, #viewer button")].filter((c) => !c.disabled).map((c) => c.outerHTML)`))
 	require.NoError(t, err)
-	assert.Contains(t, msg, "another tab")
+	assert.Empty(t, enabled, "a control of the tab that lost its table is still on")
+	drawn, err := chromedp.Run(first, chromedp.Evaluate[int](`document.querySelectorAll(".bid").length`))
+	require.NoError(t, err)
+	assert.Positive(t, drawn, "the bidding box is still drawn")
+	require.NoError(t, chromedp.Do(first, chromedp.KeyEvent("p")))
+	msg, err := chromedp.Run(first, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`))
+	require.NoError(t, err)
+	assert.Empty(t, msg, "a key in the tab that lost its table sends nothing")
 	// The second tab plays on.
 	p := &pageDriver{t: t, ctx: second}
 	st := p.playUntil(func(st pageState) bool { return st.Your == "call" || st.Your == "card" })
 	p.playUntil(func(s pageState) bool { return s.Version > st.Version })
+}
+
+// TestBrowserRubberDeal plays a rubber's first deal: the page speaks of
+// deals, the line and the sheet, shows the sheet and what the deal wrote
+// on it, and no par (a duplicate measure).
+func TestBrowserRubberDeal(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Mode: Rubber, Seed: "rubber-words"})
+	ctx := browsertest.New(t, browsertest.Options{})
+	thrown := browsertest.Exceptions(t, ctx)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	p := &pageDriver{t: t, ctx: ctx, call: func(legal []string) string {
+		for _, c := range legal {
+			if c == "3NT" {
+				return c
+			}
+		}
+		return "Pass"
+	}}
+	p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Analysed })
+	type view struct {
+		Status, Result, Entry, Rules, Sheet string
+		Par, DD                             int
+	}
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[view](`({
+	  Status: document.getElementById("status").textContent, Result: document.getElementById("result").textContent,
+	  Entry: document.getElementById("entry")?.textContent ?? "", Rules: document.getElementById("rules").textContent,
+	  Sheet: document.getElementById("sheet")?.textContent ?? "",
+	  Par: document.querySelectorAll("#par").length, DD: document.querySelectorAll("#viewer .dd table").length})`))
+	require.NoError(t, err)
+	assert.Equal(t, "Deal over", v.Status)
+	assert.Regexp(t, `^Deal 1: .* by [NESW], `, v.Result)
+	assert.Regexp(t, `^On the sheet \x{2014} (We|They): (below|above) the line`, v.Entry)
+	assert.Contains(t, v.Rules, "rubber bonus")
+	assert.Contains(t, v.Sheet, "Below the line")
+	assert.Equal(t, 0, v.Par, "no par on a score sheet")
+	assert.Equal(t, 1, v.DD, "the double-dummy table")
+	assert.Empty(t, thrown(), "uncaught script errors")
 }

@@ -156,7 +156,7 @@ func TestWholeBoardsKeepTheBoundary(t *testing.T) {
 			if final.Contract != "Pass" {
 				lost := 0
 				for _, cr := range st.Result.Analysis.Cards {
-					if cr.Seat == tc.seat.String() || (final.Declarer == tc.seat.String() && cr.Seat == final.Dummy) {
+					if cr.Seat == tc.seat.String() || (final.Declarer == tc.seat.String() && cr.Seat == final.Dummy) || (final.PlaysFor != "" && cr.Seat == final.PlaysFor) {
 						lost += cr.Lost
 					}
 				}

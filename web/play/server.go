@@ -57,7 +57,10 @@ type Config struct {
 	// Systems are the bidding systems the bots bid with, by seat; nil
 	// is refbot's default. A call is explained by its bidder's system.
 	Systems [engine.NumSeats]*refbot.System
-	Mode    Mode // "" means Duplicate
+	// WatchPartner leaves the partner's contracts to the partner's bot
+	// (practice.Config.WatchPartner); by default the person plays them.
+	WatchPartner bool
+	Mode         Mode // "" means Duplicate
 
 	// Seed deals the boards (engine.SeededBoards), numbered from
 	// FirstBoard (0 means 1). An empty seed is drawn at random.
@@ -414,7 +417,7 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request) {
 	}
 	// A board ends in its double-dummy analysis, work for the server's
 	// one solver: an address starts boards at the analysis rate only.
-	if (req.Kind == "next" || req.Kind == "replay") && !web.AllowAnalysis(w, r) {
+	if (req.Kind == "next" || req.Kind == "replay" || req.Kind == "load") && !web.AllowAnalysis(w, r) {
 		return
 	}
 	if req.Kind == "takeover" {

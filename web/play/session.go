@@ -39,7 +39,7 @@ const (
 )
 
 func newSession(srv *Server, id string) (*session, error) {
-	cfg := practice.Config{Seat: srv.cfg.Seat, Level: srv.cfg.Level, Systems: srv.cfg.Systems, Mode: srv.cfg.Mode,
+	cfg := practice.Config{Seat: srv.cfg.Seat, Level: srv.cfg.Level, Systems: srv.cfg.Systems, Mode: srv.cfg.Mode, WatchPartner: srv.cfg.WatchPartner,
 		Seed: srv.cfg.Seed, FirstBoard: srv.cfg.FirstBoard, Deal: srv.cfg.Deal, Analyse: srv.analyse, Logf: srv.logf}
 	t, err := practice.New(cfg)
 	if err != nil {

@@ -31,6 +31,23 @@ export function rankText(r) { return r === 'T' ? '10' : r; }
 /** cardText shows a card "SA" as "♠A". */
 export function cardText(c) { return suitSymbol(c[0]) + rankText(c[1]); }
 
+const RANK_WORDS = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two' };
+const SUIT_WORDS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+const STRAIN_WORDS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs', NT: 'no trump', N: 'no trump' };
+
+/** cardWords names a card for a screen reader: "SA" is "ace of spades". */
+export function cardWords(c) { return `${RANK_WORDS[c[1]] ?? c[1]} of ${SUIT_WORDS[c[0]] ?? c[0]}`; }
+
+/** callWords names a call for a screen reader: "1 heart"... "3 no trump", "pass", "double", "redouble". */
+export function callWords(c) {
+  if (c === 'Pass') return 'pass';
+  if (c === 'X') return 'double';
+  if (c === 'XX') return 'redouble';
+  const level = c[0];
+  const strain = STRAIN_WORDS[c.slice(1)] ?? c.slice(1);
+  return `${level} ${level === '1' && strain !== 'no trump' ? strain.replace(/s$/, '') : strain}`;
+}
+
 /** callText shows a call: bids with suit symbols, "NT", Pass, X, XX. */
 export function callText(c) {
   if (c === 'Pass' || c === 'X' || c === 'XX') return c;
@@ -135,16 +152,63 @@ function parseHand(h, seat) {
   return sortCards(cards);
 }
 
+const MINUS = '\u2212';
+
 /**
- * resultText shows a room's result: "4S N +1", "3NT E -2", "Pass". The
- * result against the contract ("+1") is the server's (room.result, by the
- * engine); without one only the contract and declarer are shown.
+ * contractText shows a contract as players write it: "4♠ by N", "3NTX by E",
+ * "Passed out". contract is "4S", "3NTX", "5HXX" or "Pass"; declarer a seat
+ * letter (left out when not given).
+ */
+export function contractText(contract, declarer) {
+  if (!contract || contract === 'Pass') return 'Passed out';
+  const m = /^([1-7])(NT|N|[SHDC])(X{0,2})$/i.exec(contract);
+  if (!m) return contract;
+  const bid = callText(m[1] + m[2].toUpperCase()) + m[3].toUpperCase();
+  return declarer ? `${bid} by ${declarer}` : bid;
+}
+
+/** overText shows a result against the contract: "=", "+1", "−2" (a true minus sign). */
+export function overText(result) {
+  const r = String(result ?? '').trim();
+  if (r === '=' || r === '0' || r === '+0') return '=';
+  return r.replace(/^-/, MINUS);
+}
+
+/**
+ * resultText shows a room's result: "4♠ +1 by N", "3NT −2 by E", "2♥ = by S",
+ * "Passed out". The result against the contract ("+1") is the server's
+ * (room.result, by the engine); without one only the contract and declarer
+ * are shown.
  */
 export function resultText(room) {
   if (room.termination && room.termination !== 'normal') {
     return room.adjusted ? `${room.termination} (${room.adjusted.ns}/${room.adjusted.ew})` : room.termination;
   }
-  if (!room.contract || room.contract === 'Pass') return 'Pass';
-  if (!room.result) return `${room.contract} ${room.declarer}`;
-  return `${room.contract} ${room.declarer} ${room.result}`;
+  if (!room.contract || room.contract === 'Pass') return 'Passed out';
+  const bid = contractText(room.contract);
+  const by = room.declarer ? ` by ${room.declarer}` : '';
+  if (room.result == null || room.result === '') return bid + by;
+  return `${bid} ${overText(room.result)}${by}`;
 }
+
+/** pointsText shows a score with its sign: "+420", "−50", "0". */
+export function pointsText(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : '0';
+}
+
+/**
+ * parText shows par: "Par +420 to NS: 4♠ by N" (or "…: 4♥ by NS, 4♠ by EW"),
+ * from the analysis's par score to North-South and its par contracts as the
+ * solver writes them ("4S N", "5Hx EW"); "Par 0: passed out" without any.
+ */
+export function parText(score, contracts) {
+  const list = (contracts ?? []).map((c) => {
+    const [bid, who] = String(c).trim().split(/\s+/);
+    return contractText(bid.toUpperCase(), who);
+  });
+  return `Par ${pointsText(score)} to NS: ${list.length ? list.join(', ') : 'passed out'}`;
+}
+
+/** The double-dummy table's order on every page: declarers North, South, East, West in rows, strains from clubs up to no trump in columns (as DDS's tools print it). */
+export const DD_SEATS = ['N', 'S', 'E', 'W'];
+export const DD_STRAINS = ['C', 'D', 'H', 'S', 'NT'];

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   sortCards, bySuit, compass, isVulnerable, cardText, rankText, callText, suitSymbol, partnerOf, nextSeat, sideOf,
-  parseDeal, resultText, isRed, sortRanks, auctionRows,
+  parseDeal, resultText, cardWords, callWords, contractText, parText, pointsText, overText, isRed, sortRanks, auctionRows,
 } from './cards.js';
 
 test('sortCards orders spades to clubs, ace down', () => {
@@ -72,13 +72,13 @@ test('calls, cards and suits are shown with suit symbols', () => {
 });
 
 test('results', () => {
-  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, result: '+1', termination: 'normal' }), '4S N +1');
-  assert.equal(resultText({ contract: '3NT', declarer: 'E', tricks: 7, result: '-2', termination: 'normal' }), '3NT E -2');
-  assert.equal(resultText({ contract: '2H', declarer: 'S', tricks: 8, result: '=', termination: 'normal' }), '2H S =');
+  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, result: '+1', termination: 'normal' }), '4\u2660 +1 by N');
+  assert.equal(resultText({ contract: '3NT', declarer: 'E', tricks: 7, result: '-2', termination: 'normal' }), '3NT \u22122 by E');
+  assert.equal(resultText({ contract: '2H', declarer: 'S', tricks: 8, result: '=', termination: 'normal' }), '2\u2665 = by S');
   // The result is the server's word, not worked out from the tricks here.
-  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, result: '-3', termination: 'normal' }), '4S N -3');
-  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, termination: 'normal' }), '4S N');
-  assert.equal(resultText({ contract: 'Pass', termination: 'normal' }), 'Pass');
+  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, result: '-3', termination: 'normal' }), '4\u2660 \u22123 by N');
+  assert.equal(resultText({ contract: '4S', declarer: 'N', tricks: 11, termination: 'normal' }), '4\u2660 by N');
+  assert.equal(resultText({ contract: 'Pass', termination: 'normal' }), 'Passed out');
   assert.equal(resultText({ termination: 'timeout', adjusted: { ns: 'A+', ew: 'A-' } }), 'timeout (A+/A-)');
 });
 
@@ -93,4 +93,32 @@ test('auctionRows puts each call under its seat, West first', () => {
   // dealer and the calls before (East twice runs on to a new row).
   assert.deepEqual(auctionRows([c('E', '1C'), c('E', '1D')]), [[null, null, c('E', '1C'), null], [null, null, c('E', '1D'), null]]);
   assert.throws(() => auctionRows([c('N', '1C'), { call: '1D' }]), /call 2 1D: no seat given/);
+});
+
+test('one notation: contracts, results against them, points and par', () => {
+  assert.equal(contractText('3H', 'N'), '3\u2665 by N');
+  assert.equal(contractText('3NTX', 'E'), '3NTX by E');
+  assert.equal(contractText('5Dxx', 'W'), '5\u2666XX by W');
+  assert.equal(contractText('Pass'), 'Passed out');
+  assert.equal(overText('-2'), '\u22122');
+  assert.equal(overText('0'), '=');
+  assert.equal(pointsText(420), '+420');
+  assert.equal(pointsText(-50), '\u221250');
+  assert.equal(pointsText(0), '0');
+  assert.equal(parText(140, ['3H N', '3H S']), 'Par +140 to NS: 3\u2665 by N, 3\u2665 by S');
+  assert.equal(parText(-500, ['4Sx NS']), 'Par \u2212500 to NS: 4\u2660X by NS');
+  assert.equal(parText(0, []), 'Par 0 to NS: passed out');
+});
+
+test('cards and calls in words, for screen readers', () => {
+  assert.equal(cardWords('SA'), 'ace of spades');
+  assert.equal(cardWords('HT'), 'ten of hearts');
+  assert.equal(cardWords('C2'), 'two of clubs');
+  assert.equal(callWords('1H'), '1 heart');
+  assert.equal(callWords('2S'), '2 spades');
+  assert.equal(callWords('3NT'), '3 no trump');
+  assert.equal(callWords('1NT'), '1 no trump');
+  assert.equal(callWords('Pass'), 'pass');
+  assert.equal(callWords('X'), 'double');
+  assert.equal(callWords('XX'), 'redouble');
 });

@@ -5,7 +5,7 @@
 // module shows only what it is given (the server decides what that is).
 
 import { el } from './dom.js';
-import { SEATS, suitSymbol } from './cards.js';
+import { DD_SEATS, DD_STRAINS, suitSymbol } from './cards.js';
 
 /** clampStep keeps a replay step within a play of total cards: 0 (before the lead) to total. */
 export function clampStep(step, total) {
@@ -36,9 +36,7 @@ export function tricksLostText(a) {
   return `Tricks lost against double dummy: NS ${a.tricks_lost.NS}, EW ${a.tricks_lost.EW}`;
 }
 
-/** The double-dummy table's order unless a page asks for another. */
-export const DD_SEATS = SEATS;
-export const DD_STRAINS = ['NT', 'S', 'H', 'D', 'C'];
+export { DD_SEATS, DD_STRAINS };
 
 /** ddRows lays the double-dummy table out as rows of declarer, then its tricks in each strain. */
 export function ddRows(dd, seats = DD_SEATS, strains = DD_STRAINS) {

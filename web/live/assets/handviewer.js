@@ -3,7 +3,7 @@
 // and the tricks each card lost against double dummy.
 
 import { el, colored } from '../../shared/dom.js';
-import { SUITS, suitSymbol, bySuit, cardText, isRed, rankText, resultText } from '../../shared/cards.js';
+import { SUITS, suitSymbol, bySuit, cardText, isRed, rankText, resultText, parText, contractText } from '../../shared/cards.js';
 import { replay } from '../../shared/replay.js';
 import { clampStep, lostMarks, ddTable, replayControls, playList, tricksLostText } from '../../shared/viewer.js';
 import { auctionTable } from './tableview.js';
@@ -19,10 +19,25 @@ export function handViewer(d) {
   // Each room's cards with their seats (and, in content, each trick's
   // winner), as the server's engine decided them.
   const played = (i) => (d.played || [])[i] || [];
+  // playing: the replay steps on by itself, a card every 0.8 s, until
+  // the end or until the person steps, jumps or changes room.
+  let timer = null;
+  const stop = () => { clearInterval(timer); timer = null; };
   const draw = () => {
     root.replaceChildren(...content(d, room, step, {
-      room: (i) => { room = i; step = played(i).length; draw(); },
-      step: (n) => { step = clampStep(n, played(room).length); draw(); },
+      room: (i) => { stop(); room = i; step = 0; draw(); },
+      step: (n) => { stop(); step = clampStep(n, played(room).length); draw(); },
+      playing: () => timer !== null,
+      play: () => {
+        if (timer) { stop(); draw(); return; }
+        if (step >= played(room).length) step = 0;
+        timer = setInterval(() => {
+          step = Math.min(played(room).length, step + 1);
+          if (step >= played(room).length) stop();
+          draw();
+        }, 800);
+        draw();
+      },
     }));
   };
   root.addEventListener('keydown', (e) => {
@@ -32,7 +47,8 @@ export function handViewer(d) {
     if (e.key === 'Home') { step = 0; draw(); e.preventDefault(); }
     if (e.key === 'End') { step = n; draw(); e.preventDefault(); }
   });
-  step = played(0).length;
+  // The viewer opens before the opening lead, all four hands full.
+  step = 0;
   draw();
   return root;
 }
@@ -63,6 +79,12 @@ function content(d, room, step, on) {
     replayControls(step, play.length, on.step, {
       class: 'controls', labels: ['start', 'back', 'forward', 'end'], statusClass: 'stepno', status: `card ${step}/${play.length}`,
     }),
+    el('div', { class: 'controls' },
+      el('button', { class: 'playbtn', onclick: on.play, 'aria-pressed': on.playing() ? 'true' : 'false' }, on.playing() ? 'pause' : 'play'),
+      play.length ? el('label', {}, ' jump to trick ', el('select', {
+        class: 'jump', 'aria-label': 'jump to trick', onchange: (e) => on.step(Number(e.target.value) * 4),
+      }, el('option', { value: String(Math.ceil(step / 4)) }, '\u2026'),
+      Array.from({ length: Math.ceil(play.length / 4) }, (_, i) => el('option', { value: String(i + 1) }, `${i + 1}`)))) : null),
     el('div', { class: 'vcols' },
       el('div', {}, el('h4', {}, 'Auction'), auctionTable(d.auctions[room] || [])),
       el('div', {}, el('h4', {}, 'Play'), playList(lostMarks(play, an), step, on.step, {
@@ -92,14 +114,13 @@ function compass(pos, n, step) {
 }
 
 function ddBlock(a) {
-  const par = a.par_contracts && a.par_contracts.length ? a.par_contracts.join(', ') : 'pass';
   return el('div', { class: 'dd' },
     el('h4', {}, 'Double dummy'),
     ddTable(a.dd, {
-      class: 'ddt', seats: ['N', 'S', 'E', 'W'], strains: ['C', 'D', 'H', 'S', 'NT'],
+      class: 'ddt',
       strainHead: (s) => (s === 'NT' ? 'NT' : colored(suitSymbol(s), isRed(s))),
     }),
-    el('div', {}, `Par ${a.par_score_ns > 0 ? '+' : ''}${a.par_score_ns} NS: ${par}`),
-    a.dd_tricks != null ? el('div', {}, `${a.contract} by ${a.declarer}: ${a.dd_tricks} tricks double dummy`) : null,
+    el('div', {}, parText(a.par_score_ns, a.par_contracts)),
+    a.dd_tricks != null ? el('div', {}, `${contractText(a.contract, a.declarer)}: ${a.dd_tricks} tricks double dummy`) : null,
     el('div', {}, tricksLostText(a)));
 }

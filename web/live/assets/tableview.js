@@ -2,14 +2,15 @@
 // cards so far, when the server allows), hidden, or between boards.
 
 import { el, colored } from '../../shared/dom.js';
-import { AUCTION_COLUMNS, auctionRows, callText, cardText, isRed } from '../../shared/cards.js';
+import { AUCTION_COLUMNS, auctionRows, callText, cardText, isRed, contractText } from '../../shared/cards.js';
 
 /** tableView renders one table of the stream. */
 export function tableView(t) {
   const head = el('div', { class: 'thead' },
     el('span', { class: 'tname' }, t.table),
     el('span', { class: 'teams' }, `${t.ns || '?'} (NS) v ${t.ew || '?'} (EW)`),
-    el('span', { class: 'tstate' }, stateText(t)));
+    el('span', { class: 'tstate' }, stateText(t)),
+    el('span', { class: `phase ${phaseOf(t)}`, 'data-phase': phaseOf(t) }, phaseOf(t)));
   const box = el('div', {
     class: `table ${t.state}${t.hidden ? ' hidden' : ''}`, 'data-table': t.table, 'data-room': t.room, 'data-board': t.board || null,
   }, head);
@@ -22,9 +23,10 @@ export function tableView(t) {
     return box;
   }
   box.append(el('div', { class: 'bhead' }, `Board ${t.board} · dealer ${t.dealer} · vul ${t.vul}`,
-    t.contract ? ` · ${t.contract === 'Pass' ? 'passed out' : `${t.contract} by ${t.declarer}`}` : '',
+    t.contract ? ` · ${contractText(t.contract, t.declarer)}` : '',
     t.play && t.play.length ? ` · tricks NS ${t.tricks_ns || 0} EW ${t.tricks_ew || 0}` : ''));
   box.append(auctionTable(t.calls || []));
+  if (t.trick && t.trick.length) box.append(trickDiagram(t.trick));
   if (t.play && t.play.length) {
     const cards = t.play.map((c) => colored(cardText(c), isRed(c)));
     const tricks = el('div', { class: 'playline' });
@@ -34,6 +36,34 @@ export function tableView(t) {
     box.append(tricks);
   }
   return box;
+}
+
+/**
+ * trickDiagram draws the trick on the table as players see it: each card
+ * at its seat's side (N at the top, W at the left), the seat's letter by it.
+ */
+export function trickDiagram(trick) {
+  return el('div', { class: 'minitrick', 'aria-label': 'the trick on the table', role: 'group' },
+    ['N', 'W', 'E', 'S'].map((s) => {
+      const c = trick.find((x) => x.seat === s);
+      return el('div', { class: `mt${s}`, 'data-seat': s }, el('span', { class: 'mtseat' }, s), ' ',
+        c ? el('span', { 'data-card': c.card }, colored(cardText(c.card), isRed(c.card))) : '\u00b7');
+    }));
+}
+
+/**
+ * phaseOf is a table's state at a glance: "auction", "play", "finished",
+ * "faulted", "waiting" (for a seat or a start) or "hidden" (its board is
+ * still to be played in the other room).
+ */
+export function phaseOf(t) {
+  if (t.state === 'failed') return 'faulted';
+  if (t.state === 'waiting') return 'waiting';
+  if (t.state !== 'playing') return 'finished';
+  if (t.hidden) return 'hidden';
+  if (!t.board) return 'waiting';
+  if (!t.contract) return 'auction';
+  return 'play';
 }
 
 function stateText(t) {
@@ -55,7 +85,7 @@ export function auctionTable(calls) {
     if (!c) return el('td');
     const td = el('td', { title: c.alert || null, class: c.alerted || c.alert ? 'alerted' : null },
       colored(callText(c.call), isRed(c.call)));
-    if (c.alert) td.append(el('sup', {}, '*'));
+    if (c.alert) td.append(el('sup', {}, '!'));
     return td;
   })));
   return el('table', { class: 'auction' }, head, rows);

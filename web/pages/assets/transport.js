@@ -7,7 +7,7 @@
 // localStorage: a reload, or a worker that died, resumes from it.
 
 const STORE = "openroom-pages-session";
-const QUERY = ["seat", "level", "board", "seed", "deal", "mode"];
+const QUERY = ["seat", "level", "board", "seed", "deal", "mode", "partner"];
 
 // How long a bot's decision may go without a word from the worker before
 // the worker is taken for dead and restarted: both searches of the chain

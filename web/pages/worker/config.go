@@ -28,6 +28,9 @@ type pageConfig struct {
 	Seed  string `json:"seed"`
 	Board int    `json:"board"`
 	Deal  string `json:"deal"`
+	// Partner "watch" leaves the partner's contracts to the partner's
+	// bot; by default the person plays them.
+	Partner string `json:"partner"`
 }
 
 // tableConfig reads the page's query as a table's configuration.
@@ -53,6 +56,13 @@ func (c pageConfig) tableConfig() (practice.Config, error) {
 		return cfg, fmt.Errorf("mode: %v", err)
 	}
 	cfg = practice.Config{Seat: seat, Level: level, Mode: mode, Seed: c.Seed, FirstBoard: c.Board}
+	switch strings.ToLower(c.Partner) {
+	case "", "play":
+	case "watch":
+		cfg.WatchPartner = true
+	default:
+		return cfg, fmt.Errorf("partner: %q is neither play nor watch", c.Partner)
+	}
 	if c.Deal != "" {
 		d, err := engine.ParseDeal(c.Deal)
 		if err != nil {

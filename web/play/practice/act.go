@@ -15,7 +15,21 @@ type Request struct {
 	Call  string `json:"call,omitempty"`
 	Alert string `json:"alert,omitempty"`
 	Card  string `json:"card,omitempty"`
+	// Deals are the deals to play next (kind "load", after a board), as
+	// a PBN file's Board and Deal tags give them.
+	Deals []LoadDeal `json:"deals,omitempty"`
 }
+
+// LoadDeal is one deal of a PBN file the person loads: its board number
+// (which gives its dealer and vulnerability) and its PBN deal string.
+type LoadDeal struct {
+	Board int    `json:"board"`
+	Deal  string `json:"deal"`
+}
+
+// MaxLoad bounds the deals of one load request: they must fit a request
+// body, and a file with more is loaded in parts.
+const MaxLoad = 24
 
 // MaxAlert bounds an alert's text, in characters.
 const MaxAlert = 200
@@ -50,11 +64,15 @@ func ParseRequest(body []byte) (Request, error) {
 		if req.Card == "" {
 			return Request{}, errors.New(`a card request needs "card", e.g. "SA"`)
 		}
+	case "load":
+		if len(req.Deals) == 0 || len(req.Deals) > MaxLoad {
+			return Request{}, fmt.Errorf("a load request needs 1 to %d deals, not %d", MaxLoad, len(req.Deals))
+		}
 	case "next", "replay", "takeover":
 	case "":
-		return Request{}, errors.New(`the request needs "kind": call, card, next, replay or takeover`)
+		return Request{}, errors.New(`the request needs "kind": call, card, next, replay, load or takeover`)
 	default:
-		return Request{}, fmt.Errorf("unknown kind %q (call, card, next, replay or takeover)", req.Kind)
+		return Request{}, fmt.Errorf("unknown kind %q (call, card, next, replay, load or takeover)", req.Kind)
 	}
 	return req, nil
 }
@@ -119,6 +137,17 @@ func (t *Table) Act(req Request) error {
 			return refuse("%s from %s's hand: %v", c, turn.Name(), err)
 		}
 		a.card = c
+	case "load":
+		if w.kind != waitNext {
+			return refuse("deals are loaded after a board: %s", w.describe())
+		}
+		for i, d := range req.Deals {
+			deal, err := engine.ParseDeal(d.Deal)
+			if err != nil {
+				return malformed("deal %d (board %d): %v", i+1, d.Board, err)
+			}
+			a.deals = append(a.deals, engine.NewBoardSetup(max(d.Board, 1), deal))
+		}
 	case "next", "replay":
 		if w.kind != waitNext {
 			return refuse("the board is not over: %s", w.describe())
@@ -127,7 +156,7 @@ func (t *Table) Act(req Request) error {
 			return refuse("a %s deal is on the score sheet and cannot be played again", t.cfg.Mode)
 		}
 	default:
-		return malformed("unknown kind %q (call, card, next or replay)", req.Kind)
+		return malformed("unknown kind %q (call, card, next, replay or load)", req.Kind)
 	}
 	t.wait = nil
 	w.ch <- a

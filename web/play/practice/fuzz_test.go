@@ -29,6 +29,9 @@ func FuzzParseRequest(f *testing.F) {
 			require.LessOrEqual(t, len([]rune(req.Alert)), MaxAlert)
 		case "card":
 			require.NotEmpty(t, req.Card)
+		case "load":
+			require.NotEmpty(t, req.Deals)
+			require.LessOrEqual(t, len(req.Deals), MaxLoad)
 		case "next", "replay", "takeover":
 		default:
 			t.Fatalf("accepted kind %q", req.Kind)

@@ -41,7 +41,10 @@ type State struct {
 	LastTrick []PlayedCard `json:"last_trick,omitempty"`
 	LastWon   string       `json:"last_won,omitempty"` // the seat that won the last trick
 
-	Turn     string `json:"turn,omitempty"`     // the seat whose call or card is next
+	Turn string `json:"turn,omitempty"` // the seat whose call or card is next
+	// PlaysFor is the person's partner when the partner declares and the
+	// person plays the side's cards (declarer's and dummy's).
+	PlaysFor string `json:"plays_for,omitempty"`
 	Thinking string `json:"thinking,omitempty"` // a bot seat choosing now
 
 	// Your is what the person must do now: "call", "card" (Turn says from
@@ -100,6 +103,10 @@ type Result struct {
 	ScoreNS  int    `json:"score_ns"`
 	ScoreYou int    `json:"score_you"` // the same from the person's side
 	Text     string `json:"text"`      // "4S by N, 10 tricks: +420 to NS"
+	// Made is the result against the contract as the engine reckons it
+	// ("=", "+1", "-2"), "" when the deal was passed out or stopped: the
+	// page writes the result from it in the shared notation.
+	Made string `json:"made,omitempty"`
 	// Entry is what the deal wrote on the rubber's score sheet (rubber
 	// modes only).
 	Entry  *engine.RubberEntry `json:"entry,omitempty"`

@@ -27,6 +27,12 @@ type Config struct {
 	// is refbot's default. A call is explained by its bidder's system.
 	Systems [engine.NumSeats]*refbot.System
 	Mode    Mode // "" means Duplicate
+	// WatchPartner leaves the cards of a contract the person's partner
+	// declares to the partner's bot, the person only watching as dummy.
+	// By default the person plays their side's contracts: when the
+	// partner declares, the person chooses declarer's and dummy's cards
+	// (the bot still made its calls and is still the declarer).
+	WatchPartner bool
 
 	// Seed deals the boards (engine.SeededBoards), numbered from
 	// FirstBoard (0 means 1). An empty seed is drawn at random (Check).
@@ -127,6 +133,7 @@ type action struct {
 	call  engine.Call
 	alert string
 	card  engine.Card
+	deals []engine.BoardSetup // "load": the deals to play next
 }
 
 // waiting is the person's turn: the view the request is judged against
@@ -155,12 +162,13 @@ type Table struct {
 	botMu    sync.Mutex // guards bots, made on first use
 	bots     [engine.NumSeats]player.Player
 	isBot    [engine.NumSeats]bool
-	rubber   *engine.Rubber // the score sheet in a rubber mode; nil in duplicate
-	rec      Record         // the board in play, as the page keeps it
-	deals    []RubberDeal   // the rubber's deals so far
-	given    bool           // the board in play is cfg.Deal's
-	link     string         // what decided the bots' last action, when not their search
-	took     time.Duration  // how long the bots' last decision took
+	queue    []engine.BoardSetup // loaded deals still to play, in order
+	rubber   *engine.Rubber      // the score sheet in a rubber mode; nil in duplicate
+	rec      Record              // the board in play, as the page keeps it
+	deals    []RubberDeal        // the rubber's deals so far
+	given    bool                // the board in play is cfg.Deal's
+	link     string              // what decided the bots' last action, when not their search
+	took     time.Duration       // how long the bots' last decision took
 	ctx      context.Context
 
 	mu      sync.Mutex
@@ -324,7 +332,10 @@ func (t *Table) Run(ctx context.Context) {
 		if err != nil {
 			return
 		}
-		if a.kind == "next" {
+		if a.kind == "load" {
+			t.queue = a.deals
+		}
+		if a.kind == "next" || a.kind == "load" {
 			setup = t.nextSetup(setup)
 		}
 	}
@@ -378,6 +389,10 @@ func (t *Table) firstSetup() (engine.BoardSetup, *Record) {
 func (t *Table) nextSetup(prev engine.BoardSetup) engine.BoardSetup {
 	t.given = false
 	next := t.deal(prev.Number+1, false)
+	if len(t.queue) > 0 {
+		// A deal of a loaded PBN file, played as it was dealt.
+		next, t.queue = t.queue[0], t.queue[1:]
+	}
 	if t.rubber == nil {
 		return next
 	}
@@ -469,6 +484,12 @@ func (b botSeat) Call(ctx context.Context, v *engine.View) (engine.Call, string,
 }
 
 func (b botSeat) Card(ctx context.Context, v *engine.View) (engine.Card, error) {
+	if b.t.playsFor(b.seat) {
+		// The person plays their side's contract: the Referee asks
+		// declarer for declarer's and dummy's cards, so the person
+		// answers with declarer's view, which the bot never gets.
+		return person{t: b.t}.Card(ctx, v)
+	}
 	b.t.publish(b.seat, nil)
 	p, err := b.t.bot(b.seat)
 	if err != nil {
@@ -536,6 +557,17 @@ func (t *Table) publish(thinking engine.Seat, w *waiting) {
 	}
 	v := b.View(t.seat)
 	st := viewState(&v, t.alerts(), t.meanings, t.isBot)
+	if partner := t.seat.Partner(); t.playsFor(partner) {
+		st.PlaysFor = partner.String()
+		// Declarer's hand is shown once the opening lead is made, as
+		// dummy's is to a declarer.
+		if b.Play().Len() > 0 {
+			dv := b.View(partner)
+			if h, ok := dv.Known(partner); ok {
+				st.Hands[partner.String()] = CardStrings(h)
+			}
+		}
+	}
 	if thinking <= engine.West {
 		st.Thinking = thinking.String()
 	}
@@ -574,11 +606,22 @@ func (t *Table) publish(thinking engine.Seat, w *waiting) {
 // was not their search.
 func (t *Table) lastLink() string {
 	for i := len(t.rec.Actions) - 1; i >= 0; i-- {
-		if a := t.rec.Actions[i]; a.Seat != t.seat.String() && !(a.Card != "" && t.isDummyOfPerson(a.Seat)) {
+		if a := t.rec.Actions[i]; a.Seat != t.seat.String() && !(a.Card != "" && (t.isDummyOfPerson(a.Seat) || t.playsFor(t.seat.Partner()) && a.Seat == t.seat.Partner().String())) {
 			return a.Link
 		}
 	}
 	return ""
+}
+
+// playsFor reports whether the person plays the cards of seat, their
+// partner, because the partner declares (and the table was not told to
+// leave them to the bot).
+func (t *Table) playsFor(seat engine.Seat) bool {
+	if t.cfg.WatchPartner || seat != t.seat.Partner() {
+		return false
+	}
+	c, ok := t.board.Contract()
+	return ok && !c.PassedOut() && c.Declarer == seat
 }
 
 // isDummyOfPerson reports whether seat is dummy when the person declares.
@@ -639,6 +682,9 @@ func (t *Table) finish(b *engine.Board, o engine.Outcome) {
 	score, _ := b.ScoreNS()
 	if !c.PassedOut() {
 		res.Tricks = b.DeclarerTricks()
+		if !o.IsFault() {
+			res.Made = engine.ScoreDetails(c, false, res.Tricks).Result()
+		}
 	}
 	played := "Passed out"
 	if !c.PassedOut() {
@@ -706,6 +752,9 @@ func (t *Table) record(b *engine.Board, o engine.Outcome) results.Record {
 		if !t.isBot[seat] {
 			name = "You"
 		}
+		if t.playsFor(seat) {
+			name += " (cards played by You)"
+		}
 		rec.Players.Set(seat, name)
 	}
 	rec.SetOutcome(o)
@@ -761,7 +810,7 @@ func (t *Table) analyse(b *engine.Board, res *Result) {
 	c, _ := b.Contract()
 	for _, cr := range a.Cards {
 		seat, _ := engine.ParseSeat(cr.Seat)
-		if seat == t.seat || (c.Declarer == t.seat && seat == c.Dummy()) {
+		if seat == t.seat || (c.Declarer == t.seat && seat == c.Dummy()) || (t.playsFor(c.Declarer) && seat == c.Declarer) {
 			lost += cr.Lost
 		}
 	}

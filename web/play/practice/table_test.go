@@ -127,3 +127,74 @@ func TestTableNotesTheLinks(t *testing.T) {
 	assert.Len(t, final.Result.Notes, bots)
 	assert.Contains(t, final.Result.Notes[0], LinkHeuristic)
 }
+
+// scripted is a bot that bids 7NT at its first turn when bid is set and
+// passes otherwise, plays its lowest legal card, and counts the cards it
+// is asked for.
+type scripted struct {
+	t     *testing.T
+	seat  engine.Seat
+	bid   bool
+	cards *int
+}
+
+func (s scripted) Call(_ context.Context, v *engine.View) (engine.Call, string, error) {
+	assert.Equal(s.t, s.seat, v.Seat, "a bot gets its own seat's view")
+	if s.bid && v.Auction.Legal(engine.Bid(7, engine.NoTrump)) {
+		return engine.Bid(7, engine.NoTrump), "", nil
+	}
+	return engine.Pass, "", nil
+}
+
+func (s scripted) Card(_ context.Context, v *engine.View) (engine.Card, error) {
+	assert.Equal(s.t, s.seat, v.Seat, "a bot gets its own seat's view")
+	*s.cards++
+	legal, _ := v.LegalCards()
+	c, _ := legal.Lowest()
+	return c, nil
+}
+
+// TestPersonPlaysPartnersContract: when the person's partner declares,
+// the person chooses declarer's and dummy's cards (unless told to watch),
+// declarer's hand is shown from the opening lead on, the record names
+// the true declarer and says who played its cards, and the bots get only
+// their own seats' views.
+func TestPersonPlaysPartnersContract(t *testing.T) {
+	t.Parallel()
+	for _, watch := range []bool{false, true} {
+		cards := map[engine.Seat]*int{}
+		cfg := Config{Seat: engine.South, Level: "easy", Seed: "partner", FirstBoard: 1, WatchPartner: watch}
+		cfg.Player = func(seat engine.Seat, _ uint64, _ []refbot.Option) (player.Player, error) {
+			n := 0
+			cards[seat] = &n
+			return scripted{t: t, seat: seat, bid: seat == engine.North, cards: &n}, nil
+		}
+		turns := map[string]int{}
+		final := drive(t, cfg, func(st State) bool {
+			if st.Your == "card" {
+				turns[st.Turn]++
+			}
+			if st.Phase == "play" && !watch {
+				_, shown := st.Hands["N"]
+				assert.Equal(t, len(st.Played) > 0, shown, "declarer's hand is shown exactly from the opening lead")
+				if len(st.Played) > 0 {
+					assert.Equal(t, "N", st.PlaysFor)
+				}
+			}
+			return st.Result != nil
+		})
+		require.Equal(t, "N", final.Declarer, "the partner declares")
+		require.Equal(t, "7NT", final.Contract)
+		if watch {
+			assert.Empty(t, turns, "told to watch, the person plays no card")
+			assert.Equal(t, 26, *cards[engine.North], "the partner's bot plays its side's cards")
+			assert.NotContains(t, final.Result.PBN, "cards played by You")
+			continue
+		}
+		assert.Equal(t, map[string]int{"N": 13, "S": 13}, turns, "the person chose declarer's and dummy's cards")
+		assert.Zero(t, *cards[engine.North], "the partner's bot is never asked for a card")
+		assert.Equal(t, "N", final.PlaysFor)
+		assert.Contains(t, final.Result.PBN, `[North "refbot easy (cards played by You)"]`, "the record says who played declarer's cards")
+		assert.Contains(t, final.Result.PBN, `[Declarer "N"]`, "the record names the true declarer")
+	}
+}

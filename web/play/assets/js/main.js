@@ -64,8 +64,9 @@ function serverTransport() {
       source.close();
       const msg = JSON.parse(e.data).message;
       document.body.dataset.taken = "1";
-      h.notice(`${msg[0].toUpperCase()}${msg.slice(1)}. `,
+      h.notice(`${msg[0].toUpperCase()}${msg.slice(1)}: this tab no longer has the table, and its controls are off. `,
         el("button", { id: "takeover", onclick: takeOver, text: "Play here again" }));
+      h.lost();
     });
     source.onerror = () => {
       if (source.readyState === EventSource.CLOSED) h.notice("Connection lost; reload the page to resume.");

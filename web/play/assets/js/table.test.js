@@ -13,6 +13,9 @@ test("the status line", () => {
   assert.equal(statusText({ your: "call" }), "Your call");
   assert.equal(statusText({ your: "card", turn: "N", seat: "S" }), "Your card from dummy (North)");
   assert.equal(statusText({ your: "card", turn: "S", seat: "S" }), "Your card");
+  // The person plays partner North's contract from South, dummy.
+  assert.equal(statusText({ your: "card", turn: "N", seat: "S", plays_for: "N", dummy: "S" }), "Your card from declarer's hand (North)");
+  assert.equal(statusText({ your: "card", turn: "S", seat: "S", plays_for: "N", dummy: "S" }), "Your card from dummy (South)");
 });
 
 test("the score sheet puts the person's side first", () => {

@@ -300,15 +300,19 @@ func TestBrowserPlaysBoards(t *testing.T) {
 		assert.Equal(t, "1", o, "the own hand is drawn at full opacity; no seat label is cut")
 	}
 	axCheck(t, ctx, true)
-	var told []string
-	p.onStep = func(pageState) {
-		domCheck(t, p, engine.North, setup)
-		told = append(told, p.strings(`[document.getElementById("announce").textContent]`)...)
-	}
+	// Every text the live region takes, recorded in the page as it
+	// changes: the bots' calls and cards come between the person's turns.
+	p.strings(`(() => {
+	  const a = document.getElementById("announce");
+	  window.__told = [a.textContent];
+	  new MutationObserver(() => window.__told.push(a.textContent)).observe(a, { childList: true, characterData: true, subtree: true });
+	  return [];
+	})()`)
+	p.onStep = func(pageState) { domCheck(t, p, engine.North, setup) }
 	st := p.playUntil(func(st pageState) bool { return st.Your == "next" })
 	require.Equal(t, 52, st.Played)
 	// The live region said each call and card, and whose turn it was.
-	all := strings.Join(told, "\n")
+	all := strings.Join(p.strings(`window.__told`), "\n")
 	assert.Regexp(t, `(East|West): pass\.`, all)
 	assert.Regexp(t, `(North|East|South|West) plays the (ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)\.`, all)
 	assert.Contains(t, all, "Your card.")

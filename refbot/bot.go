@@ -87,6 +87,13 @@ func WithDecisionHook(f func(Decision)) Option { return func(b *Bot) { b.onDecid
 // WithParams overrides the level's play settings (for experiments and tests).
 func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
 
+// WithJudgement replaces the level's judgement by simulation (how many
+// layouts the bot samples, and the margin a call must win by, at a call
+// the system leaves to judgement; Worlds 0 bids the system's own call). A
+// slam decision samples twice the layouts and wants twice the margin. It
+// is for experiments and for tests that need a lighter bot.
+func WithJudgement(cfg simulate.Config) Option { return func(b *Bot) { b.judge = cfg } }
+
 // SolverPool lends solvers to bots: Take returns one, waiting while none
 // is free, and Put gives it back. A pool of one solver shared by several
 // bots (and its owner's own solves) holds one table in memory instead of
@@ -197,7 +204,7 @@ func (b *Bot) judged(v *engine.View, c engine.Call, alert, meaning string) (engi
 	seed := cardplay.DecisionSeed(b.seed, v.Number, v.Seat, -1-v.Auction.Len())
 	cfg := b.judge
 	if slices.ContainsFunc(cands, bidding.IsSlamCall) {
-		cfg = b.level.slamJudgement()
+		cfg = slamJudgement(cfg)
 	}
 	res, err := simulate.Choose(v, b.sys, cands, cfg, solve.Reaches, seed)
 	if err != nil {

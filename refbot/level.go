@@ -81,13 +81,12 @@ func (l Level) judgement() simulate.Config {
 	return simulate.Config{}
 }
 
-// slamJudgement is judgement for a slam decision (the candidates include a
-// slam call: bidding.IsSlamCall): a slam made or missed swings eleven IMPs
-// or more a layout, so the average over 16 layouts is too noisy to beat
-// the game by one IMP; it samples twice as many and wants two IMPs a
-// layout.
-func (l Level) slamJudgement() simulate.Config {
-	cfg := l.judgement()
+// slamJudgement is judgement cfg for a slam decision (the candidates
+// include a slam call: bidding.IsSlamCall): a slam made or missed swings
+// eleven IMPs or more a layout, so the average over the layouts of a game
+// decision is too noisy to beat the game by its margin; it samples twice as
+// many and wants twice the margin.
+func slamJudgement(cfg simulate.Config) simulate.Config {
 	if cfg.Worlds > 0 {
 		cfg.Worlds, cfg.Margin = 2*cfg.Worlds, 2*cfg.Margin
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/openroom/openroom/internal/cputime"
 	"github.com/openroom/openroom/player"
 	"github.com/openroom/openroom/refbot"
+	"github.com/openroom/openroom/refbot/simulate"
 	"github.com/openroom/openroom/tournaments/bots"
 	"github.com/openroom/openroom/tournaments/shards"
 )
@@ -49,8 +50,13 @@ func lightRefbots(div uint64) bots.PlayerFactory {
 			p.Worlds, p.LeadWorlds = max(p.Worlds/4, 2), p.LeadWorlds/4
 		}
 		p.ClockCap, p.LeadClockCap = 0, 0
-
-		return refbot.New(l, refbot.TeamSeed(team), refbot.WithParams(p)), nil
+		opts := []refbot.Option{refbot.WithParams(p)}
+		if underRace && l == refbot.Expert {
+			// Expert's judgement by simulation solves whole deals: a few
+			// layouts still make its calls depend on the seed alone.
+			opts = append(opts, refbot.WithJudgement(simulate.Config{Worlds: 3, Attempts: 50, Margin: 1}))
+		}
+		return refbot.New(l, refbot.TeamSeed(team), opts...), nil
 	}
 }
 

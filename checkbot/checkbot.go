@@ -193,22 +193,13 @@ type runner struct {
 // accept hands each connection to the listen address to the scenario
 // that runs.
 func (r *runner) accept(ctx context.Context, ln net.Listener) {
-	go func() {
-		<-ctx.Done()
-		ln.Close()
-	}()
-	for {
-		nc, err := ln.Accept()
-		if err != nil {
-			return
-		}
+	serveLoopback(ctx, ln, func(nc net.Conn) {
 		select {
 		case r.conns <- nc:
 		case <-ctx.Done():
 			nc.Close()
-			return
 		}
-	}
+	})
 }
 
 // boardEnd is a board as the table ended it.

@@ -217,8 +217,15 @@ func workerStates(t *testing.T, ctx context.Context) []practice.State {
 	t.Helper()
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__workerMessages`))
 	require.NoError(t, err)
-	var out []practice.State
-	for _, m := range raw {
+	states, _ := decodeStates(t, raw)
+	return states
+}
+
+// decodeStates reads the states among the worker's messages raw, and the
+// index in raw of each.
+func decodeStates(t *testing.T, raw []string) (states []practice.State, at []int) {
+	t.Helper()
+	for i, m := range raw {
 		var msg struct {
 			Type  string `json:"type"`
 			State string `json:"state"`
@@ -229,9 +236,9 @@ func workerStates(t *testing.T, ctx context.Context) []practice.State {
 		}
 		var st practice.State
 		require.NoError(t, json.Unmarshal([]byte(msg.State), &st))
-		out = append(out, st)
+		states, at = append(states, st), append(at, i)
 	}
-	return out
+	return states, at
 }
 
 // nodeOrSkip returns node's path, or skips the test (fails it when

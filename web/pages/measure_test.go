@@ -95,17 +95,9 @@ func cardTimes(t *testing.T, ctx context.Context) (cards, reviews []time.Duratio
 	ms := func(d float64) time.Duration { return time.Duration(d * float64(time.Millisecond)) }
 	var since float64 = -1
 	var over float64 = -1
-	for i, m := range raw {
-		var msg struct {
-			Type  string `json:"type"`
-			State string `json:"state"`
-		}
-		require.NoError(t, json.Unmarshal([]byte(m), &msg))
-		if msg.Type != "state" {
-			continue
-		}
-		var st practice.State
-		require.NoError(t, json.Unmarshal([]byte(msg.State), &st))
+	states, at := decodeStates(t, raw)
+	for j, st := range states {
+		i := at[j]
 		if since >= 0 {
 			cards = append(cards, ms(times[i]-since))
 			since = -1

@@ -271,15 +271,9 @@ func TestRunStopsOnSPRT(t *testing.T) {
 	assert.Equal(t, 128, rep.SPRT.Boards)
 	assert.Greater(t, rep.SPRT.Mean, 5.0)
 
-	// No board started once it decided: each of the two tables in play
-	// finished at most the segment it was in.
 	recs := readRecords(t, ev.Out)
 	assert.GreaterOrEqual(t, len(recs), 2*128)
-	assert.LessOrEqual(t, len(recs), 2*128+2*ev.Segment)
 	assert.Equal(t, len(recs), out.Played)
-	for _, r := range recs {
-		assert.LessOrEqual(t, r.Board, 128+2*ev.Segment)
-	}
 	// The progress showed the test as it went, the last one decided.
 	require.NotEmpty(t, progress)
 	assert.Equal(t, sprt.Continue, progress[0].SPRT.Verdict)
@@ -290,7 +284,11 @@ func TestRunStopsOnSPRT(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, decidedAt, 2*128-1)
-	assert.LessOrEqual(t, len(progress)-decidedAt-1, 2*ev.Segment, "board-rooms recorded after the decision")
+	// No board started once it decided: the table that decided stopped,
+	// and each other table in play finished at most the board it was on.
+	// How far one room ran ahead of the other before that depends on the
+	// scheduler, not on the test.
+	assert.LessOrEqual(t, len(progress)-decidedAt-1, ev.Concurrency-1, "board-rooms recorded after the decision")
 
 	// The summary ends with the verdict; summary.json holds it.
 	var b strings.Builder

@@ -731,3 +731,47 @@ func TestBrowserRubberDeal(t *testing.T) {
 	assert.Equal(t, 1, v.DD, "the double-dummy table")
 	assert.Empty(t, thrown(), "uncaught script errors")
 }
+
+// TestBrowserLoadBeforeTheFirstBoard: a PBN file loaded at the person's
+// first call, before any board is played, replaces the board in play; a
+// reload keeps playing the loaded deal where it stood, and the file's
+// next deal follows it.
+func TestBrowserLoadBeforeTheFirstBoard(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "load-first", Analyse: noAnalysis})
+	ctx := browsertest.New(t, browsertest.Options{})
+	thrown := browsertest.Exceptions(t, ctx)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	p := &pageDriver{t: t, ctx: ctx}
+	st := p.playUntil(func(st pageState) bool { return st.Your == "call" })
+	require.Equal(t, 1, st.Board)
+
+	file := engine.SeededBoards("a file before the first board", []int{9, 10})
+	text := "% PBN 2.1\n\n"
+	for _, b := range file {
+		text += fmt.Sprintf("[Event \"mine\"]\n[Board \"%d\"]\n[Deal \"%s\"]\n\n", b.Number, b.Deal.Format(b.Dealer))
+	}
+	path := filepath.Join(t.TempDir(), "deals.pbn")
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(`#table #load-pbn`), []string{path})))
+	st = p.playUntil(func(st pageState) bool { return st.Board == 9 })
+	southHand := `[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`
+	assert.ElementsMatch(t, cardStrings(file[0].Deal[engine.South]), p.strings(southHand), "the file's first deal")
+
+	// A call or card on it, then a reload: the same deal, where it stood.
+	st = p.playUntil(func(s pageState) bool { return s.Version > st.Version && s.Your != "" })
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	again := p.read()
+	assert.Equal(t, 9, again.Board, "the loaded deal after a reload")
+	assert.Equal(t, st.Played, again.Played)
+	assert.ElementsMatch(t, cardStrings(file[0].Deal[engine.South]), p.strings(southHand), "the loaded deal's cards after a reload")
+	totals, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("totals")))
+	require.NoError(t, err)
+	assert.Contains(t, totals, "Session: 0 boards", "the board left for the file is not scored")
+
+	p.playUntil(func(s pageState) bool { return s.Your == "next" })
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
+	p.playUntil(func(s pageState) bool { return s.Board == 10 })
+	assert.ElementsMatch(t, cardStrings(file[1].Deal[engine.South]), p.strings(southHand), "then the file's next deal")
+	assert.Empty(t, thrown(), "uncaught script errors")
+}

@@ -6,6 +6,7 @@ import { el, clear } from "../../../shared/dom.js";
 import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText, callWords } from "../../../shared/cards.js";
 import { boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
+import { loadButton } from "./viewer.js";
 
 // cardsLeft counts the cards a seat still holds, from the cards played.
 export function cardsLeft(played, seat) {
@@ -82,8 +83,12 @@ export function renderTable(root, st, act, ui) {
   // After the board the hand viewer below shows the table; here stay the
   // facts and the auction.
   const live = !st.result;
+  // Before the session's first board is played, a PBN file's deals may
+  // take its place (the table says when: st.load); later boards offer
+  // it after each board, in the viewer.
+  const loadFirst = live && st.load && st.session.boards === 0 ? el("div", { class: "actions loadfirst" }, loadButton(act)) : null;
   root.append(...[info, live ? board : null, auctionView(st, ui), st.your === "call" ? biddingBox(st, act, ui) : null,
-    live ? lastTrickView(st) : null, st.sheet ? sheetView(st) : null, totalsView(st)].filter(Boolean));
+    live ? lastTrickView(st) : null, st.sheet ? sheetView(st) : null, totalsView(st), loadFirst].filter(Boolean));
 }
 
 // callExplanation says what a call means and whether it was alerted, in

@@ -93,8 +93,9 @@ export function entryText(e, seat) {
 // must fit one request.
 const MAX_LOAD = 24;
 
-// loadButton offers to play the deals of a PBN file next, from its first.
-function loadButton(act) {
+// loadButton offers to play the deals of a PBN file next, from its first
+// (after a board, and on the table before the person's first call).
+export function loadButton(act) {
   const input = el("input", { type: "file", id: "load-pbn", accept: ".pbn,text/plain", class: "sr-only", onchange: async (e) => {
     const file = e.target.files?.[0];
     if (!file) return;

@@ -3,7 +3,7 @@
 // and nothing else.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText, callWords } from "../../../shared/cards.js";
+import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText, callWords, sheetLabelText } from "../../../shared/cards.js";
 import { boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
 import { loadButton } from "./viewer.js";
@@ -169,7 +169,7 @@ export function sheetColumns(sheet, you) {
 
 function sheetView(st) {
   const c = sheetColumns(st.sheet, st.seat);
-  const items = (list) => el("ul", {}, list.map((it) => el("li", { title: it.label }, `${it.points}`, el("small", { text: ` ${it.label}` }))));
+  const items = (list) => el("ul", {}, list.map((it) => el("li", { title: sheetLabelText(it.label) }, `${it.points}`, el("small", { text: ` ${sheetLabelText(it.label)}` }))));
   const head = (col, name) => el("th", {}, `${name} (${col.side})`, col.vulnerable ? el("span", { class: "vulmark", text: " vul" }) : null);
   return el("div", { class: "sheet", id: "sheet" },
     el("table", {},
@@ -182,6 +182,13 @@ function sheetView(st) {
         el("td", { text: `${c.they.total} (${c.they.games} game${c.they.games === 1 ? "" : "s"})` })))),
     el("p", { class: "sheetnote", text: "Below the line: trick points toward game. Above the line: overtricks, bonuses, penalties, honours and the rubber bonus." }),
     c.over ? el("p", { class: "sheetover", text: c.winner ? `Rubber over: ${c.winner === c.we.side ? "you win" : "they win"}` : "Rubber over: a draw" } ) : null);
+}
+
+// boardKeys are the keys after a board, as the footer lists them: a
+// rubber's deal is on its score sheet, so it is the next deal and is not
+// played again.
+export function boardKeys(sheet) {
+  return sheet ? [["n", "next deal"]] : [["n", "next board"], ["a", "play it again"]];
 }
 
 function totalsView(st) {

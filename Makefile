@@ -41,10 +41,19 @@ test:
 	@plain=$$(scripts/race-packages plain); [ -z "$$plain" ] || { echo "$(GO) test -count=1 (no race detector)" $$plain; $(GO) test -count=1 $$plain; }
 	@$(MAKE) --no-print-directory test-js
 
-## test-js: the pages' JavaScript unit tests under node's test runner (skipped without node, unless OPENROOM_REQUIRE_BROWSER is set).
+## test-js: the pages' JavaScript unit tests under node's test runner, and the session PBN read back by the npm pbn package pinned in web/pbncheck (installed there with npm ci on first use); skipped without node (web/pbncheck without npm), unless OPENROOM_REQUIRE_BROWSER is set.
+PBNCHECK := web/pbncheck
 test-js:
 	@if command -v node >/dev/null 2>&1; then \
-	  node --test --test-reporter=dot $$(find web -name '*.test.js' -not -path '*/node_modules/*' | sort); \
+	  skip=; \
+	  if [ ! -d $(PBNCHECK)/node_modules ]; then \
+	    if command -v npm >/dev/null 2>&1; then \
+	      echo "test-js: npm ci in $(PBNCHECK)"; (cd $(PBNCHECK) && npm ci --no-audit --no-fund) || exit 1; \
+	    elif [ -n "$$OPENROOM_REQUIRE_BROWSER" ]; then \
+	      echo "test-js: npm is not installed (needed for $(PBNCHECK)) and OPENROOM_REQUIRE_BROWSER is set" >&2; exit 1; \
+	    else echo "test-js: $(PBNCHECK) skipped (npm is not installed)"; skip=$(PBNCHECK); fi; \
+	  fi; \
+	  node --test --test-reporter=dot $$(find web -name '*.test.js' -not -path '*/node_modules/*' $${skip:+-not -path "$$skip/*"} | sort); \
 	elif [ -n "$$OPENROOM_REQUIRE_BROWSER" ]; then \
 	  echo "test-js: node is not installed and OPENROOM_REQUIRE_BROWSER is set" >&2; exit 1; \
 	else echo "test-js: skipped (node is not installed)"; fi

@@ -89,6 +89,9 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 		if p := procs[s]; p != nil {
 			p.SeatLost()
 		}
+		if job.OnSeatLost != nil {
+			job.OnSeatLost(s)
+		}
 	}
 	table, err := protocol.NewTable(cfg)
 	if err != nil {

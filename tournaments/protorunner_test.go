@@ -131,6 +131,18 @@ func TestProtocolRunnerCommandBots(t *testing.T) {
 	}
 }
 
+// seatLossObserver is a recordingObserver that is also a SeatObserver.
+type seatLossObserver struct {
+	*recordingObserver
+	lost map[string][]engine.Seat // SeatLost per table
+}
+
+func (o *seatLossObserver) SeatLost(j *TableJob, s engine.Seat) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.lost[j.Table] = append(o.lost[j.Table], s)
+}
+
 func TestProtocolRunnerBotCrashesMidBoard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts bot processes")
@@ -138,7 +150,8 @@ func TestProtocolRunnerBotCrashesMidBoard(t *testing.T) {
 	marker := filepath.Join(t.TempDir(), "died")
 	ev := commandEvent(t, "crashonce", marker)
 	ev.Concurrency = 1
-	out := runEvent(t, ev, Options{Runner: protoRunner(t)})
+	obs := &seatLossObserver{recordingObserver: newRecordingObserver(), lost: map[string][]engine.Seat{}}
+	out := runEvent(t, ev, Options{Runner: protoRunner(t), Observer: obs})
 	assert.Equal(t, 8, out.Played, "the event goes on after the crash")
 	_, err := os.Stat(marker)
 	require.NoError(t, err, "a bot process died")
@@ -159,6 +172,9 @@ func TestProtocolRunnerBotCrashesMidBoard(t *testing.T) {
 		}
 		assert.Nil(t, r.ScoreNS)
 		assert.NotEmpty(t, r.Play, "it died mid-board, after cards were played")
+		obs.mu.Lock()
+		assert.Contains(t, obs.lost[r.Table], seat, "a SeatObserver is told the seat was lost")
+		obs.mu.Unlock()
 	}
 	assert.Equal(t, 1, faults, "only the board in play when the bot died is lost")
 	assert.Equal(t, 1, out.Report.Matches[0].Adjusted)

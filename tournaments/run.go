@@ -117,6 +117,13 @@ type Observer interface {
 	TableFinished(j *TableJob, err error)
 }
 
+// SeatObserver is an Observer that is also told when a table loses a
+// seat's connection (a remote bot gone, a spawned one stopped): until the
+// table's next board starts, it waits for that seat.
+type SeatObserver interface {
+	SeatLost(j *TableJob, seat engine.Seat)
+}
+
 // MatchWriter writes a per-match file from a finished (or partial) match.
 type MatchWriter func(ev *Event, m Match, recs []results.Record) error
 
@@ -519,6 +526,9 @@ func (s *session) runJob(ctx context.Context, j TableJob) (err error) {
 	if obs := s.opt.Observer; obs != nil {
 		obs.TableStarted(&j)
 		j.OnAction = func(b *engine.Board) { obs.Action(&j, b) }
+		if so, ok := obs.(SeatObserver); ok {
+			j.OnSeatLost = func(s engine.Seat) { so.SeatLost(&j, s) }
+		}
 		defer func() { obs.TableFinished(&j, err) }()
 	}
 	next := 0 // index in j.Boards of the next board expected

@@ -55,6 +55,12 @@ type TableJob struct {
 	// runners pass it to their referee or table. It must not block or keep
 	// the board.
 	OnAction func(*engine.Board)
+	// OnSeatLost, if set, is told when a seat's connection is lost (Run
+	// sets it for an Observer that is a SeatObserver): the table then
+	// waits for the seat, or its restarted bot, before its next board.
+	// The runners with connections pass it to their table. It must not
+	// block.
+	OnSeatLost func(engine.Seat)
 }
 
 // Identity returns what every record of the table is stamped with: the

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/tournaments"
 	"github.com/openroom/openroom/web/browsertest"
 	"github.com/stretchr/testify/assert"
@@ -379,4 +380,40 @@ func TestBrowserResumesAfterADroppedConnection(t *testing.T) {
 	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.id`))
 	require.NoError(t, err)
 	assert.Equal(t, st.Snapshot().ID, id, "the page is at the stream's last event")
+}
+
+// TestBrowserTableWaitingForASeat: a table that has started without its
+// seats, and one that lost a seat's connection, say at a glance that they
+// wait for a seat, and which; a board dealt ends the wait.
+func TestBrowserTableWaitingForASeat(t *testing.T) {
+	t.Parallel()
+	ctx := browsertest.New(t, browsertest.Options{})
+	thrown := browsertest.Exceptions(t, ctx)
+	boards := engine.SeededBoards("seats in the browser", []int{1, 2})
+	st, plan := begunState(t, Options{}, boards)
+	open, closed := plan.Tables[0].Table, plan.Tables[1].Table
+	st.TableStarted(open)
+	st.TableStarted(closed)
+	startBoard(st, closed, boards[0], engine.Pass)
+	st.SeatLost(closed, engine.East)
+	st.Flush()
+	srv, _ := testServer(t, st)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL), chromedp.WaitVisible(chromedp.CSS(`.table[data-room="closed"] .phase`))))
+	phases := func() map[string]string {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll('#tables .table')].map((t) =>
+		  [t.dataset.room, t.querySelector('.phase').dataset.phase + ' | ' + t.querySelector('.phase').textContent + ' | ' + (t.querySelector('.seatnote')?.textContent ?? '')]))`))
+		require.NoError(t, err)
+		return got
+	}
+	assert.Equal(t, map[string]string{
+		"open":   "waiting-seat | waiting for a seat | Waiting for its bots to take their seats.",
+		"closed": "waiting-seat | waiting for a seat | Waiting for East to come back (its connection was lost).",
+	}, phases())
+
+	startBoard(st, open, boards[0])
+	st.Flush()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('.table[data-room="open"] .phase').dataset.phase !== 'waiting-seat'`, chromedp.WithPollingTimeout(10*time.Second)))
+	require.NoError(t, err)
+	assert.Equal(t, "hidden | hidden | ", phases()["open"], "dealt (hidden: the closed room has the board in play), waiting for nobody")
+	assert.Empty(t, thrown(), "uncaught script errors")
 }

@@ -17,6 +17,9 @@ func (s *State) Observer() tournaments.Observer { return observer{s} }
 
 type observer struct{ s *State }
 
+// The observer is told of lost seats too.
+var _ tournaments.SeatObserver = observer{}
+
 func (o observer) EventStarted(ev *tournaments.Event) {
 	p := ev.AdjustedIMPs()
 	_ = o.s.Begin(PlanOf(ev), nil, EventScorer(ev), func(open, closed *results.Record) int {
@@ -35,6 +38,10 @@ func (o observer) TableStarted(j *tournaments.TableJob) { o.s.TableStarted(j.Tab
 func (o observer) Action(j *tournaments.TableJob, b *engine.Board) { o.s.Action(j.Table, b) }
 
 func (o observer) BoardFinished(_ *tournaments.TableJob, r *results.Record) { o.s.BoardFinished(r) }
+
+// SeatLost makes the observer a tournaments.SeatObserver: the table waits
+// for the seat.
+func (o observer) SeatLost(j *tournaments.TableJob, seat engine.Seat) { o.s.SeatLost(j.Table, seat) }
 
 func (o observer) TableFinished(j *tournaments.TableJob, err error) { o.s.TableFinished(j.Table, err) }
 

@@ -140,9 +140,14 @@ type tableState struct {
 	err    string
 	done   int
 	inPlay bool
-	board  engine.Board // a copy of the board in play: server-side only
-	dirty  bool
-	last   []byte // the view last published
+	// seating: the table has started and waits for its four seats before
+	// its first board; lost: seats whose connection was lost, waited for
+	// before the next board.
+	seating bool
+	lost    []string
+	board   engine.Board // a copy of the board in play: server-side only
+	dirty   bool
+	last    []byte // the view last published
 }
 
 type keptBoard struct {
@@ -236,8 +241,23 @@ func (s *State) TableStarted(table string) {
 	s.stats.Inputs++
 	if t := s.tables[table]; t != nil {
 		t.state = "playing"
+		t.seating = true
 		s.markDirty(t)
 	}
+}
+
+// SeatLost marks a table as waiting for a seat whose connection was lost,
+// until its next board starts (Action).
+func (s *State) SeatLost(table string, seat engine.Seat) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stats.Inputs++
+	t := s.tables[table]
+	if t == nil || slices.Contains(t.lost, seat.String()) {
+		return
+	}
+	t.lost = append(t.lost, seat.String())
+	s.markDirty(t)
 }
 
 // Action shows the State a table's board in play (at its start and after
@@ -253,6 +273,8 @@ func (s *State) Action(table string, b *engine.Board) {
 	}
 	t.board = *b
 	t.inPlay = true
+	// A board is dealt only to four seated bots.
+	t.seating, t.lost = false, nil
 	s.markDirty(t)
 }
 
@@ -266,6 +288,7 @@ func (s *State) TableFinished(table string, err error) {
 		return
 	}
 	t.inPlay = false
+	t.seating, t.lost = false, nil
 	t.state = "finished"
 	if err != nil {
 		t.state, t.err = "failed", err.Error()
@@ -435,6 +458,7 @@ func (s *State) tableView(t *tableState) TableView {
 	v := TableView{
 		Table: t.plan.Table, Match: t.plan.Match, Room: t.plan.Room, NSTeam: t.plan.NSTeam, EWTeam: t.plan.EWTeam,
 		State: t.state, Error: t.err, Done: t.done, Boards: len(t.plan.Boards),
+		WaitingSeat: t.seating || len(t.lost) > 0, LostSeats: slices.Clone(t.lost),
 	}
 	if !t.inPlay {
 		return v

@@ -453,3 +453,46 @@ func TestStreamedEventCountsFollowThePublicBoards(t *testing.T) {
 	ev := lastEvent(t, st)
 	assert.Equal(t, EventView{Name: "ev", Kind: "match", State: "finished", Public: 4, Total: 4}, ev)
 }
+
+// TestATableWaitingForASeat: a table that has started waits for its
+// seats until its first board is dealt; a seat whose connection is lost
+// is named until the next board starts; a table that ends waits for none.
+func TestATableWaitingForASeat(t *testing.T) {
+	t.Parallel()
+	boards := engine.SeededBoards("seats", []int{1, 2})
+	st := New(Options{})
+	plan := Plan{Event: "ev", Kind: "pairs", Tables: []PlanTable{{Table: "t1", Match: "m", Room: "open", NSTeam: "A", EWTeam: "B", Boards: boards}}}
+	require.NoError(t, st.Begin(plan, nil, nil, nil))
+	view := func() TableView { st.Flush(); return tableOf(t, st.Snapshot(), "t1") }
+	assert.False(t, view().WaitingSeat, "not started: waiting for its turn, not for a seat")
+
+	st.TableStarted("t1")
+	v := view()
+	assert.Equal(t, "playing", v.State)
+	assert.True(t, v.WaitingSeat, "started, its bots not seated yet")
+	assert.Empty(t, v.LostSeats)
+
+	r := play(t, st, plan.Tables[0], boards[0])
+	assert.False(t, view().WaitingSeat, "a board dealt: every seat is taken")
+	st.BoardFinished(&r)
+
+	st.SeatLost("t1", engine.South)
+	st.SeatLost("t1", engine.South)
+	st.SeatLost("t1", engine.West)
+	v = view()
+	assert.True(t, v.WaitingSeat)
+	assert.Equal(t, []string{"S", "W"}, v.LostSeats, "each lost seat once")
+	assert.Contains(t, streamText(st), `"waiting_seat":true,"lost_seats":["S","W"]`, "the stream says so")
+
+	startBoard(st, "t1", boards[1])
+	v = view()
+	assert.False(t, v.WaitingSeat, "the next board started: the seats are back")
+	assert.Empty(t, v.LostSeats)
+
+	st.SeatLost("t1", engine.North)
+	st.TableFinished("t1", nil)
+	v = view()
+	assert.Equal(t, "finished", v.State)
+	assert.False(t, v.WaitingSeat, "a finished table waits for nobody")
+	st.SeatLost("nowhere", engine.North) // a table not in the plan: ignored
+}

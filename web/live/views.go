@@ -20,6 +20,11 @@ type TableView struct {
 	// State is "waiting" (not started), "playing", "finished" or "failed".
 	State string `json:"state"`
 	Error string `json:"error,omitempty"`
+	// WaitingSeat says a playing table waits for a seat: started and its
+	// bots not all seated yet, or a seat's connection lost (LostSeats
+	// names those seats) and not back before the next board.
+	WaitingSeat bool     `json:"waiting_seat,omitempty"`
+	LostSeats   []string `json:"lost_seats,omitempty"`
 	// Done and Boards count the table's boards finished and scheduled.
 	Done   int `json:"done"`
 	Boards int `json:"boards"`

@@ -2,7 +2,10 @@ package pages
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -248,4 +251,54 @@ func hasLink(t *testing.T, ctx context.Context, link string) bool {
 		}
 	}
 	return false
+}
+
+// TestPagesLoadBeforeTheFirstBoard: on the page without a server, a PBN
+// file loaded at the person's first call, before any board is played,
+// replaces the board in play; a reload (the session in localStorage)
+// keeps playing the loaded deal where it stood, and the file's next deal
+// follows it.
+func TestPagesLoadBeforeTheFirstBoard(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	thrown := browsertest.Exceptions(t, ctx)
+	url := serve(t, folder(t))
+	open(t, ctx, url, "seat=South&level=easy&seed=pages-load&board=1")
+	rng := rand.New(rand.NewPCG(5, 6))
+	st := playUntil(t, ctx, rng, func(st pageState) bool { return st.Your == "call" })
+	require.Equal(t, 1, st.Board)
+
+	file := engine.SeededBoards("a file before the first board", []int{9, 10})
+	text := "% PBN 2.1\n\n"
+	for _, b := range file {
+		text += fmt.Sprintf("[Event \"mine\"]\n[Board \"%d\"]\n[Deal \"%s\"]\n\n", b.Number, b.Deal.Format(b.Dealer))
+	}
+	path := filepath.Join(t.TempDir(), "deals.pbn")
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(`#table #load-pbn`), []string{path})))
+	southHand := func() []string {
+		hand, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`))
+		require.NoError(t, err)
+		return hand
+	}
+	st = playUntil(t, ctx, rng, func(st pageState) bool { return st.Board == 9 })
+	assert.ElementsMatch(t, practice.CardStrings(file[0].Deal[engine.South]), southHand(), "the file's first deal")
+
+	// A call or card on it, then a reload: the same deal, where it stood.
+	st = playUntil(t, ctx, rng, func(s pageState) bool { return s.Version > st.Version && s.Your != "" })
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`+(document.body.dataset.board || 0) > 0`, chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(t, err)
+	resumed := workerStates(t, ctx)[0]
+	assert.Equal(t, 9, resumed.Board, "the loaded deal after a reload")
+	assert.Equal(t, st.Played, len(resumed.Played), "where it stood")
+	assert.ElementsMatch(t, practice.CardStrings(file[0].Deal[engine.South]), resumed.Hands["S"], "the loaded deal's cards after a reload")
+	assert.ElementsMatch(t, practice.CardStrings(file[0].Deal[engine.South]), southHand())
+	assert.Zero(t, resumed.Session.Boards, "the board left for the file is not scored")
+
+	playUntil(t, ctx, rng, func(s pageState) bool { return s.Your == "next" })
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
+	playUntil(t, ctx, rng, func(s pageState) bool { return s.Board == 10 })
+	assert.ElementsMatch(t, practice.CardStrings(file[1].Deal[engine.South]), southHand(), "then the file's next deal")
+	assert.Empty(t, thrown(), "uncaught script errors")
 }

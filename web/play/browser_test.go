@@ -703,9 +703,10 @@ func TestBrowserRubberDeal(t *testing.T) {
 	ctx := browsertest.New(t, browsertest.Options{})
 	thrown := browsertest.Exceptions(t, ctx)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	// A suit contract, for its symbol on the sheet.
 	p := &pageDriver{t: t, ctx: ctx, call: func(legal []string) string {
 		for _, c := range legal {
-			if c == "3NT" {
+			if c == "4S" {
 				return c
 			}
 		}
@@ -713,15 +714,35 @@ func TestBrowserRubberDeal(t *testing.T) {
 	}}
 	p.playUntil(func(st pageState) bool { return st.Your == "next" && st.Analysed })
 	type view struct {
-		Status, Result, Entry, Rules, Sheet string
-		Par, DD                             int
+		Status, Result, Entry, Rules, Sheet, Footer, Files, Titles string
+		Par, DD                                                    int
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[view](`({
 	  Status: document.getElementById("status").textContent, Result: document.getElementById("result").textContent,
 	  Entry: document.getElementById("entry")?.textContent ?? "", Rules: document.getElementById("rules").textContent,
-	  Sheet: document.getElementById("sheet")?.textContent ?? "",
+	  Sheet: document.getElementById("sheet")?.textContent ?? "", Footer: document.querySelector("footer").textContent,
+	  Files: document.querySelector("#viewer .files").textContent,
+	  Titles: [...document.querySelectorAll("#sheet li")].map((li) => li.title).join("\n"),
 	  Par: document.querySelectorAll("#par").length, DD: document.querySelectorAll("#viewer .dd table").length})`))
 	require.NoError(t, err)
+	// One notation: the sheet's and the entry's contracts with suit
+	// symbols ("4♠ by N"), never the engine's letters ("4S by N").
+	plain := regexp.MustCompile(`\b[1-7][SHDC]X{0,2} by [NESW]\b`)
+	assert.NotRegexp(t, plain, v.Sheet, "the sheet's contracts in the shared notation")
+	assert.NotRegexp(t, plain, v.Titles)
+	assert.NotRegexp(t, plain, v.Entry)
+	assert.Regexp(t, `[1-7][\x{2660}\x{2665}\x{2666}\x{2663}]X{0,2} by [NESW]`, v.Sheet, "a suit contract in the shared notation")
+	assert.Contains(t, v.Footer, "n next deal", "the footer in a rubber's words")
+	assert.NotContains(t, v.Footer, "next board")
+	assert.NotContains(t, v.Footer, "play it again", "a deal on the sheet is not played again")
+	assert.Contains(t, v.Files, "Download this deal (PBN)")
+	// The "a" key (play it again) does nothing on a rubber's deal: no
+	// refusal shown.
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("a")))
+	time.Sleep(200 * time.Millisecond)
+	shownErr, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`))
+	require.NoError(t, err)
+	assert.Empty(t, shownErr)
 	assert.Equal(t, "Deal over", v.Status)
 	assert.Regexp(t, `^Deal 1: .* by [NESW], `, v.Result)
 	assert.Regexp(t, `^On the sheet \x{2014} (We|They): (below|above) the line`, v.Entry)
@@ -729,5 +750,49 @@ func TestBrowserRubberDeal(t *testing.T) {
 	assert.Contains(t, v.Sheet, "Below the line")
 	assert.Equal(t, 0, v.Par, "no par on a score sheet")
 	assert.Equal(t, 1, v.DD, "the double-dummy table")
+	assert.Empty(t, thrown(), "uncaught script errors")
+}
+
+// TestBrowserLoadBeforeTheFirstBoard: a PBN file loaded at the person's
+// first call, before any board is played, replaces the board in play; a
+// reload keeps playing the loaded deal where it stood, and the file's
+// next deal follows it.
+func TestBrowserLoadBeforeTheFirstBoard(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, Config{Seat: engine.South, Level: "easy", Seed: "load-first", Analyse: noAnalysis})
+	ctx := browsertest.New(t, browsertest.Options{})
+	thrown := browsertest.Exceptions(t, ctx)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(ts.URL), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	p := &pageDriver{t: t, ctx: ctx}
+	st := p.playUntil(func(st pageState) bool { return st.Your == "call" })
+	require.Equal(t, 1, st.Board)
+
+	file := engine.SeededBoards("a file before the first board", []int{9, 10})
+	text := "% PBN 2.1\n\n"
+	for _, b := range file {
+		text += fmt.Sprintf("[Event \"mine\"]\n[Board \"%d\"]\n[Deal \"%s\"]\n\n", b.Number, b.Deal.Format(b.Dealer))
+	}
+	path := filepath.Join(t.TempDir(), "deals.pbn")
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(`#table #load-pbn`), []string{path})))
+	st = p.playUntil(func(st pageState) bool { return st.Board == 9 })
+	southHand := `[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`
+	assert.ElementsMatch(t, cardStrings(file[0].Deal[engine.South]), p.strings(southHand), "the file's first deal")
+
+	// A call or card on it, then a reload: the same deal, where it stood.
+	st = p.playUntil(func(s pageState) bool { return s.Version > st.Version && s.Your != "" })
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
+	again := p.read()
+	assert.Equal(t, 9, again.Board, "the loaded deal after a reload")
+	assert.Equal(t, st.Played, again.Played)
+	assert.ElementsMatch(t, cardStrings(file[0].Deal[engine.South]), p.strings(southHand), "the loaded deal's cards after a reload")
+	totals, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("totals")))
+	require.NoError(t, err)
+	assert.Contains(t, totals, "Session: 0 boards", "the board left for the file is not scored")
+
+	p.playUntil(func(s pageState) bool { return s.Your == "next" })
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))))
+	p.playUntil(func(s pageState) bool { return s.Board == 10 })
+	assert.ElementsMatch(t, cardStrings(file[1].Deal[engine.South]), p.strings(southHand), "then the file's next deal")
 	assert.Empty(t, thrown(), "uncaught script errors")
 }

@@ -3,6 +3,8 @@ package play
 import (
 	"math/rand/v2"
 	"net/http"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,6 +58,16 @@ func TestRubberModes(t *testing.T) {
 				require.NoError(t, err)
 				require.NotNil(t, final.Result.Entry)
 				assert.Equal(t, want, *final.Result.Entry)
+				// Each contract on the sheet is written as the pages'
+				// notation reads it (sheetLabelText in web/shared/cards.js
+				// writes "4S by N" as "4♠ by N").
+				for _, side := range []engine.SideEntry{want.NS, want.EW} {
+					for _, it := range append(append([]engine.ScoreItem{}, side.Above...), side.Below...) {
+						if strings.Contains(it.Label, " by ") {
+							assert.Regexp(t, sheetContract, it.Label, "deal %d", deal)
+						}
+					}
+				}
 				sheet := mirror.Sheet()
 				require.NotNil(t, final.Sheet)
 				assert.Equal(t, sheet, *final.Sheet)
@@ -83,6 +95,10 @@ func TestRubberModes(t *testing.T) {
 		})
 	}
 }
+
+// sheetContract is a score sheet label naming a contract, as the pages'
+// notation rewrites it: "4S by N", "2 overtricks, 3NTX by E".
+var sheetContract = regexp.MustCompile(`^([a-z0-9 ]+, )?[1-7](NT|[SHDC])X{0,2} by [NESW]$`)
 
 // firstState returns the first state of a board's messages (its dealer
 // and vulnerability).

@@ -167,6 +167,15 @@ export function contractText(contract, declarer) {
   return declarer ? `${bid} by ${declarer}` : bid;
 }
 
+/**
+ * sheetLabelText writes a score sheet item's label (the engine's words:
+ * "2 overtricks, 4S by N", "3NTX by E") with each contract in the same
+ * notation as contractText: "2 overtricks, 4♠ by N".
+ */
+export function sheetLabelText(label) {
+  return String(label ?? '').replace(/\b([1-7](?:NT|[SHDC])X{0,2}) by ([NESW])\b/g, (_, c, seat) => contractText(c, seat));
+}
+
 /** overText shows a result against the contract: "=", "+1", "−2" (a true minus sign). */
 export function overText(result) {
   const r = String(result ?? '').trim();

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   sortCards, bySuit, compass, isVulnerable, cardText, rankText, callText, suitSymbol, partnerOf, nextSeat, sideOf,
-  parseDeal, resultText, cardWords, callWords, contractText, parText, pointsText, overText, isRed, sortRanks, auctionRows,
+  parseDeal, resultText, cardWords, callWords, contractText, sheetLabelText, parText, pointsText, overText, isRed, sortRanks, auctionRows,
 } from './cards.js';
 
 test('sortCards orders spades to clubs, ace down', () => {
@@ -121,4 +121,14 @@ test('cards and calls in words, for screen readers', () => {
   assert.equal(callWords('Pass'), 'pass');
   assert.equal(callWords('X'), 'double');
   assert.equal(callWords('XX'), 'redouble');
+});
+
+test('a score sheet label in the one notation', () => {
+  assert.equal(sheetLabelText('4S by N'), '4\u2660 by N');
+  assert.equal(sheetLabelText('2 overtricks, 3NTX by E'), '2 overtricks, 3NTX by E');
+  assert.equal(sheetLabelText('1 undertrick, 2HXX by W'), '1 undertrick, 2\u2665XX by W');
+  assert.equal(sheetLabelText('small slam, 6D by S'), 'small slam, 6\u2666 by S');
+  assert.equal(sheetLabelText('honours: 4 trump honours (N)'), 'honours: 4 trump honours (N)');
+  assert.equal(sheetLabelText('rubber, 2 games to 1'), 'rubber, 2 games to 1');
+  assert.equal(sheetLabelText(undefined), '');
 });

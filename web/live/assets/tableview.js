@@ -10,11 +10,13 @@ export function tableView(t) {
     el('span', { class: 'tname' }, t.table),
     el('span', { class: 'teams' }, `${t.ns || '?'} (NS) v ${t.ew || '?'} (EW)`),
     el('span', { class: 'tstate' }, stateText(t)),
-    el('span', { class: `phase ${phaseOf(t)}`, 'data-phase': phaseOf(t) }, phaseOf(t)));
+    el('span', { class: `phase ${phaseOf(t)}`, 'data-phase': phaseOf(t) }, PHASE_LABELS[phaseOf(t)] ?? phaseOf(t)));
   const box = el('div', {
     class: `table ${t.state}${t.hidden ? ' hidden' : ''}`, 'data-table': t.table, 'data-room': t.room, 'data-board': t.board || null,
   }, head);
   if (t.error) box.append(el('div', { class: 'error' }, t.error));
+  const seat = seatNote(t);
+  if (seat) box.append(el('div', { class: 'seatnote' }, seat));
   if (!t.board) return box;
   if (t.hidden) {
     box.append(el('div', { class: 'hiddennote' },
@@ -53,17 +55,36 @@ export function trickDiagram(trick) {
 
 /**
  * phaseOf is a table's state at a glance: "auction", "play", "finished",
- * "faulted", "waiting" (for a seat or a start) or "hidden" (its board is
- * still to be played in the other room).
+ * "faulted", "waiting-seat" (waiting for a seat: its bots not all seated yet, or
+ * one lost and not back), "waiting" (not started, or between boards) or
+ * "hidden" (its board is still to be played in the other room).
  */
 export function phaseOf(t) {
   if (t.state === 'failed') return 'faulted';
   if (t.state === 'waiting') return 'waiting';
   if (t.state !== 'playing') return 'finished';
+  if (t.waiting_seat) return 'waiting-seat';
   if (t.hidden) return 'hidden';
   if (!t.board) return 'waiting';
   if (!t.contract) return 'auction';
   return 'play';
+}
+
+/** PHASE_LABELS are the phases' words where they differ from the names. */
+export const PHASE_LABELS = { 'waiting-seat': 'waiting for a seat' };
+
+const SEAT_WORDS = { N: 'North', E: 'East', S: 'South', W: 'West' };
+
+/**
+ * seatNote says which seat a table waits for, in words: those whose
+ * connection was lost, or, before its first board, its bots to be seated;
+ * "" when it waits for none.
+ */
+export function seatNote(t) {
+  if (t.state !== 'playing' || !t.waiting_seat) return '';
+  const lost = (t.lost_seats || []).map((s) => SEAT_WORDS[s] ?? s);
+  if (lost.length === 0) return 'Waiting for its bots to take their seats.';
+  return `Waiting for ${lost.join(' and ')} to come back (${lost.length === 1 ? 'its connection was' : 'their connections were'} lost).`;
 }
 
 function stateText(t) {

@@ -15,8 +15,9 @@ type Request struct {
 	Call  string `json:"call,omitempty"`
 	Alert string `json:"alert,omitempty"`
 	Card  string `json:"card,omitempty"`
-	// Deals are the deals to play next (kind "load", after a board), as
-	// a PBN file's Board and Deal tags give them.
+	// Deals are the deals to play next (kind "load": after a board, or
+	// before the person's first call on the board in play, which is then
+	// left unplayed), as a PBN file's Board and Deal tags give them.
 	Deals []LoadDeal `json:"deals,omitempty"`
 }
 
@@ -138,8 +139,8 @@ func (t *Table) Act(req Request) error {
 		}
 		a.card = c
 	case "load":
-		if w.kind != waitNext {
-			return refuse("deals are loaded after a board: %s", w.describe())
+		if !w.loadable(t.seat) {
+			return refuse("deals are loaded after a board or before your first call: %s", w.describe())
 		}
 		for i, d := range req.Deals {
 			deal, err := engine.ParseDeal(d.Deal)
@@ -161,6 +162,25 @@ func (t *Table) Act(req Request) error {
 	t.wait = nil
 	w.ch <- a
 	return nil
+}
+
+// loadable reports whether the person may load deals now: after a board,
+// or at their call before they have made one on this board (nothing of
+// theirs is then lost when the board is left for the file's first deal).
+func (w *waiting) loadable(seat engine.Seat) bool {
+	switch w.kind {
+	case waitNext:
+		return true
+	case waitCall:
+		a := w.view.Auction
+		for i := range a.Len() {
+			if a.SeatOf(i) == seat {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // describe says what the person is being asked for.

@@ -24,6 +24,11 @@ type Record struct {
 	Board   int      `json:"board"`
 	Given   bool     `json:"given,omitempty"`
 	Actions []Action `json:"actions"`
+	// Deal is the board in play's deal (PBN, from its dealer) when it
+	// came from a loaded PBN file, not from the seed; Queue are the
+	// loaded deals still to play after it, in order.
+	Deal  string     `json:"deal,omitempty"`
+	Queue []LoadDeal `json:"queue,omitempty"`
 }
 
 // RubberDeal is one finished deal on a rubber's sheet.
@@ -33,6 +38,8 @@ type RubberDeal struct {
 	Contract string `json:"contract"` // "Pass", "4S", "3NTX"
 	Declarer string `json:"declarer,omitempty"`
 	Tricks   int    `json:"tricks"`
+	// Deal is the deal's cards (PBN) when it came from a loaded file.
+	Deal string `json:"deal,omitempty"`
 }
 
 // Action is one call or card of the board in play: exactly one of Call
@@ -82,6 +89,36 @@ func (r *Record) apply(b *engine.Board) (alerts []string, err error) {
 	return alerts, nil
 }
 
+// loaded returns the record's loaded deals: the board in play's (nil when
+// it was dealt from the seed) and those still to play.
+func (r *Record) loaded() (current *engine.BoardSetup, queue []engine.BoardSetup, err error) {
+	if r.Deal != "" {
+		d, err := engine.ParseDeal(r.Deal)
+		if err != nil {
+			return nil, nil, fmt.Errorf("the board in play: %w", err)
+		}
+		s := engine.NewBoardSetup(max(r.Board, 1), d)
+		current = &s
+	}
+	for i, q := range r.Queue {
+		d, err := engine.ParseDeal(q.Deal)
+		if err != nil {
+			return nil, nil, fmt.Errorf("loaded deal %d: %w", i+1, err)
+		}
+		queue = append(queue, engine.NewBoardSetup(max(q.Board, 1), d))
+	}
+	return current, queue, nil
+}
+
+// loadDeals writes loaded deals as a record keeps them.
+func loadDeals(setups []engine.BoardSetup) []LoadDeal {
+	var out []LoadDeal
+	for _, s := range setups {
+		out = append(out, LoadDeal{Board: s.Number, Deal: s.Deal.Format(s.Dealer)})
+	}
+	return out
+}
+
 // rubber writes the recorded deals on a new rubber of kind.
 func (r *Record) rubber(kind engine.RubberKind, deal func(number int, given bool) engine.BoardSetup) (*engine.Rubber, error) {
 	first, err := engine.ParseSeat(r.FirstDealer)
@@ -99,7 +136,13 @@ func (r *Record) rubber(kind engine.RubberKind, deal func(number int, given bool
 				return nil, err
 			}
 		}
-		if _, err := rb.Add(deal(d.Board, d.Given).Deal, c, d.Tricks); err != nil {
+		cards := deal(d.Board, d.Given).Deal
+		if d.Deal != "" {
+			if cards, err = engine.ParseDeal(d.Deal); err != nil {
+				return nil, fmt.Errorf("deal %d: %w", d.Board, err)
+			}
+		}
+		if _, err := rb.Add(cards, c, d.Tricks); err != nil {
 			return nil, fmt.Errorf("deal %d: %w", d.Board, err)
 		}
 	}

@@ -52,6 +52,10 @@ type State struct {
 	Your       string   `json:"your"`
 	LegalCalls []string `json:"legal_calls,omitempty"`
 	LegalCards []string `json:"legal_cards,omitempty"`
+	// Load says the table takes a PBN file's deals now (a "load"
+	// request): after a board, or on a board before the person's first
+	// call, which is then left unplayed for the file's first deal.
+	Load bool `json:"load,omitempty"`
 
 	Result  *Result `json:"result,omitempty"`
 	Session Totals  `json:"session"`

@@ -163,6 +163,7 @@ type Table struct {
 	bots     [engine.NumSeats]player.Player
 	isBot    [engine.NumSeats]bool
 	queue    []engine.BoardSetup // loaded deals still to play, in order
+	loaded   bool                // the board in play is a loaded deal
 	rubber   *engine.Rubber      // the score sheet in a rubber mode; nil in duplicate
 	rec      Record              // the board in play, as the page keeps it
 	deals    []RubberDeal        // the rubber's deals so far
@@ -170,6 +171,10 @@ type Table struct {
 	link     string              // what decided the bots' last action, when not their search
 	took     time.Duration       // how long the bots' last decision took
 	ctx      context.Context
+	// loading are the deals of a load made during a board (before the
+	// person's first call), and cancelBoard stops that board for them.
+	loading     []engine.BoardSetup
+	cancelBoard context.CancelFunc
 
 	mu      sync.Mutex
 	version int
@@ -295,7 +300,10 @@ func (t *Table) Run(ctx context.Context) {
 		t.board, t.meanings, t.alerts0 = b, t.meanings[:0], nil
 		t.mu.Lock()
 		t.result = nil
-		t.rec = Record{Totals: t.totals, Rubber: slices.Clone(t.deals), Board: setup.Number, Given: t.given}
+		t.rec = Record{Totals: t.totals, Rubber: slices.Clone(t.deals), Board: setup.Number, Given: t.given, Queue: loadDeals(t.queue)}
+		if t.loaded {
+			t.rec.Deal = setup.Deal.Format(setup.Dealer)
+		}
 		t.mu.Unlock()
 		if t.rubber != nil {
 			t.rec.FirstDealer = t.rubber.FirstDealer().String()
@@ -323,9 +331,19 @@ func (t *Table) Run(ctx context.Context) {
 				t.ref.Players[seat] = person{t: t}
 			}
 		}
-		o, err := t.ref.Play(ctx, b)
+		bctx, cancel := context.WithCancel(ctx)
+		t.cancelBoard = cancel
+		o, err := t.ref.Play(bctx, b)
+		cancel()
 		if err != nil {
-			return
+			if ctx.Err() != nil || t.loading == nil {
+				return
+			}
+			// The person loaded deals before their first call: the
+			// board is left unplayed and unscored for the file's first.
+			t.queue, t.loading = t.loading, nil
+			setup = t.nextSetup(setup)
+			continue
 		}
 		t.finish(b, o)
 		a, err := t.await(ctx, waitNext, nil)
@@ -359,6 +377,14 @@ func (t *Table) firstSetup() (engine.BoardSetup, *Record) {
 		t.totals = r.Totals
 		t.given = r.Given
 		setup := t.deal(r.Board, r.Given)
+		if current, queue, err := r.loaded(); err != nil {
+			t.logf("practice: resume the loaded deals: %v", err)
+		} else {
+			t.queue = queue
+			if current != nil {
+				setup, t.loaded = *current, true
+			}
+		}
 		if kind, ok := t.cfg.Mode.RubberKind(); ok {
 			rb, err := r.rubber(kind, t.deal)
 			if err != nil {
@@ -387,11 +413,11 @@ func (t *Table) firstSetup() (engine.BoardSetup, *Record) {
 // numbered on through the session (each dealt from the seed) and a rubber
 // that is over gives way to a new one, its first dealer the next seat.
 func (t *Table) nextSetup(prev engine.BoardSetup) engine.BoardSetup {
-	t.given = false
+	t.given, t.loaded = false, false
 	next := t.deal(prev.Number+1, false)
 	if len(t.queue) > 0 {
 		// A deal of a loaded PBN file, played as it was dealt.
-		next, t.queue = t.queue[0], t.queue[1:]
+		next, t.queue, t.loaded = t.queue[0], t.queue[1:], true
 	}
 	if t.rubber == nil {
 		return next
@@ -514,6 +540,13 @@ type person struct{ t *Table }
 
 func (p person) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
 	a, err := p.t.await(ctx, waitCall, v)
+	if err == nil && a.kind == "load" {
+		// Deals loaded before the person's first call (Act checked it):
+		// the board stops here, and Run plays the file's deals.
+		p.t.loading = a.deals
+		p.t.cancelBoard()
+		return engine.Pass, "", context.Canceled
+	}
 	return a.call, a.alert, err
 }
 
@@ -586,6 +619,7 @@ func (t *Table) publish(thinking engine.Seat, w *waiting) {
 		case waitNext:
 			st.Your = "next"
 		}
+		st.Load = w.loadable(t.seat)
 	}
 	if t.cfg.Records {
 		st.Link = t.lastLink()
@@ -782,6 +816,9 @@ func (t *Table) scoreRubber(res *Result, b *engine.Board, played string, o engin
 	d := RubberDeal{Board: b.Number(), Given: t.given, Contract: c.String(), Tricks: res.Tricks}
 	if !c.PassedOut() {
 		d.Declarer = c.Declarer.String()
+	}
+	if t.loaded {
+		d.Deal = b.Deal().Format(b.Dealer())
 	}
 	t.deals = append(t.deals, d)
 	res.Entry = &e

@@ -13,7 +13,7 @@
 // {ok: true} or {error: "why"}.
 
 import { clear, el } from "../../../shared/dom.js";
-import { renderTable, statusText } from "./table.js";
+import { renderTable, statusText, boardKeys } from "./table.js";
 import { SEAT_NAMES, callWords, cardWords } from "../../../shared/cards.js";
 import { sessionPBN } from "../../../shared/pbn.js";
 import { renderViewer } from "./viewer.js";
@@ -106,6 +106,11 @@ export function startPage(transport) {
       lastBoardKey = boardKey;
     }
     document.getElementById("rules").textContent = RULES[state.mode] ?? "";
+    const footerKeys = document.getElementById("board-keys");
+    if (footerKeys) {
+      clear(footerKeys);
+      boardKeys(state.sheet).forEach(([k, what], i) => footerKeys.append(i ? ", " : "", el("kbd", { text: k }), ` ${what}`));
+    }
     const wasCall = document.body.dataset.your === "call";
     const focused = document.activeElement;
     const hadFocus = focused && focused !== document.body && tableRoot.contains(focused);
@@ -178,7 +183,7 @@ export function startPage(transport) {
 
   // The keyboard: calls ("1h", "3n", "p", "x", "r"), cards ("sq", "h10", or
   // a rank alone when only one suit can be played), "n" for the next board
-  // and "a" to play it again, Escape to clear.
+  // and "a" to play it again (not a rubber's deal), Escape to clear.
   document.addEventListener("keydown", (e) => {
     if (!state || lost || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target instanceof HTMLInputElement) {
@@ -201,7 +206,7 @@ export function startPage(transport) {
     if (e.key.length !== 1) return;
     if (state.your === "next") {
       if (e.key === "n") act("next");
-      if (e.key === "a") act("replay");
+      if (e.key === "a" && !state.sheet) act("replay");
       return;
     }
     if (state.your !== "call" && state.your !== "card") return;

@@ -3,9 +3,10 @@
 // and nothing else.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText, callWords } from "../../../shared/cards.js";
+import { SEAT_NAMES, AUCTION_COLUMNS, compass, isVulnerable, sideOf, callText, auctionRows, contractText, callWords, sheetLabelText } from "../../../shared/cards.js";
 import { boxLayout } from "./bidding.js";
 import { handView, hiddenHand, playedCard } from "./hand.js";
+import { loadButton } from "./viewer.js";
 
 // cardsLeft counts the cards a seat still holds, from the cards played.
 export function cardsLeft(played, seat) {
@@ -82,8 +83,12 @@ export function renderTable(root, st, act, ui) {
   // After the board the hand viewer below shows the table; here stay the
   // facts and the auction.
   const live = !st.result;
+  // Before the session's first board is played, a PBN file's deals may
+  // take its place (the table says when: st.load); later boards offer
+  // it after each board, in the viewer.
+  const loadFirst = live && st.load && st.session.boards === 0 ? el("div", { class: "actions loadfirst" }, loadButton(act)) : null;
   root.append(...[info, live ? board : null, auctionView(st, ui), st.your === "call" ? biddingBox(st, act, ui) : null,
-    live ? lastTrickView(st) : null, st.sheet ? sheetView(st) : null, totalsView(st)].filter(Boolean));
+    live ? lastTrickView(st) : null, st.sheet ? sheetView(st) : null, totalsView(st), loadFirst].filter(Boolean));
 }
 
 // callExplanation says what a call means and whether it was alerted, in
@@ -164,7 +169,7 @@ export function sheetColumns(sheet, you) {
 
 function sheetView(st) {
   const c = sheetColumns(st.sheet, st.seat);
-  const items = (list) => el("ul", {}, list.map((it) => el("li", { title: it.label }, `${it.points}`, el("small", { text: ` ${it.label}` }))));
+  const items = (list) => el("ul", {}, list.map((it) => el("li", { title: sheetLabelText(it.label) }, `${it.points}`, el("small", { text: ` ${sheetLabelText(it.label)}` }))));
   const head = (col, name) => el("th", {}, `${name} (${col.side})`, col.vulnerable ? el("span", { class: "vulmark", text: " vul" }) : null);
   return el("div", { class: "sheet", id: "sheet" },
     el("table", {},
@@ -177,6 +182,13 @@ function sheetView(st) {
         el("td", { text: `${c.they.total} (${c.they.games} game${c.they.games === 1 ? "" : "s"})` })))),
     el("p", { class: "sheetnote", text: "Below the line: trick points toward game. Above the line: overtricks, bonuses, penalties, honours and the rubber bonus." }),
     c.over ? el("p", { class: "sheetover", text: c.winner ? `Rubber over: ${c.winner === c.we.side ? "you win" : "they win"}` : "Rubber over: a draw" } ) : null);
+}
+
+// boardKeys are the keys after a board, as the footer lists them: a
+// rubber's deal is on its score sheet, so it is the next deal and is not
+// played again.
+export function boardKeys(sheet) {
+  return sheet ? [["n", "next deal"]] : [["n", "next board"], ["a", "play it again"]];
 }
 
 function totalsView(st) {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cardsLeft, statusText, sheetColumns } from "./table.js";
+import { cardsLeft, statusText, sheetColumns, boardKeys } from "./table.js";
 
 test("cards left of a hidden hand come from the cards played", () => {
   const played = [{ seat: "E", card: "S2" }, { seat: "S", card: "S3" }, { seat: "E", card: "H2" }];
@@ -31,4 +31,9 @@ test("the score sheet puts the person's side first", () => {
   assert.equal(c.they.total, 150);
   assert.deepEqual(c.games[0].they, [{ points: 120, label: "4S" }]);
   assert.equal(c.games[0].winner, "NS");
+});
+
+test("the keys after a board, in a rubber's words", () => {
+  assert.deepEqual(boardKeys(null), [["n", "next board"], ["a", "play it again"]]);
+  assert.deepEqual(boardKeys({ ns: {}, ew: {} }), [["n", "next deal"]], "a rubber's deal is not played again");
 });

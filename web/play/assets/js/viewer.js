@@ -3,7 +3,7 @@
 // double-dummy table and par, and the board as PBN and as a BBO link.
 
 import { el, clear } from "../../../shared/dom.js";
-import { SEAT_NAMES, compass, callText, resultText, parText, pointsText, sideOf } from "../../../shared/cards.js";
+import { SEAT_NAMES, compass, callText, resultText, parText, pointsText, sideOf, sheetLabelText } from "../../../shared/cards.js";
 import { replay } from "../../../shared/replay.js";
 import { readDeals } from "../../../shared/pbn.js";
 import { clampStep, lostMarks, ddTable, replayControls, playList, tricksLostText } from "../../../shared/viewer.js";
@@ -41,6 +41,8 @@ export function renderViewer(root, st, act, ui) {
     st.sheet ? null : el("p", { id: "par", text: parText(a.par_score_ns, a.par_contracts) }),
     el("p", { text: `${tricksLostText(a)}; yours ${r.lost_you}` }))
     : el("p", { class: "dd pending", text: "Double-dummy analysis in progress\u2026" });
+  // A rubber's deals are deals, not boards.
+  const unit = st.sheet ? "deal" : "board";
   if (ui.pbnURL) URL.revokeObjectURL(ui.pbnURL);
   const pbnURL = ui.pbnURL = URL.createObjectURL(new Blob([r.pbn], { type: "application/x-pbn" }));
   root.append(
@@ -55,9 +57,9 @@ export function renderViewer(root, st, act, ui) {
       seatHand(places.right, "right"), seatHand(places.bottom, "bottom")),
     controls, plays, ddView,
     el("div", { class: "files" },
-      el("a", { href: pbnURL, download: `board-${st.board}.pbn`, id: "pbn-link", text: "Download this board (PBN)" }), " \u00b7 ",
+      el("a", { href: pbnURL, download: `${unit}-${st.board}.pbn`, id: "pbn-link", text: `Download this ${unit} (PBN)` }), " \u00b7 ",
       ui.sessionURL ? el("a", { href: ui.sessionURL, download: "openroom-session.pbn", id: "session-pbn",
-        text: `Download the session (${ui.sessionBoards} board${ui.sessionBoards === 1 ? "" : "s"}, PBN)` }) : null, " \u00b7 ",
+        text: `Download the session (${ui.sessionBoards} ${unit}${ui.sessionBoards === 1 ? "" : "s"}, PBN)` }) : null, " \u00b7 ",
       r.lin_url ? el("a", { href: r.lin_url, target: "_blank", rel: "noopener noreferrer", id: "lin-link", text: "Open in BBO's hand viewer" }) : null,
       el("details", {}, el("summary", { text: "PBN" }), el("pre", { id: "pbn", text: r.pbn }))),
     el("p", { class: "auctionline", text: st.auction.map((c) => callText(c.call) + (c.alert ? "!" : "")).join(" ") }));
@@ -78,7 +80,7 @@ export function boardResultText(st) {
 export function entryText(e, seat) {
   const we = sideOf(seat).toLowerCase(), they = we === "ns" ? "ew" : "ns";
   const part = (name, side) => {
-    const items = (where) => (side[where] ?? []).map((it) => `${it.points} ${it.label}`).join(", ");
+    const items = (where) => (side[where] ?? []).map((it) => `${it.points} ${sheetLabelText(it.label)}`).join(", ");
     const out = [side.below?.length ? `below the line ${items("below")}` : "", side.above?.length ? `above the line ${items("above")}` : ""].filter(Boolean);
     return out.length ? `${name}: ${out.join("; ")}` : "";
   };
@@ -93,8 +95,9 @@ export function entryText(e, seat) {
 // must fit one request.
 const MAX_LOAD = 24;
 
-// loadButton offers to play the deals of a PBN file next, from its first.
-function loadButton(act) {
+// loadButton offers to play the deals of a PBN file next, from its first
+// (after a board, and on the table before the person's first call).
+export function loadButton(act) {
   const input = el("input", { type: "file", id: "load-pbn", accept: ".pbn,text/plain", class: "sr-only", onchange: async (e) => {
     const file = e.target.files?.[0];
     if (!file) return;

@@ -265,42 +265,37 @@ func oppCards(h uint16, left int) int {
 	return bits.OnesCount16(h)
 }
 
-// beater returns the card seat o would play to beat the trick's winning
-// card (suit ws, rank wr) when lead is led: its highest card of the led
-// suit, or its highest trump when void, and whether that card beats it.
-func (s *search) beater(o int, lead, ws, wr uint8) (uint8, uint8, bool) {
-	if h := s.hand[o][lead]; h != 0 {
-		r := highest(h)
-		return lead, r, ws == lead && r > wr
+// beaterSuit returns the suit and holding from which seat o would play to
+// beat a trick led in suit lead: the suit led when it holds a card of it,
+// else its trumps (an empty holding: it cannot beat anything).
+func (s *search) beaterSuit(o int, lead uint8) (uint8, uint16) {
+	if h := s.hand[o][lead]; h != 0 || s.trump == noTrump {
+		return lead, h
 	}
-	if s.trump == noTrump {
-		return 0, 0, false
-	}
-	t := s.hand[o][s.trump]
-	if t == 0 {
-		return 0, 0, false
-	}
-	r := highest(t)
-	return uint8(s.trump), r, int(ws) != s.trump || r > wr
+	return uint8(s.trump), s.hand[o][s.trump]
 }
 
 // trickWinner estimates which seat wins the trick when the card at place k
 // leaves (ws, wr) of wseat winning: each later player whose side is losing
 // (or whose partner's card a later opponent can still beat) plays its
-// best card if that beats the winner; the others play low.
+// best card (highest of the suit led, or highest trump when void) if that
+// beats the winner; the others play low.
 func (s *search) trickWinner(pos, k int, lead, ws, wr uint8, wseat int) int {
 	L := s.leader[pos>>2]
 	for j := k + 1; j < 4; j++ {
 		o := (L + j) & 3
 		contest := wseat&1 != o&1
 		if !contest && j < 3 {
-			_, _, contest = s.beater((L+3)&3, lead, ws, wr)
+			su, h := s.beaterSuit((L+3)&3, lead)
+			contest = h != 0 && beats(su, highest(h), ws, wr, s.trump)
 		}
 		if !contest {
 			continue
 		}
-		if su, r, ok := s.beater(o, lead, ws, wr); ok {
-			ws, wr, wseat = su, r, o
+		if su, h := s.beaterSuit(o, lead); h != 0 {
+			if r := highest(h); beats(su, r, ws, wr, s.trump) {
+				ws, wr, wseat = su, r, o
+			}
 		}
 	}
 	return wseat

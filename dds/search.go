@@ -68,7 +68,20 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 	bit := uint16(1) << rank
 	s.hand[seat][suit] &^= bit
 	s.lenKey -= 1 << (4 * (seat*4 + int(suit)))
-	s.record(pos, seat, suit, rank)
+	// Note the card and the card winning the trick so far: this one if it
+	// leads, beats the winner in its suit, or is the first trump on a
+	// side-suit lead (as record does; written out here, where it runs at
+	// every node).
+	s.pSuit[pos], s.pRank[pos] = suit, rank
+	w, ws, wr := uint8(seat), suit, rank
+	if pos&3 != 0 {
+		if ws, wr = s.winSuit[pos-1], s.winRank[pos-1]; beats(suit, rank, ws, wr, s.trump) {
+			ws, wr = suit, rank
+		} else {
+			w = s.winSeat[pos-1]
+		}
+	}
+	s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = w, ws, wr
 	if pos&3 == 3 {
 		// The trick's cards leave play: each one's two owner bits are
 		// cut out of its suit's pattern, below them the higher cards'.
@@ -81,9 +94,8 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 			s.pat[t+1][su] = p&(1<<sh-1) | p>>(sh+2)<<sh
 			s.aggr[su] &^= 1 << r
 		}
-		w := int(s.winSeat[pos])
-		s.leader[pos>>2+1] = w
-		if w&1 == s.maxSide {
+		s.leader[pos>>2+1] = int(w)
+		if int(w)&1 == s.maxSide {
 			s.tricksMax++
 		}
 	}
@@ -94,16 +106,18 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 // trump on a side-suit lead.
 func (s *search) record(pos, seat int, suit, rank uint8) {
 	s.pSuit[pos], s.pRank[pos] = suit, rank
-	if pos&3 == 0 {
-		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
-		return
+	w := uint8(seat)
+	if pos&3 != 0 && !beats(suit, rank, s.winSuit[pos-1], s.winRank[pos-1], s.trump) {
+		w, suit, rank = s.winSeat[pos-1], s.winSuit[pos-1], s.winRank[pos-1]
 	}
-	ws, wr := s.winSuit[pos-1], s.winRank[pos-1]
-	if (suit == ws && rank > wr) || (int(suit) == s.trump && ws != suit) {
-		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = uint8(seat), suit, rank
-	} else {
-		s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = s.winSeat[pos-1], ws, wr
-	}
+	s.winSeat[pos], s.winSuit[pos], s.winRank[pos] = w, suit, rank
+}
+
+// beats reports whether the card (suit, rank) beats the trick's winning
+// card (ws, wr): it is higher in the same suit, or a trump on a card of
+// another suit.
+func beats(suit, rank, ws, wr uint8, trump int) bool {
+	return (suit == ws && rank > wr) || (int(suit) == trump && ws != suit)
 }
 
 // unplay takes back the card at pos.

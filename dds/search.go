@@ -278,7 +278,7 @@ func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]u
 		var hitE *ttEntry
 		hitK, hitR := 99, false
 		for c := 0; c*ttChunk < n; c++ {
-			base := int(s.tt.chs[bi][c]) * ttChunk
+			base := s.tt.chunk(bi, b, c) * ttChunk
 			fs := s.tt.filt[base : base+min(ttChunk, n-c*ttChunk)]
 			for i, f := range fs {
 				if q&(f>>32) != f&0xffffffff {

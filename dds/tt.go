@@ -47,12 +47,16 @@ type ttBucket struct {
 	leader uint8
 	n      uint16 // entries in use
 	next   uint16 // next entry to overwrite when the bucket cannot grow
-	nch    uint8  // chunks owned (listed in ttable.chs)
+	nch    uint8  // chunks owned
+	// ch0 is the bucket's first chunk, the others are listed in
+	// ttable.chs: most buckets own one chunk, and a lookup then reads
+	// no more than the bucket and the chunk (the struct stays 24 bytes).
+	ch0 int32
 }
 
 type ttable struct {
-	buckets []ttBucket           // small, so that probing touches little memory
-	chs     [][ttMaxChunks]int32 // per bucket: the chunks it owns
+	buckets []ttBucket               // small, so that probing touches little memory
+	chs     [][ttMaxChunks - 1]int32 // per bucket: the chunks it owns after ch0
 	entries []ttEntry
 	// filt holds, for each entry, its pattern and mask cut down to the top
 	// four ranks of each suit (see ttFilter), pattern low and mask high: a
@@ -67,7 +71,7 @@ type ttable struct {
 func (t *ttable) init() {
 	if t.buckets == nil {
 		t.buckets = make([]ttBucket, 1<<ttBucketBits)
-		t.chs = make([][ttMaxChunks]int32, 1<<ttBucketBits)
+		t.chs = make([][ttMaxChunks - 1]int32, 1<<ttBucketBits)
 		t.entries = make([]ttEntry, ttEntries)
 		t.filt = make([]uint64, ttEntries)
 		t.free = make([]int32, 0, ttEntries/ttChunk)
@@ -97,6 +101,14 @@ func ttHash(key uint64, leader int) uint64 {
 	h *= 0xc4ceb9fe1a85ec53
 	h ^= h >> 33
 	return h
+}
+
+// chunk returns the c-th chunk of bucket bi, which is b.
+func (t *ttable) chunk(bi int, b *ttBucket, c int) int {
+	if c == 0 {
+		return int(b.ch0)
+	}
+	return int(t.chs[bi][c-1])
 }
 
 // find returns the index of the bucket for key and leader, or -1.
@@ -133,7 +145,10 @@ func (t *ttable) claim(key uint64, leader int) int {
 	// All probed slots are in use: evict the home slot, giving its chunks
 	// back to the pool.
 	b := &t.buckets[h]
-	t.free = append(t.free, t.chs[h][:b.nch]...)
+	if b.nch > 0 {
+		t.free = append(t.free, b.ch0)
+		t.free = append(t.free, t.chs[h][:b.nch-1]...)
+	}
 	*b = ttBucket{key: key, gen: t.gen, leader: uint8(leader)}
 	return h
 }
@@ -155,7 +170,11 @@ func (t *ttable) grow(bi int) bool {
 	} else {
 		return false
 	}
-	t.chs[bi][b.nch] = c
+	if b.nch == 0 {
+		b.ch0 = c
+	} else {
+		t.chs[bi][b.nch-1] = c
+	}
 	b.nch++
 	return true
 }
@@ -169,7 +188,7 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 	b := &t.buckets[bi]
 	n := int(b.n)
 	for c := 0; c*ttChunk < n; c++ {
-		base := int(t.chs[bi][c]) * ttChunk
+		base := t.chunk(bi, b, c) * ttChunk
 		for i, f := range t.filt[base : base+min(ttChunk, n-c*ttChunk)] {
 			if f != filt {
 				continue
@@ -202,7 +221,7 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 			b.next = 0
 		}
 	}
-	at := int(t.chs[bi][idx/ttChunk])*ttChunk + idx%ttChunk
+	at := t.chunk(bi, b, idx/ttChunk)*ttChunk + idx%ttChunk
 	t.entries[at] = ttEntry{pat: p, k: k, lb: int8(lb), ub: int8(ub), best: best}
 	t.filt[at] = filt
 }

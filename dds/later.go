@@ -17,10 +17,10 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 	lho, rho, P := (L+1)&3, (L+3)&3, (L+2)&3
 	best := 0
 	if s.trump != noTrump {
-		best, _, _, wr[s.trump] = s.sideMasters(lho, rho)
+		best, _, _, wr[s.trump&3] = s.sideMasters(lho, rho)
 		if best == 0 {
 			if k := s.trumpTrick(lho); k > 0 {
-				wr[s.trump] = topCards(s.aggr[s.trump&3], k)
+				wr[s.trump&3] = topCards(s.aggr[s.trump&3], k)
 				return 1
 			}
 		}

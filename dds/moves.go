@@ -435,7 +435,7 @@ func (s *search) forcingCard(seat, k int, lead, ws, wr uint8, wseat int, t uint1
 func (s *search) isGuard(seat, su int, h uint16) bool {
 	hi := highest(h)
 	above := s.aggr[su&3] &^ (uint16(2)<<hi - 1)
-	opp := s.hand[(seat+1)&3][su] | s.hand[(seat+3)&3][su]
+	opp := s.hand[(seat+1)&3][su&3] | s.hand[(seat+3)&3][su&3]
 	n := bits.OnesCount16(above & opp)
 	return n > 0 && n == bits.OnesCount16(h)-1
 }

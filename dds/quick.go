@@ -50,7 +50,7 @@ func (s *search) cashRounds(seat, su int, ln *[4]int) (rounds, top int) {
 		}
 	}
 	if m <= k {
-		return ln[seat], m
+		return ln[seat&3], m
 	}
 	return k, k
 }
@@ -89,7 +89,7 @@ func (s *search) cashLine(seat int, oppTr *[2]int, cutoff int, got *int, wr *[4]
 		}
 		rounds = min(rounds, cutoff-*got)
 		*got += rounds
-		cnt[su] = rounds
+		cnt[su&3] = rounds
 		wr[su] |= topCards(s.aggr[su&3], min(rounds, top))
 		if su == s.trump {
 			oppTr[0] = max(0, oppTr[0]-rounds)
@@ -354,7 +354,7 @@ func (s *search) partnerRuff(L int, wr *[4]uint16) bool {
 		}
 		if ok {
 			if needRank {
-				wr[t] |= hi
+				wr[t&3] |= hi
 			}
 			return true
 		}
@@ -389,7 +389,7 @@ func (s *search) trumpTricks(L int, wr *[4]uint16) int {
 	P := (L + 2) & 3
 	best, nL, nP, w := s.sideMasters(L, P)
 	*wr = [4]uint16{}
-	wr[t] = w
+	wr[t&3] = w
 	partnerRuffs := nP > 0 && s.voidIn(P, L)
 	if partnerRuffs {
 		best = max(best, nL+1)

@@ -34,7 +34,7 @@ func (s *search) secondHand(pos int) (cut, res bool) {
 	if want > 1 && !s.laterWinners(pos, seat, fourth, want-1, &wr) {
 		return false, false
 	}
-	s.wr[pos] = wr
+	s.wr[pos&63] = wr
 	return true, res
 }
 
@@ -47,7 +47,7 @@ func (s *search) secondHand(pos int) (cut, res bool) {
 // others play to the current trick only shorten their holdings. It adds
 // to wr the ranks the counted tricks depend on.
 func (s *search) laterWinners(pos, seat, fourth, more int, wr *[4]uint16) bool {
-	ls := int(s.pSuit[pos-1])
+	ls := int(s.pSuit[(pos-1)&63]) & 3
 	led := uint16(1) << s.pRank[pos-1]
 	hh := seat
 	if s.hand[fourth&3][ls&3] > s.hand[seat&3][ls&3] {
@@ -79,7 +79,7 @@ func (s *search) laterWinners(pos, seat, fourth, more int, wr *[4]uint16) bool {
 // surely wins the trick led at card position pos-1, third being the
 // leader's partner, and adds to wr the ranks that depends on.
 func (s *search) secondSideWins(pos, seat, third, fourth int, wr *[4]uint16) bool {
-	ls, lr := int(s.pSuit[pos-1]), s.pRank[pos-1]
+	ls, lr := int(s.pSuit[(pos-1)&63])&3, s.pRank[(pos-1)&63]
 	t := s.trump
 	thirdRuffs := t != noTrump && ls != t && s.hand[third&3][ls&3] == 0 && s.hand[third&3][t&3] != 0
 	ours := s.hand[seat&3][ls&3] | s.hand[fourth&3][ls&3]
@@ -103,7 +103,7 @@ func (s *search) secondSideWins(pos, seat, third, fourth int, wr *[4]uint16) boo
 		hi := highest(s.hand[r&3][t&3])
 		if !thirdRuffs || uint16(1)<<hi > s.hand[third&3][t&3] {
 			if thirdRuffs {
-				wr[t] |= 1 << hi
+				wr[t&3] |= 1 << hi
 			}
 			return true
 		}

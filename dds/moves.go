@@ -25,21 +25,13 @@ func groupTops(h, a uint16) uint16 {
 }
 
 // groupOf returns the equivalence group of card c (a single bit) in h.
+// It is c and the cards of a below c down to the highest one not in h:
+// worked out without a loop, since under WebAssembly every turn of a loop
+// is an indirect jump.
 func groupOf(c, h, a uint16) uint16 {
-	g := c
-	// walk down while the next lower card of a is in h
-	for {
-		below := a & (c - 1)
-		if below == 0 {
-			return g
-		}
-		next := uint16(1) << (15 - bits.LeadingZeros16(below))
-		if h&next == 0 {
-			return g
-		}
-		g |= next
-		c = next
-	}
+	below := a & (c - 1)
+	// Shifting by 16 (no card of a below c outside h) gives 0.
+	return c | below&^(0xffff>>bits.LeadingZeros16(below&^h))
 }
 
 func highest(h uint16) uint8 { return uint8(15 - bits.LeadingZeros16(h)) }

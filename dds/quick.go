@@ -10,17 +10,10 @@ import "math/bits"
 
 // runOf returns the cards of the run at the top of a (cards still out in
 // a suit) that seat holds.
+// It is the cards of a above the highest one not in h (all of a if
+// none), worked out without a loop as groupOf is.
 func runOf(h, a uint16) uint16 {
-	var run uint16
-	for a != 0 {
-		hi := uint16(1) << (15 - bits.LeadingZeros16(a))
-		if h&hi == 0 {
-			break
-		}
-		run |= hi
-		a &^= hi
-	}
-	return run
+	return a &^ (0xffff >> bits.LeadingZeros16(a&^h))
 }
 
 // suitLen returns the number of cards of each seat in suit su.

@@ -29,21 +29,15 @@ func (s *search) suitLen(su int) [4]int {
 // its run of top cards, or all its cards once nobody else can follow any
 // more (the others hold no more cards than the run is long). top is how many
 // of the suit's highest cards those rounds depend on: the rounds after the
-// others are out of the suit are won by length, whatever the ranks.
+// others are out of the suit are won by length, whatever the ranks. ln
+// holds the suit's length in each hand.
 func (s *search) cashRounds(seat, su int, ln *[4]int) (rounds, top int) {
-	h := s.hand[seat&3][su&3]
-	if h == 0 {
-		return 0, 0
-	}
-	k := bits.OnesCount16(runOf(h, s.aggr[su&3]))
-	m := 0
-	for o := 0; o < 4; o++ {
-		if o != seat {
-			m = max(m, ln[o])
-		}
-	}
+	// A void gives k = 0 and ln[seat] = 0, so (0, 0) below.
+	seat, su = seat&3, su&3
+	k := bits.OnesCount16(runOf(s.hand[seat][su], s.aggr[su]))
+	m := max(ln[(seat+1)&3], ln[(seat+2)&3], ln[(seat+3)&3]) // the others' longest
 	if m <= k {
-		return ln[seat&3], m
+		return ln[seat], m
 	}
 	return k, k
 }

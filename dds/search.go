@@ -334,14 +334,28 @@ func (s *search) lookup(pos, L, left, need int, lmax bool, key uint64, pat *[4]u
 }
 
 // topCards returns the k highest cards of holding a.
+//
+// They are the cards of a from the lowest shift t at which a>>t still holds
+// k of them up: t is found by halving steps rather than card by card, since
+// under WebAssembly every turn of a loop is an indirect jump.
 func topCards(a uint16, k int) uint16 {
-	var r uint16
-	for ; k > 0 && a != 0; k-- {
-		hi := uint16(1) << (15 - bits.LeadingZeros16(a))
-		r |= hi
-		a &^= hi
+	t := 0
+	if bits.OnesCount16(a>>8) >= k {
+		t = 8
 	}
-	return r
+	if bits.OnesCount16(a>>(t+4)) >= k {
+		t += 4
+	}
+	if bits.OnesCount16(a>>(t+2)) >= k {
+		t += 2
+	}
+	if bits.OnesCount16(a>>(t+1)) >= k {
+		t++
+	}
+	if k <= 0 {
+		return 0
+	}
+	return a >> t << t
 }
 
 // patternOf returns the owners of the cards of suit su still in play

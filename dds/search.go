@@ -96,18 +96,29 @@ func (s *search) play(pos, seat int, suit, rank uint8) {
 		t := pos >> 2 & 15
 		pat := &s.pat[(t+1)&15]
 		*pat = s.pat[t]
-		for i := pos - 3; i <= pos; i++ {
-			su, r := s.pSuit[i&63]&3, s.pRank[i&63]
-			sh := 2 * bits.OnesCount16(s.aggr[su]>>(r+1))
-			x := pat[su]
-			pat[su] = x&(1<<sh-1) | x>>(sh+2)<<sh
-			s.aggr[su] &^= 1 << r
-		}
+		// In order (each card's place counts the cards above it still
+		// in play); written out rather than a loop, whose every turn is
+		// an indirect jump under WebAssembly.
+		s.leave(pat, pos-3)
+		s.leave(pat, pos-2)
+		s.leave(pat, pos-1)
+		s.leave(pat, pos)
 		s.leader[(t+1)&15] = int(w)
 		if int(w)&1 == s.maxSide {
 			s.tricksMax++
 		}
 	}
+}
+
+// leave takes the card played at position i out of play, and its two
+// owner bits out of pat (its suit's pattern at the next trick): below
+// them, the lower cards' bits move up.
+func (s *search) leave(pat *[4]uint32, i int) {
+	su, r := s.pSuit[i&63]&3, s.pRank[i&63]
+	sh := 2 * bits.OnesCount16(s.aggr[su]>>(r+1))
+	x := pat[su]
+	pat[su] = x&(1<<sh-1) | x>>(sh+2)<<sh
+	s.aggr[su] &^= 1 << r
 }
 
 // record notes the card played at pos and the card winning the trick so
@@ -135,9 +146,10 @@ func (s *search) unplay(pos, seat int) {
 	s.hand[seat&3][suit] |= 1 << rank
 	s.lenKey += 1 << (4 * (seat*4 + int(suit)))
 	if pos&3 == 3 {
-		for i := pos - 3; i <= pos; i++ {
-			s.aggr[s.pSuit[i&63]&3] |= 1 << s.pRank[i&63]
-		}
+		s.aggr[s.pSuit[(pos-3)&63]&3] |= 1 << s.pRank[(pos-3)&63]
+		s.aggr[s.pSuit[(pos-2)&63]&3] |= 1 << s.pRank[(pos-2)&63]
+		s.aggr[s.pSuit[(pos-1)&63]&3] |= 1 << s.pRank[(pos-1)&63]
+		s.aggr[s.pSuit[pos&63]&3] |= 1 << s.pRank[pos&63]
 		if int(s.winSeat[pos&63])&1 == s.maxSide {
 			s.tricksMax--
 		}
@@ -149,10 +161,18 @@ func (s *search) unplay(pos, seat int) {
 func (s *search) wonByRank(pos int) bool {
 	ws := s.winSuit[pos&63]
 	n := 0
-	for i := pos - 3; i <= pos; i++ {
-		if s.pSuit[i&63] == ws {
-			n++
-		}
+	// The trick's four cards, written out rather than a loop (see play).
+	if s.pSuit[(pos-3)&63] == ws {
+		n++
+	}
+	if s.pSuit[(pos-2)&63] == ws {
+		n++
+	}
+	if s.pSuit[(pos-1)&63] == ws {
+		n++
+	}
+	if s.pSuit[pos&63] == ws {
+		n++
 	}
 	return n > 1
 }

@@ -102,10 +102,9 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 	if s.trump != noTrump {
 		tr = [2]int{bits.OnesCount16(s.hand[lho&3][s.trump&3]), bits.OnesCount16(s.hand[rho&3][s.trump&3])}
 	}
-	n := 0 // cards in each hand
-	for su := 0; su < 4; su++ {
-		n += bits.OnesCount16(s.hand[L&3][su&3])
-	}
+	h := &s.hand[L&3]
+	// cards in each hand
+	n := bits.OnesCount16(h[0]) + bits.OnesCount16(h[1]) + bits.OnesCount16(h[2]) + bits.OnesCount16(h[3])
 	got := 0
 	var cntL, cntP [4]int
 	s.cashLine(L, &tr, cutoff, &got, wr, &cntL)

@@ -17,10 +17,10 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 	lho, rho, P := (L+1)&3, (L+3)&3, (L+2)&3
 	best := 0
 	if s.trump != noTrump {
-		best, _, _, wr[s.trump] = s.sideMasters(lho, rho)
+		best, _, _, wr[s.trump&3] = s.sideMasters(lho, rho)
 		if best == 0 {
 			if k := s.trumpTrick(lho); k > 0 {
-				wr[s.trump] = topCards(s.aggr[s.trump], k)
+				wr[s.trump&3] = topCards(s.aggr[s.trump&3], k)
 				return 1
 			}
 		}
@@ -30,15 +30,15 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 	}
 	var w [4]uint16
 	for su := 0; su < 4; su++ {
-		if s.hand[L][su] == 0 {
+		if s.hand[L&3][su&3] == 0 {
 			continue
 		}
-		top := highest(s.aggr[su])
-		o := int(s.owner[su][top])
+		top := highest(s.aggr[su&3])
+		o := int(s.owner[su&3][top&15])
 		if o != lho && o != rho {
 			return s.lengthBound(L, wr)
 		}
-		if s.trump != noTrump && su != s.trump && s.hand[P][su] == 0 && s.hand[P][s.trump] != 0 {
+		if s.trump != noTrump && su != s.trump && s.hand[P&3][su&3] == 0 && s.hand[P&3][s.trump&3] != 0 {
 			return s.lengthBound(L, wr)
 		}
 		w[su] = 1 << top
@@ -60,22 +60,22 @@ func (s *search) oppSure(L int, wr *[4]uint16) int {
 // against an exhaustive search of random endings.) It depends on which
 // opponent heads the suits they head, unless nobody else holds them.
 func (s *search) lengthBound(L int, wr *[4]uint16) int {
-	if s.trump != noTrump && s.aggr[s.trump] != 0 {
+	if s.trump != noTrump && s.aggr[s.trump&3] != 0 {
 		return 0
 	}
 	P := (L + 2) & 3
 	var w [4]uint16
 	sum, n := 0, 0
 	for su := 0; su < 4; su++ {
-		n += bits.OnesCount16(s.hand[L][su])
-		a := s.aggr[su]
+		n += bits.OnesCount16(s.hand[L&3][su&3])
+		a := s.aggr[su&3]
 		if a == 0 {
 			continue
 		}
 		top := highest(a)
-		if o := int(s.owner[su][top]); o&1 == L&1 {
-			sum += max(bits.OnesCount16(s.hand[L][su]), bits.OnesCount16(s.hand[P][su]))
-		} else if s.hand[o][su] != a {
+		if o := int(s.owner[su&3][top&15]); o&1 == L&1 {
+			sum += max(bits.OnesCount16(s.hand[L&3][su&3]), bits.OnesCount16(s.hand[P&3][su&3]))
+		} else if s.hand[o&3][su&3] != a {
 			w[su] = 1 << top
 		}
 	}
@@ -95,15 +95,15 @@ func (s *search) lengthBound(L int, wr *[4]uint16) int {
 // trump.) It returns how many of the highest trumps that depends on, or 0.
 func (s *search) trumpTrick(x int) int {
 	t := s.trump
-	a := s.aggr[t]
+	a := s.aggr[t&3]
 	if bits.OnesCount16(a) < 3 {
 		return 0
 	}
 	r1 := highest(a)
 	r2 := highest(a &^ (1 << r1))
 	r3 := highest(a &^ (1<<r1 | 1<<r2))
-	o1, o2, o3 := int(s.owner[t][r1]), int(s.owner[t][r2]), int(s.owner[t][r3])
-	if o1&1 == x&1 || o2&1 != x&1 || bits.OnesCount16(s.hand[o2][t]) < 2 {
+	o1, o2, o3 := int(s.owner[t&3][r1&15]), int(s.owner[t&3][r2&15]), int(s.owner[t&3][r3&15])
+	if o1&1 == x&1 || o2&1 != x&1 || bits.OnesCount16(s.hand[o2&3][t&3]) < 2 {
 		return 0
 	}
 	if o2 == (o1+1)&3 {

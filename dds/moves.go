@@ -25,21 +25,13 @@ func groupTops(h, a uint16) uint16 {
 }
 
 // groupOf returns the equivalence group of card c (a single bit) in h.
+// It is c and the cards of a below c down to the highest one not in h:
+// worked out without a loop, since under WebAssembly every turn of a loop
+// is an indirect jump.
 func groupOf(c, h, a uint16) uint16 {
-	g := c
-	// walk down while the next lower card of a is in h
-	for {
-		below := a & (c - 1)
-		if below == 0 {
-			return g
-		}
-		next := uint16(1) << (15 - bits.LeadingZeros16(below))
-		if h&next == 0 {
-			return g
-		}
-		g |= next
-		c = next
-	}
+	below := a & (c - 1)
+	// Shifting by 16 (no card of a below c outside h) gives 0.
+	return c | below&^(0xffff>>bits.LeadingZeros16(below&^h))
 }
 
 func highest(h uint16) uint8 { return uint8(15 - bits.LeadingZeros16(h)) }
@@ -149,7 +141,7 @@ func (s *search) rootMoves(pos, seat int) (ml [13]move, n int) {
 // heuristic weights; best (suit<<4|rank) is the transposition table's move
 // for a lead, 0 if none.
 func (s *search) genMoves(pos, seat int, best uint8) {
-	ml := &s.moves[pos]
+	ml := &s.moves[pos&63]
 	var n int
 	if k := pos & 3; k == 0 {
 		n = s.genLead(pos, seat, best, ml)
@@ -158,31 +150,32 @@ func (s *search) genMoves(pos, seat int, best uint8) {
 	}
 	// insertion sort, heaviest first
 	for i := 1; i < n; i++ {
-		m := ml[i]
+		m := ml[i&15]
 		j := i
-		for j > 0 && ml[j-1].weight < m.weight {
-			ml[j] = ml[j-1]
+		for j > 0 && ml[(j-1)&15].weight < m.weight {
+			ml[j&15] = ml[(j-1)&15]
 			j--
 		}
-		ml[j] = m
+		ml[j&15] = m
 	}
-	s.nmoves[pos] = n
+	s.nmoves[pos&63] = n
 }
 
 // genLead fills ml with the leads of seat at pos (a trick's start) and
 // returns their number.
-func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
+func (s *search) genLead(pos, seat int, best uint8, ml *[16]move) int {
 	n := 0
+	seat &= 3
 	partner, lho, rho := (seat+2)&3, (seat+1)&3, (seat+3)&3
 	left := 13 - pos>>2
-	killer := s.killer[pos]
+	killer := s.killer[pos&63]
 	for su := 0; su < 4; su++ {
 		h := s.hand[seat][su]
 		if h == 0 {
 			continue
 		}
 		a := s.aggr[su]
-		top := highest(a)
+		top := highest(a) & 15
 		topOwner := int(s.owner[su][top])
 		var base int
 		switch topOwner {
@@ -210,18 +203,18 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 			}
 		}
 		if s.trump != noTrump && su != s.trump {
-			oppRuff := (s.hand[lho][su] == 0 && s.hand[lho][s.trump] != 0) ||
-				(s.hand[rho][su] == 0 && s.hand[rho][s.trump] != 0)
+			oppRuff := (s.hand[lho][su] == 0 && s.hand[lho][s.trump&3] != 0) ||
+				(s.hand[rho][su] == 0 && s.hand[rho][s.trump&3] != 0)
 			if oppRuff {
 				base -= wLeadOppRuff
-			} else if s.hand[partner][su] == 0 && s.hand[partner][s.trump] != 0 {
+			} else if s.hand[partner][su] == 0 && s.hand[partner][s.trump&3] != 0 {
 				base += wLeadPartnerRuff
 			}
 		}
 		if su == s.trump {
 			base += wLeadTrump
 		}
-		if s.hand[partner][su] == 0 && (s.trump == noTrump || s.hand[partner][s.trump] == 0) {
+		if s.hand[partner][su] == 0 && (s.trump == noTrump || s.hand[partner][s.trump&3] == 0) {
 			base -= wLeadPartnerVoid
 		}
 		base -= wLeadOppCard * (oppCards(s.hand[lho][su], left) + oppCards(s.hand[rho][su], left))
@@ -249,7 +242,7 @@ func (s *search) genLead(pos, seat int, best uint8, ml *[13]move) int {
 			case best:
 				w += wLeadBest
 			}
-			ml[n] = move{uint8(su), r, int16(w)}
+			ml[n&15] = move{uint8(su), r, int16(w)}
 			n++
 		}
 	}
@@ -265,42 +258,37 @@ func oppCards(h uint16, left int) int {
 	return bits.OnesCount16(h)
 }
 
-// beater returns the card seat o would play to beat the trick's winning
-// card (suit ws, rank wr) when lead is led: its highest card of the led
-// suit, or its highest trump when void, and whether that card beats it.
-func (s *search) beater(o int, lead, ws, wr uint8) (uint8, uint8, bool) {
-	if h := s.hand[o][lead]; h != 0 {
-		r := highest(h)
-		return lead, r, ws == lead && r > wr
+// beaterSuit returns the suit and holding from which seat o would play to
+// beat a trick led in suit lead: the suit led when it holds a card of it,
+// else its trumps (an empty holding: it cannot beat anything).
+func (s *search) beaterSuit(o int, lead uint8) (uint8, uint16) {
+	if h := s.hand[o&3][lead&3]; h != 0 || s.trump == noTrump {
+		return lead, h
 	}
-	if s.trump == noTrump {
-		return 0, 0, false
-	}
-	t := s.hand[o][s.trump]
-	if t == 0 {
-		return 0, 0, false
-	}
-	r := highest(t)
-	return uint8(s.trump), r, int(ws) != s.trump || r > wr
+	return uint8(s.trump), s.hand[o&3][s.trump&3]
 }
 
 // trickWinner estimates which seat wins the trick when the card at place k
 // leaves (ws, wr) of wseat winning: each later player whose side is losing
 // (or whose partner's card a later opponent can still beat) plays its
-// best card if that beats the winner; the others play low.
+// best card (highest of the suit led, or highest trump when void) if that
+// beats the winner; the others play low.
 func (s *search) trickWinner(pos, k int, lead, ws, wr uint8, wseat int) int {
-	L := s.leader[pos>>2]
+	L := s.leader[pos>>2&15]
 	for j := k + 1; j < 4; j++ {
 		o := (L + j) & 3
 		contest := wseat&1 != o&1
 		if !contest && j < 3 {
-			_, _, contest = s.beater((L+3)&3, lead, ws, wr)
+			su, h := s.beaterSuit((L+3)&3, lead)
+			contest = h != 0 && beats(su, highest(h), ws, wr, s.trump)
 		}
 		if !contest {
 			continue
 		}
-		if su, r, ok := s.beater(o, lead, ws, wr); ok {
-			ws, wr, wseat = su, r, o
+		if su, h := s.beaterSuit(o, lead); h != 0 {
+			if r := highest(h); beats(su, r, ws, wr, s.trump) {
+				ws, wr, wseat = su, r, o
+			}
 		}
 	}
 	return wseat
@@ -308,11 +296,13 @@ func (s *search) trickWinner(pos, k int, lead, ws, wr uint8, wseat int) int {
 
 // genFollow fills ml with the moves of seat at place k > 0 of the trick
 // and returns their number.
-func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
+func (s *search) genFollow(pos, seat, k int, ml *[16]move) int {
 	n := 0
-	lead := s.pSuit[pos-k]
-	ws, wr := s.winSuit[pos-1], s.winRank[pos-1]
-	wseat := int(s.winSeat[pos-1])
+	seat &= 3
+	lead := s.pSuit[(pos-k)&63] & 3
+	q := (pos - 1) & 63
+	ws, wr := s.winSuit[q], s.winRank[q]
+	wseat := int(s.winSeat[q])
 	side := seat & 1
 	if h := s.hand[seat][lead]; h != 0 {
 		t := groupTops(h, s.aggr[lead])
@@ -345,13 +335,13 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 			} else {
 				w = wFollowLose - int(r)
 			}
-			ml[n] = move{lead, r, int16(w)}
+			ml[n&15] = move{lead, r, int16(w)}
 			n++
 		}
 		return n
 	}
 	lowWins := false
-	if s.trump != noTrump && s.hand[seat][s.trump] != 0 {
+	if s.trump != noTrump && s.hand[seat][s.trump&3] != 0 {
 		// does our side take the trick without a ruff?
 		lowWins = s.trickWinner(pos, k, lead, ws, wr, wseat)&1 == side
 	}
@@ -378,7 +368,7 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 				default:
 					w = wRuffLoses - int(r)
 				}
-				ml[n] = move{uint8(su), r, int16(w)}
+				ml[n&15] = move{uint8(su), r, int16(w)}
 				n++
 			}
 			continue
@@ -394,7 +384,7 @@ func (s *search) genFollow(pos, seat, k int, ml *[13]move) int {
 			if r == top {
 				w -= wDiscardTop
 			}
-			ml[n] = move{uint8(su), r, int16(w)}
+			ml[n&15] = move{uint8(su), r, int16(w)}
 			n++
 		}
 	}
@@ -413,7 +403,7 @@ func (s *search) forcingCard(seat, k int, lead, ws, wr uint8, wseat int, t uint1
 		return 16
 	}
 	f := wr
-	n := groupTops(s.hand[(seat+1)&3][lead], s.aggr[lead])
+	n := groupTops(s.hand[(seat+1)&3][lead&3], s.aggr[lead&3])
 	if n != 0 && n&(n-1) == 0 {
 		// the next hand has one card to play, forced or not
 		return 16
@@ -436,8 +426,8 @@ func (s *search) forcingCard(seat, k int, lead, ws, wr uint8, wseat int, t uint1
 // under the ace, Qxx under AK), so a discard from it lets the top card fall.
 func (s *search) isGuard(seat, su int, h uint16) bool {
 	hi := highest(h)
-	above := s.aggr[su] &^ (uint16(2)<<hi - 1)
-	opp := s.hand[(seat+1)&3][su] | s.hand[(seat+3)&3][su]
+	above := s.aggr[su&3] &^ (uint16(2)<<hi - 1)
+	opp := s.hand[(seat+1)&3][su&3] | s.hand[(seat+3)&3][su&3]
 	n := bits.OnesCount16(above & opp)
 	return n > 0 && n == bits.OnesCount16(h)-1
 }

@@ -237,3 +237,60 @@ func TestLeadKiller(t *testing.T) {
 	assert.Equal(t, wLeadKiller, gain(engine.NoTrump))
 	assert.Equal(t, wLeadKiller-wLeadKillerLoses, gain(engine.StrainClubs))
 }
+
+// groupOfLoop and runOfLoop are groupOf and runOf card by card, to check
+// the loop-free forms against.
+func groupOfLoop(c, h, a uint16) uint16 {
+	g := c
+	for {
+		below := a & (c - 1)
+		if below == 0 {
+			return g
+		}
+		next := uint16(1) << highest(below)
+		if h&next == 0 {
+			return g
+		}
+		g |= next
+		c = next
+	}
+}
+
+func runOfLoop(h, a uint16) uint16 {
+	var run uint16
+	for a != 0 {
+		hi := uint16(1) << highest(a)
+		if h&hi == 0 {
+			break
+		}
+		run |= hi
+		a &^= hi
+	}
+	return run
+}
+
+// TestGroupAndRunWithoutLoops compares groupOf and runOf with their
+// card-by-card forms on every holding h within every set a of cards in
+// play (ranks 2 to ace), and every card c of a suit for groupOf.
+func TestGroupAndRunWithoutLoops(t *testing.T) {
+	const all = 0x7ffc // ranks 2..14
+	for a := uint16(0); ; a = (a - all) & all {
+		for h := uint16(0); ; h = (h - a) & a {
+			if got, want := runOf(h, a), runOfLoop(h, a); got != want {
+				t.Fatalf("runOf(%#x, %#x) = %#x, want %#x", h, a, got, want)
+			}
+			for r := 2; r <= 14; r++ {
+				c := uint16(1) << r
+				if got, want := groupOf(c, h|c, a), groupOfLoop(c, h|c, a); got != want {
+					t.Fatalf("groupOf(%#x, %#x, %#x) = %#x, want %#x", c, h|c, a, got, want)
+				}
+			}
+			if h == a {
+				break
+			}
+		}
+		if a == all {
+			break
+		}
+	}
+}

@@ -10,24 +10,17 @@ import "math/bits"
 
 // runOf returns the cards of the run at the top of a (cards still out in
 // a suit) that seat holds.
+// It is the cards of a above the highest one not in h (all of a if
+// none), worked out without a loop as groupOf is.
 func runOf(h, a uint16) uint16 {
-	var run uint16
-	for a != 0 {
-		hi := uint16(1) << (15 - bits.LeadingZeros16(a))
-		if h&hi == 0 {
-			break
-		}
-		run |= hi
-		a &^= hi
-	}
-	return run
+	return a &^ (0xffff >> bits.LeadingZeros16(a&^h))
 }
 
 // suitLen returns the number of cards of each seat in suit su.
 func (s *search) suitLen(su int) [4]int {
 	return [4]int{
-		bits.OnesCount16(s.hand[0][su]), bits.OnesCount16(s.hand[1][su]),
-		bits.OnesCount16(s.hand[2][su]), bits.OnesCount16(s.hand[3][su]),
+		bits.OnesCount16(s.hand[0][su&3]), bits.OnesCount16(s.hand[1][su&3]),
+		bits.OnesCount16(s.hand[2][su&3]), bits.OnesCount16(s.hand[3][su&3]),
 	}
 }
 
@@ -36,19 +29,13 @@ func (s *search) suitLen(su int) [4]int {
 // its run of top cards, or all its cards once nobody else can follow any
 // more (the others hold no more cards than the run is long). top is how many
 // of the suit's highest cards those rounds depend on: the rounds after the
-// others are out of the suit are won by length, whatever the ranks.
+// others are out of the suit are won by length, whatever the ranks. ln
+// holds the suit's length in each hand.
 func (s *search) cashRounds(seat, su int, ln *[4]int) (rounds, top int) {
-	h := s.hand[seat][su]
-	if h == 0 {
-		return 0, 0
-	}
-	k := bits.OnesCount16(runOf(h, s.aggr[su]))
-	m := 0
-	for o := 0; o < 4; o++ {
-		if o != seat {
-			m = max(m, ln[o])
-		}
-	}
+	// A void gives k = 0 and ln[seat] = 0, so (0, 0) below.
+	seat, su = seat&3, su&3
+	k := bits.OnesCount16(runOf(s.hand[seat][su], s.aggr[su]))
+	m := max(ln[(seat+1)&3], ln[(seat+2)&3], ln[(seat+3)&3]) // the others' longest
 	if m <= k {
 		return ln[seat], m
 	}
@@ -89,8 +76,8 @@ func (s *search) cashLine(seat int, oppTr *[2]int, cutoff int, got *int, wr *[4]
 		}
 		rounds = min(rounds, cutoff-*got)
 		*got += rounds
-		cnt[su] = rounds
-		wr[su] |= topCards(s.aggr[su], min(rounds, top))
+		cnt[su&3] = rounds
+		wr[su] |= topCards(s.aggr[su&3], min(rounds, top))
 		if su == s.trump {
 			oppTr[0] = max(0, oppTr[0]-rounds)
 			oppTr[1] = max(0, oppTr[1]-rounds)
@@ -113,12 +100,11 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 	lho, P, rho := (L+1)&3, (L+2)&3, (L+3)&3
 	var tr [2]int // trumps of L's left and right hand opponents
 	if s.trump != noTrump {
-		tr = [2]int{bits.OnesCount16(s.hand[lho][s.trump]), bits.OnesCount16(s.hand[rho][s.trump])}
+		tr = [2]int{bits.OnesCount16(s.hand[lho&3][s.trump&3]), bits.OnesCount16(s.hand[rho&3][s.trump&3])}
 	}
-	n := 0 // cards in each hand
-	for su := 0; su < 4; su++ {
-		n += bits.OnesCount16(s.hand[L][su])
-	}
+	h := &s.hand[L&3]
+	// cards in each hand
+	n := bits.OnesCount16(h[0]) + bits.OnesCount16(h[1]) + bits.OnesCount16(h[2]) + bits.OnesCount16(h[3])
 	got := 0
 	var cntL, cntP [4]int
 	s.cashLine(L, &tr, cutoff, &got, wr, &cntL)
@@ -126,7 +112,7 @@ func (s *search) quickTricks(L, cutoff int, wr *[4]uint16) bool {
 		return true
 	}
 	if e := s.entry(L, &tr); e >= 0 {
-		wr[e] |= 1 << highest(s.aggr[e])
+		wr[e] |= 1 << highest(s.aggr[e&3])
 		// Partner's opponents are L's opponents in the other order.
 		ptr := [2]int{tr[1], tr[0]}
 		s.cashLine(P, &ptr, cutoff, &got, wr, &cntP)
@@ -169,10 +155,10 @@ func (s *search) lastSuit(seat int, oppTr *[2]int, cutoff, got, n int, cnt, befo
 			continue
 		}
 		rest := got - cnt[su]
-		long := max(bits.OnesCount16(s.hand[seat][su]), bits.OnesCount16(s.hand[P][su]))
+		long := max(bits.OnesCount16(s.hand[seat&3][su&3]), bits.OnesCount16(s.hand[P&3][su&3]))
 		// The suit gives at most long rounds, and only if the side heads it.
-		if rest+long > n || rest+long < cutoff || s.hand[seat][su] == 0 ||
-			int(s.owner[su][highest(s.aggr[su])])&1 != seat&1 {
+		if rest+long > n || rest+long < cutoff || s.hand[seat&3][su&3] == 0 ||
+			int(s.owner[su&3][highest(s.aggr[su&3])&15])&1 != seat&1 {
 			continue
 		}
 		if r, w := s.sideRounds(seat, su, oppTr); rest+r >= cutoff {
@@ -194,12 +180,12 @@ func (s *search) lastSuit(seat int, oppTr *[2]int, cutoff, got, n int, cnt, befo
 // lower, all of G's if H's are lower, else as many as the shorter hand has.
 func (s *search) sideRounds(seat, su int, oppTr *[2]int) (int, uint16) {
 	o1, P, o2 := (seat+1)&3, (seat+2)&3, (seat+3)&3
-	hS, hP := s.hand[seat][su], s.hand[P][su]
+	hS, hP := s.hand[seat&3][su&3], s.hand[P&3][su&3]
 	if hS == 0 {
 		return 0, 0
 	}
-	a := s.aggr[su]
-	l1, l2 := bits.OnesCount16(s.hand[o1][su]), bits.OnesCount16(s.hand[o2][su])
+	a := s.aggr[su&3]
+	l1, l2 := bits.OnesCount16(s.hand[o1&3][su&3]), bits.OnesCount16(s.hand[o2&3][su&3])
 	mo := max(l1, l2)
 	limit := 13 // rounds before an opponent can ruff
 	if s.trump != noTrump && su != s.trump {
@@ -217,7 +203,7 @@ func (s *search) sideRounds(seat, su int, oppTr *[2]int) (int, uint16) {
 	case bits.OnesCount16(runOf(hP, a)) >= mo:
 		hH, hG = hP, hS
 	default:
-		return s.topRounds(hS, hP, a, s.hand[o1][su]|s.hand[o2][su], limit)
+		return s.topRounds(hS, hP, a, s.hand[o1&3][su&3]|s.hand[o2&3][su&3], limit)
 	}
 	wr := topCards(a, mo)
 	if limit <= mo {
@@ -306,14 +292,14 @@ func (s *search) topRounds(hS, hP, a, opp uint16, limit int) (int, uint16) {
 func (s *search) entry(L int, tr *[2]int) int {
 	lho, P, rho := (L+1)&3, (L+2)&3, (L+3)&3
 	for su := 0; su < 4; su++ {
-		if s.hand[L][su] == 0 || s.hand[P][su] == 0 {
+		if s.hand[L&3][su&3] == 0 || s.hand[P&3][su&3] == 0 {
 			continue
 		}
-		if s.owner[su][highest(s.aggr[su])] != uint8(P) {
+		if s.owner[su&3][highest(s.aggr[su&3])&15] != uint8(P) {
 			continue
 		}
 		if s.trump != noTrump && su != s.trump &&
-			((tr[0] > 0 && s.hand[lho][su] == 0) || (tr[1] > 0 && s.hand[rho][su] == 0)) {
+			((tr[0] > 0 && s.hand[lho&3][su&3] == 0) || (tr[1] > 0 && s.hand[rho&3][su&3] == 0)) {
 			continue
 		}
 		return su
@@ -331,22 +317,22 @@ func (s *search) partnerRuff(L int, wr *[4]uint16) bool {
 	}
 	t := s.trump
 	lho, P, rho := (L+1)&3, (L+2)&3, (L+3)&3
-	pt := s.hand[P][t]
+	pt := s.hand[P&3][t&3]
 	if pt == 0 {
 		return false
 	}
 	hi := uint16(1) << highest(pt)
 	for su := 0; su < 4; su++ {
-		if su == t || s.hand[L][su] == 0 || s.hand[P][su] != 0 {
+		if su == t || s.hand[L&3][su&3] == 0 || s.hand[P&3][su&3] != 0 {
 			continue
 		}
 		needRank := false
 		ok := true
 		for _, o := range [2]int{lho, rho} {
-			if s.hand[o][su] != 0 || s.hand[o][t] == 0 {
+			if s.hand[o&3][su&3] != 0 || s.hand[o&3][t&3] == 0 {
 				continue
 			}
-			if s.hand[o][t] > hi {
+			if s.hand[o&3][t&3] > hi {
 				ok = false
 				break
 			}
@@ -354,7 +340,7 @@ func (s *search) partnerRuff(L int, wr *[4]uint16) bool {
 		}
 		if ok {
 			if needRank {
-				wr[t] |= hi
+				wr[t&3] |= hi
 			}
 			return true
 		}
@@ -369,12 +355,12 @@ func (s *search) partnerRuff(L int, wr *[4]uint16) bool {
 // many tricks as either of its hands holds masters, whoever leads.
 func (s *search) masterTrumps(seat int) (masters, wr uint16) {
 	t := s.trump
-	opp := s.hand[(seat+1)&3][t] | s.hand[(seat+3)&3][t]
+	opp := s.hand[(seat+1)&3][t&3] | s.hand[(seat+3)&3][t&3]
 	if opp == 0 {
-		return s.hand[seat][t], 0 // lengths alone: no ranks needed
+		return s.hand[seat&3][t&3], 0 // lengths alone: no ranks needed
 	}
-	above := s.aggr[t] &^ (uint16(2)<<highest(opp) - 1)
-	return s.hand[seat][t] & above, above
+	above := s.aggr[t&3] &^ (uint16(2)<<highest(opp) - 1)
+	return s.hand[seat&3][t&3] & above, above
 }
 
 // trumpTricks returns a number of tricks the side of leader L takes with
@@ -389,16 +375,16 @@ func (s *search) trumpTricks(L int, wr *[4]uint16) int {
 	P := (L + 2) & 3
 	best, nL, nP, w := s.sideMasters(L, P)
 	*wr = [4]uint16{}
-	wr[t] = w
+	wr[t&3] = w
 	partnerRuffs := nP > 0 && s.voidIn(P, L)
 	if partnerRuffs {
 		best = max(best, nL+1)
 	}
-	if nL > 0 && nP > nL && s.hand[(L+1)&3][t]|s.hand[(L+3)&3][t] == 0 && s.voidIn(L, P) {
+	if nL > 0 && nP > nL && s.hand[(L+1)&3][t&3]|s.hand[(L+3)&3][t&3] == 0 && s.voidIn(L, P) {
 		if partnerRuffs {
 			best = nP + 1
 		} else if e := s.entry(L, &[2]int{}); e >= 0 {
-			wr[e] |= 1 << highest(s.aggr[e])
+			wr[e] |= 1 << highest(s.aggr[e&3])
 			best = nP + 1
 		}
 	}
@@ -415,7 +401,7 @@ func (s *search) sideMasters(x, y int) (tricks, nx, ny int, wr uint16) {
 	nx, ny = bits.OnesCount16(mx), bits.OnesCount16(my)
 	tricks = max(nx, ny)
 	if tricks == 1 && s.splitTopTrumps(x, y) {
-		return 2, nx, ny, topCards(s.aggr[s.trump], 2)
+		return 2, nx, ny, topCards(s.aggr[s.trump&3], 2)
 	}
 	return tricks, nx, ny, w
 }
@@ -424,24 +410,24 @@ func (s *search) sideMasters(x, y int) (tricks, nx, ny int, wr uint16) {
 // seat x and one by its partner y, and either of them has another trump:
 // then each wins a trick, since they never have to fall on the same trick.
 func (s *search) splitTopTrumps(x, y int) bool {
-	a := s.aggr[s.trump]
+	a := s.aggr[s.trump&3]
 	if bits.OnesCount16(a) < 2 {
 		return false
 	}
 	hi := highest(a)
 	second := highest(a &^ (1 << hi))
-	ox, os := int(s.owner[s.trump][hi]), int(s.owner[s.trump][second])
+	ox, os := int(s.owner[s.trump&3][hi&15]), int(s.owner[s.trump&3][second&15])
 	if !((ox == x && os == y) || (ox == y && os == x)) {
 		return false
 	}
-	return bits.OnesCount16(s.hand[x][s.trump]) > 1 || bits.OnesCount16(s.hand[y][s.trump]) > 1
+	return bits.OnesCount16(s.hand[x&3][s.trump&3]) > 1 || bits.OnesCount16(s.hand[y&3][s.trump&3]) > 1
 }
 
 // voidIn reports whether seat x is void in a side suit in which seat y
 // holds cards (so x can ruff y's lead of it).
 func (s *search) voidIn(x, y int) bool {
 	for su := 0; su < 4; su++ {
-		if su != s.trump && s.hand[y][su] != 0 && s.hand[x][su] == 0 {
+		if su != s.trump && s.hand[y&3][su&3] != 0 && s.hand[x&3][su&3] == 0 {
 			return true
 		}
 	}

@@ -34,7 +34,7 @@ func (s *search) secondHand(pos int) (cut, res bool) {
 	if want > 1 && !s.laterWinners(pos, seat, fourth, want-1, &wr) {
 		return false, false
 	}
-	s.wr[pos] = wr
+	s.wr[pos&63] = wr
 	return true, res
 }
 
@@ -47,14 +47,14 @@ func (s *search) secondHand(pos int) (cut, res bool) {
 // others play to the current trick only shorten their holdings. It adds
 // to wr the ranks the counted tricks depend on.
 func (s *search) laterWinners(pos, seat, fourth, more int, wr *[4]uint16) bool {
-	ls := int(s.pSuit[pos-1])
+	ls := int(s.pSuit[(pos-1)&63]) & 3
 	led := uint16(1) << s.pRank[pos-1]
 	hh := seat
-	if s.hand[fourth][ls] > s.hand[seat][ls] {
+	if s.hand[fourth&3][ls&3] > s.hand[seat&3][ls&3] {
 		hh = fourth
 	}
-	hi := uint16(1) << highest(s.hand[hh][ls])
-	run := runOf(s.hand[hh][ls]&^hi, s.aggr[ls]&^(hi|led))
+	hi := uint16(1) << highest(s.hand[hh&3][ls&3])
+	run := runOf(s.hand[hh&3][ls&3]&^hi, s.aggr[ls&3]&^(hi|led))
 	got := bits.OnesCount16(run)
 	if got > 0 {
 		(*wr)[ls] |= run & -run
@@ -70,7 +70,7 @@ func (s *search) laterWinners(pos, seat, fourth, more int, wr *[4]uint16) bool {
 		}
 		rounds = min(rounds, more-got)
 		got += rounds
-		(*wr)[su] |= topCards(s.aggr[su], min(rounds, top))
+		(*wr)[su] |= topCards(s.aggr[su&3], min(rounds, top))
 	}
 	return got >= more
 }
@@ -79,13 +79,13 @@ func (s *search) laterWinners(pos, seat, fourth, more int, wr *[4]uint16) bool {
 // surely wins the trick led at card position pos-1, third being the
 // leader's partner, and adds to wr the ranks that depends on.
 func (s *search) secondSideWins(pos, seat, third, fourth int, wr *[4]uint16) bool {
-	ls, lr := int(s.pSuit[pos-1]), s.pRank[pos-1]
+	ls, lr := int(s.pSuit[(pos-1)&63])&3, s.pRank[(pos-1)&63]
 	t := s.trump
-	thirdRuffs := t != noTrump && ls != t && s.hand[third][ls] == 0 && s.hand[third][t] != 0
-	ours := s.hand[seat][ls] | s.hand[fourth][ls]
+	thirdRuffs := t != noTrump && ls != t && s.hand[third&3][ls&3] == 0 && s.hand[third&3][t&3] != 0
+	ours := s.hand[seat&3][ls&3] | s.hand[fourth&3][ls&3]
 	if ours != 0 && !thirdRuffs {
 		hi := highest(ours)
-		if hi > lr && uint16(1)<<hi > s.hand[third][ls] {
+		if hi > lr && uint16(1)<<hi > s.hand[third&3][ls&3] {
 			wr[ls] |= 1 << hi
 			return true
 		}
@@ -97,13 +97,13 @@ func (s *search) secondSideWins(pos, seat, third, fourth int, wr *[4]uint16) boo
 	// cannot overruff (the fourth plays after him, so it only has to be
 	// higher than his trumps too).
 	for _, r := range [2]int{seat, fourth} {
-		if s.hand[r][ls] != 0 || s.hand[r][t] == 0 {
+		if s.hand[r&3][ls&3] != 0 || s.hand[r&3][t&3] == 0 {
 			continue
 		}
-		hi := highest(s.hand[r][t])
-		if !thirdRuffs || uint16(1)<<hi > s.hand[third][t] {
+		hi := highest(s.hand[r&3][t&3])
+		if !thirdRuffs || uint16(1)<<hi > s.hand[third&3][t&3] {
 			if thirdRuffs {
-				wr[t] |= 1 << hi
+				wr[t&3] |= 1 << hi
 			}
 			return true
 		}

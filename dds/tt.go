@@ -18,6 +18,7 @@ const (
 	ttChunk     = 16
 	ttMaxChunks = 32 // a bucket holds at most ttChunk*ttMaxChunks entries
 	ttEntries   = 1 << 21
+	ttBuckets   = 1 << ttBucketBits
 )
 
 // ttEntry is one stored result. pat holds, per suit s in 32 bits, the
@@ -34,12 +35,13 @@ type ttEntry struct {
 // laid out as pat. They are worked out rather than stored, which keeps
 // entries to 24 bytes.
 func kMasks(k [4]uint8) (uint64, uint64) {
-	return uint64(kMask[k[0]]) | uint64(kMask[k[1]])<<32, uint64(kMask[k[2]]) | uint64(kMask[k[3]])<<32
+	return uint64(kMask[k[0]&15]) | uint64(kMask[k[1]&15])<<32, uint64(kMask[k[2]&15]) | uint64(kMask[k[3]&15])<<32
 }
 
-// kMask[k] selects the owner bits of the top k ranks of a pattern.
-var kMask = [14]uint32{0, 1<<2 - 1, 1<<4 - 1, 1<<6 - 1, 1<<8 - 1, 1<<10 - 1, 1<<12 - 1,
-	1<<14 - 1, 1<<16 - 1, 1<<18 - 1, 1<<20 - 1, 1<<22 - 1, 1<<24 - 1, 1<<26 - 1}
+// kMask[k] selects the owner bits of the top k ranks of a pattern (k is
+// at most 13; the array is 16 long so that k&15 needs no bounds check).
+var kMask = [16]uint32{0, 1<<2 - 1, 1<<4 - 1, 1<<6 - 1, 1<<8 - 1, 1<<10 - 1, 1<<12 - 1,
+	1<<14 - 1, 1<<16 - 1, 1<<18 - 1, 1<<20 - 1, 1<<22 - 1, 1<<24 - 1, 1<<26 - 1, 1<<28 - 1, 1<<30 - 1}
 
 type ttBucket struct {
 	key    uint64
@@ -47,18 +49,24 @@ type ttBucket struct {
 	leader uint8
 	n      uint16 // entries in use
 	next   uint16 // next entry to overwrite when the bucket cannot grow
-	nch    uint8  // chunks owned (listed in ttable.chs)
+	nch    uint8  // chunks owned
+	// ch0 is the bucket's first chunk, the others are listed in
+	// ttable.chs: most buckets own one chunk, and a lookup then reads
+	// no more than the bucket and the chunk (the struct stays 24 bytes).
+	ch0 int32
 }
 
 type ttable struct {
-	buckets []ttBucket           // small, so that probing touches little memory
-	chs     [][ttMaxChunks]int32 // per bucket: the chunks it owns
-	entries []ttEntry
+	// The tables are arrays, indexed with masks, so that the compiler
+	// drops the bounds checks of the lookups (see the search's arrays).
+	buckets *[ttBuckets]ttBucket           // small, so that probing touches little memory
+	chs     *[ttBuckets][ttMaxChunks]int32 // per bucket: its chunks after ch0 (the second at index 0)
+	entries *[ttEntries]ttEntry
 	// filt holds, for each entry, its pattern and mask cut down to the top
 	// four ranks of each suit (see ttFilter), pattern low and mask high: a
 	// lookup scans these 8 bytes an entry and reads the entry itself only
 	// when they match, since a bucket of a hard deal holds hundreds.
-	filt []uint64
+	filt *[ttEntries]uint64
 	free []int32 // chunks given back by evicted buckets
 	top  int32   // chunks below top have been handed out this generation
 	gen  uint32
@@ -66,10 +74,10 @@ type ttable struct {
 
 func (t *ttable) init() {
 	if t.buckets == nil {
-		t.buckets = make([]ttBucket, 1<<ttBucketBits)
-		t.chs = make([][ttMaxChunks]int32, 1<<ttBucketBits)
-		t.entries = make([]ttEntry, ttEntries)
-		t.filt = make([]uint64, ttEntries)
+		t.buckets = new([ttBuckets]ttBucket)
+		t.chs = new([ttBuckets][ttMaxChunks]int32)
+		t.entries = new([ttEntries]ttEntry)
+		t.filt = new([ttEntries]uint64)
 		t.free = make([]int32, 0, ttEntries/ttChunk)
 	}
 	t.top = 0
@@ -97,6 +105,14 @@ func ttHash(key uint64, leader int) uint64 {
 	h *= 0xc4ceb9fe1a85ec53
 	h ^= h >> 33
 	return h
+}
+
+// chunk returns the c-th chunk of bucket bi, which is b.
+func (t *ttable) chunk(bi int, b *ttBucket, c int) int {
+	if c == 0 {
+		return int(b.ch0)
+	}
+	return int(t.chs[bi&(ttBuckets-1)][(c-1)&(ttMaxChunks-1)])
 }
 
 // find returns the index of the bucket for key and leader, or -1.
@@ -132,8 +148,11 @@ func (t *ttable) claim(key uint64, leader int) int {
 	}
 	// All probed slots are in use: evict the home slot, giving its chunks
 	// back to the pool.
-	b := &t.buckets[h]
-	t.free = append(t.free, t.chs[h][:b.nch]...)
+	b := &t.buckets[h&(ttBuckets-1)]
+	if b.nch > 0 {
+		t.free = append(t.free, b.ch0)
+		t.free = append(t.free, t.chs[h&(ttBuckets-1)][:b.nch-1]...)
+	}
 	*b = ttBucket{key: key, gen: t.gen, leader: uint8(leader)}
 	return h
 }
@@ -141,7 +160,7 @@ func (t *ttable) claim(key uint64, leader int) int {
 // grow gives bucket bi one more chunk if it may have one and the pool has
 // one left.
 func (t *ttable) grow(bi int) bool {
-	b := &t.buckets[bi]
+	b := &t.buckets[bi&(ttBuckets-1)]
 	if b.nch == ttMaxChunks {
 		return false
 	}
@@ -155,7 +174,11 @@ func (t *ttable) grow(bi int) bool {
 	} else {
 		return false
 	}
-	t.chs[bi][b.nch] = c
+	if b.nch == 0 {
+		b.ch0 = c
+	} else {
+		t.chs[bi&(ttBuckets-1)][(b.nch-1)&(ttMaxChunks-1)] = c
+	}
 	b.nch++
 	return true
 }
@@ -166,15 +189,15 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 	m01, m23 := kMasks(k)
 	filt := ttFilter(p[0], p[1]) | ttFilter(m01, m23)<<32
 	bi := t.claim(key, leader)
-	b := &t.buckets[bi]
+	b := &t.buckets[bi&(ttBuckets-1)]
 	n := int(b.n)
 	for c := 0; c*ttChunk < n; c++ {
-		base := int(t.chs[bi][c]) * ttChunk
+		base := t.chunk(bi, b, c) * ttChunk
 		for i, f := range t.filt[base : base+min(ttChunk, n-c*ttChunk)] {
 			if f != filt {
 				continue
 			}
-			e := &t.entries[base+i]
+			e := &t.entries[(base+i)&(ttEntries-1)]
 			if e.k == k && e.pat == p {
 				if int8(lb) > e.lb {
 					e.lb = int8(lb)
@@ -202,7 +225,8 @@ func (t *ttable) store(key uint64, leader int, pat *[4]uint32, k [4]uint8, lb, u
 			b.next = 0
 		}
 	}
-	at := int(t.chs[bi][idx/ttChunk])*ttChunk + idx%ttChunk
+	at := t.chunk(bi, b, idx/ttChunk)*ttChunk + idx%ttChunk
+	at &= ttEntries - 1
 	t.entries[at] = ttEntry{pat: p, k: k, lb: int8(lb), ub: int8(ub), best: best}
 	t.filt[at] = filt
 }

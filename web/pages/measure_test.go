@@ -128,7 +128,8 @@ func pct(ds []time.Duration, p int) time.Duration {
 }
 
 // nativeTimes replays each finished board of the page natively from its
-// record: every bot action decided again by native refbot as the page's
+// record: every bot action (not the cards the person played for their
+// declaring partner) decided again by native refbot as the page's
 // table makes it (practice.Config), timed when it is a card; it returns
 // those times, the same cards' times in the worker (Action.MS), and how
 // many bot actions came out the same as the page's.
@@ -156,7 +157,11 @@ func nativeTimes(t *testing.T, level, seed string, states []practice.State) (tim
 		b.Reset(setup)
 		for _, a := range st.Record.Actions {
 			actor, _ := b.Actor()
-			if actor != engine.South && a.Link == "" {
+			// The person plays the cards of a contract their partner
+			// declares (the page's default), as of dummy's when they declare.
+			ct, declared := b.Contract()
+			personPlays := declared && b.Phase() == engine.PhasePlay && ct.Declarer == engine.North
+			if actor != engine.South && !personPlays && a.Link == "" {
 				v := b.View(actor)
 				start := time.Now()
 				got := decide(t, b, bots[actor], &v)

@@ -30,6 +30,12 @@ type BiddingConfig struct {
 	// simulation included, seeded as a run's teams NS and EW) instead of
 	// the system's own calls.
 	Level string
+	// Oracle, when above 0, replaces the bidding by a partnership that
+	// sees both its hands (not the opponents') and bids straight to the
+	// contract with the best expected IMPs over this many random layouts
+	// of the opponents' cards, solved double dummy; the opponents pass. It
+	// bounds what any system's calls can reach.
+	Oracle int
 }
 
 // MeasureBidding judges the system's bidding on its own: it bids seeded
@@ -57,11 +63,21 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	if err != nil {
 		return err
 	}
+	board := func(n int, d engine.Deal) (*engine.Board, error) { return bidBoard(bid, n, d) }
+	if c.Oracle > 0 {
+		board = func(n int, d engine.Deal) (*engine.Board, error) {
+			return oracleBoard(context.Background(), c.Seed, n, d, c.Oracle)
+		}
+	}
 	var r BiddingReport
 	var all []judgedBoard
 	var lines strings.Builder
 	for i, d := range deals {
-		x, line, err := judgeBoard(bid, i+1, d, &tables[i])
+		bd, err := board(i+1, d)
+		if err != nil {
+			return err
+		}
+		x, line, err := judgeBoard(bd, i+1, d, &tables[i])
 		if err != nil {
 			return err
 		}
@@ -103,14 +119,10 @@ type judgedBoard struct {
 	a     string // the board described for the list of the auctions furthest from par
 }
 
-// judgeBoard bids board n of the deal, whose double-dummy table is t, and
-// judges its auction against par. It returns the judgement and the
+// judgeBoard judges the auction of board n, bid on deal d whose
+// double-dummy table is t, against par. It returns the judgement and the
 // board's line of the auctions file (BiddingConfig.Auctions).
-func judgeBoard(bid bidder, n int, d engine.Deal, t *dds.TrickTable) (judgedBoard, string, error) {
-	bd, err := bidBoard(bid, n, d)
-	if err != nil {
-		return judgedBoard{}, "", err
-	}
+func judgeBoard(bd *engine.Board, n int, d engine.Deal, t *dds.TrickTable) (judgedBoard, string, error) {
 	j, err := JudgeAuction(bd.Auction(), bd.Vulnerability(), t)
 	if err != nil {
 		return judgedBoard{}, "", fmt.Errorf("board %d: %w", n, err)

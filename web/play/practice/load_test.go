@@ -59,16 +59,7 @@ func (s *stepper) until(ok func(State) bool) State {
 			}
 		}
 		if st != nil {
-			var req Request
-			switch st.Your {
-			case "call":
-				req = Request{Kind: "call", Call: "Pass"}
-			case "card":
-				req = Request{Kind: "card", Card: st.LegalCards[len(st.LegalCards)-1]}
-			case "next":
-				req = Request{Kind: "next"}
-			}
-			if req.Kind != "" {
+			if req := simpleMove(*st); req.Kind != "" {
 				require.NoError(s.t, s.tb.Act(req))
 			}
 			continue

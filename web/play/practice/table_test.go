@@ -37,16 +37,7 @@ func drive(t *testing.T, cfg Config, done func(State) bool) State {
 			if done(st) {
 				return st
 			}
-			var req Request
-			switch st.Your {
-			case "call":
-				req = Request{Kind: "call", Call: "Pass"}
-			case "card":
-				req = Request{Kind: "card", Card: st.LegalCards[len(st.LegalCards)-1]}
-			case "next":
-				req = Request{Kind: "next"}
-			}
-			if req.Kind != "" {
+			if req := simpleMove(st); req.Kind != "" {
 				require.NoError(t, tb.Act(req))
 			}
 		}
@@ -197,4 +188,19 @@ func TestPersonPlaysPartnersContract(t *testing.T) {
 		assert.Contains(t, final.Result.PBN, `[North "refbot easy (cards played by You)"]`, "the record says who played declarer's cards")
 		assert.Contains(t, final.Result.PBN, `[Declarer "N"]`, "the record names the true declarer")
 	}
+}
+
+// simpleMove is the person's move the tests make at st: pass, play the
+// last legal card, go on to the next board; Kind "" when the person has
+// nothing to do.
+func simpleMove(st State) Request {
+	switch st.Your {
+	case "call":
+		return Request{Kind: "call", Call: "Pass"}
+	case "card":
+		return Request{Kind: "card", Card: st.LegalCards[len(st.LegalCards)-1]}
+	case "next":
+		return Request{Kind: "next"}
+	}
+	return Request{}
 }

@@ -13,11 +13,16 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/engine"
 )
 
 // RequireEnv is the environment variable that turns a missing browser from
@@ -143,4 +148,19 @@ func Exceptions(t testing.TB, ctx context.Context) func() []string {
 		defer mu.Unlock()
 		return append([]string(nil), out...)
 	}
+}
+
+// UploadPBN writes the boards' deals as a PBN file and gives it to the
+// page's file input at the CSS selector sel, as a person choosing the
+// file would.
+func UploadPBN(t testing.TB, ctx context.Context, sel string, boards []engine.BoardSetup) {
+	t.Helper()
+	var text strings.Builder
+	text.WriteString("% PBN 2.1\n\n")
+	for _, b := range boards {
+		fmt.Fprintf(&text, "[Event \"mine\"]\n[Board \"%d\"]\n[Deal \"%s\"]\n\n", b.Number, b.Deal.Format(b.Dealer))
+	}
+	path := filepath.Join(t.TempDir(), "deals.pbn")
+	require.NoError(t, os.WriteFile(path, []byte(text.String()), 0o644))
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(sel), []string{path})))
 }

@@ -2,10 +2,7 @@ package pages
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -269,13 +266,7 @@ func TestPagesLoadBeforeTheFirstBoard(t *testing.T) {
 	require.Equal(t, 1, st.Board)
 
 	file := engine.SeededBoards("a file before the first board", []int{9, 10})
-	text := "% PBN 2.1\n\n"
-	for _, b := range file {
-		text += fmt.Sprintf("[Event \"mine\"]\n[Board \"%d\"]\n[Deal \"%s\"]\n\n", b.Number, b.Deal.Format(b.Dealer))
-	}
-	path := filepath.Join(t.TempDir(), "deals.pbn")
-	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
-	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(`#table #load-pbn`), []string{path})))
+	browsertest.UploadPBN(t, ctx, `#table #load-pbn`, file)
 	southHand := func() []string {
 		hand, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`))
 		require.NoError(t, err)

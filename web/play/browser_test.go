@@ -768,13 +768,7 @@ func TestBrowserLoadBeforeTheFirstBoard(t *testing.T) {
 	require.Equal(t, 1, st.Board)
 
 	file := engine.SeededBoards("a file before the first board", []int{9, 10})
-	text := "% PBN 2.1\n\n"
-	for _, b := range file {
-		text += fmt.Sprintf("[Event \"mine\"]\n[Board \"%d\"]\n[Deal \"%s\"]\n\n", b.Number, b.Deal.Format(b.Dealer))
-	}
-	path := filepath.Join(t.TempDir(), "deals.pbn")
-	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
-	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS(`#table #load-pbn`), []string{path})))
+	browsertest.UploadPBN(t, ctx, `#table #load-pbn`, file)
 	st = p.playUntil(func(st pageState) bool { return st.Board == 9 })
 	southHand := `[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`
 	assert.ElementsMatch(t, cardStrings(file[0].Deal[engine.South]), p.strings(southHand), "the file's first deal")

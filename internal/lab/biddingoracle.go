@@ -97,15 +97,17 @@ func oracleContract(side engine.Side, vul engine.Vulnerability, tables []dds.Tri
 			cands = append(cands, c)
 		}
 	}
+	top := make([]int, len(tables)) // the best of the side's contracts, layout by layout
+	for i := range tables {
+		for _, c := range cands {
+			top[i] = max(top[i], c.scores[i])
+		}
+	}
 	best, bestIMPs := 0, 0
 	for ci, c := range cands {
 		imps := 0
 		for i := range tables {
-			top := c.scores[i]
-			for _, o := range cands {
-				top = max(top, o.scores[i])
-			}
-			imps += engine.IMPs(c.scores[i] - top)
+			imps += engine.IMPs(c.scores[i] - top[i])
 		}
 		if ci == 0 || imps > bestIMPs {
 			best, bestIMPs = ci, imps

@@ -136,11 +136,11 @@ func (r *Record) rubber(kind engine.RubberKind, deal func(number int, given bool
 				return nil, err
 			}
 		}
-		cards := deal(d.Board, d.Given).Deal
-		if d.Deal != "" {
-			if cards, err = engine.ParseDeal(d.Deal); err != nil {
-				return nil, fmt.Errorf("deal %d: %w", d.Board, err)
-			}
+		var cards engine.Deal
+		if d.Deal == "" {
+			cards = deal(d.Board, d.Given).Deal
+		} else if cards, err = engine.ParseDeal(d.Deal); err != nil {
+			return nil, fmt.Errorf("deal %d: %w", d.Board, err)
 		}
 		if _, err := rb.Add(cards, c, d.Tricks); err != nil {
 			return nil, fmt.Errorf("deal %d: %w", d.Board, err)

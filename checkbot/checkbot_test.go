@@ -199,6 +199,11 @@ func TestRealRobots(t *testing.T) {
 	})
 }
 
+// badBot is the script of the Python starter bot with one defect.
+func badBot(defect string) string {
+	return filepath.Join("testdata", "badbots", defect+".py")
+}
+
 func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 	needPython(t)
 	cases := []struct {
@@ -220,7 +225,6 @@ func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 		{"garbage", "seat-north", "a legal call", "`I would like to bid one club please`", "unparseable line", "#lines-and-spellings", true},
 		{"hang", "seat-north", "a legal call", "nothing within 1s (the bot's last line: `North ready for cards`)", "timeout", "#the-auction", false},
 	}
-	bad := filepath.Join("testdata", "badbot.py")
 	for _, tc := range cases {
 		t.Run(tc.defect, func(t *testing.T) {
 			t.Parallel()
@@ -228,7 +232,7 @@ func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 			if tc.defect == "hang" || tc.defect == "early-dummy" || tc.defect == "no-ready" {
 				timeout = time.Second
 			}
-			rep, err := check(t, timeout, []string{tc.scenario}, python, bad, tc.defect, "{host}", "{port}", "{seat}", "{name}")
+			rep, err := check(t, timeout, []string{tc.scenario}, python, badBot(tc.defect), "{host}", "{port}", "{seat}", "{name}")
 			require.NoError(t, err)
 			require.False(t, rep.OK(), "%+v", rep.Scenarios)
 			require.Len(t, rep.Scenarios, 1)
@@ -261,7 +265,7 @@ func TestScenariosNotReachedOrLimitedDoNotFail(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.defect, func(t *testing.T) {
 			t.Parallel()
-			rep, err := check(t, 5*time.Second, []string{tc.scenario}, python, filepath.Join("testdata", "badbot.py"), tc.defect, "{host}", "{port}", "{seat}", "{name}")
+			rep, err := check(t, 5*time.Second, []string{tc.scenario}, python, badBot(tc.defect), "{host}", "{port}", "{seat}", "{name}")
 			require.NoError(t, err)
 			assert.True(t, rep.OK(), failures(rep))
 			require.Len(t, rep.Scenarios, 1)
@@ -276,7 +280,7 @@ func TestScenariosNotReachedOrLimitedDoNotFail(t *testing.T) {
 func TestSloppySpellingsPassWithNotes(t *testing.T) {
 	needPython(t)
 	t.Parallel()
-	rep, err := check(t, 2*time.Second, []string{"seat-west"}, python, filepath.Join("testdata", "badbot.py"), "sloppy", "{host}", "{port}", "{seat}", "{name}")
+	rep, err := check(t, 2*time.Second, []string{"seat-west"}, python, badBot("sloppy"), "{host}", "{port}", "{seat}", "{name}")
 	require.NoError(t, err)
 	require.True(t, rep.OK(), failures(rep))
 	notes := rep.Scenarios[0].Notes

@@ -46,24 +46,26 @@ func ParseLevel(s string) (Level, error) {
 // LevelParams are a level's play settings (package cardplay's Params).
 type LevelParams = cardplay.Params
 
-// Params returns the level's settings. The node limits are sized so that a
-// searched decision takes, in CPU time on the 2-core reference machine,
-// about what the levels were once given as soft budgets (medium 40 ms,
-// hard 90 ms, expert 180 ms and 1 s for its opening lead; p95 within
-// them); the clock caps are 25 times those (ten at the lead). What each
-// limit was sized for, and the measurements behind every choice, are in
-// docs/refbot-strength.md.
+// Params returns the level's settings. The node limits are sized for the
+// slowest place refbot plays: the practice page, where the same decisions
+// run in WebAssembly at about a third of native speed. There a card takes,
+// p95, at most 60 ms at medium, 200 ms at hard and 400 ms at expert on
+// the 2-core reference machine; natively that is well within the soft
+// budgets the levels were once given (medium 40 ms, hard 90 ms, expert
+// 180 ms and 1 s for its opening lead). The clock caps are 25 times those
+// budgets (ten at the lead). What each limit was sized for, and the
+// measurements behind every choice, are in docs/refbot-strength.md.
 func (l Level) Params() LevelParams {
 	switch l {
 	case Medium:
-		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 270_000, ClockCap: time.Second,
+		return LevelParams{Search: true, Worlds: 8, Attempts: 40, Nodes: 70_000, ClockCap: time.Second,
 			ExactTricks: 3, ExactLimit: 64, SearchCards: 44, IMPs: true}
 	case Hard:
-		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 300_000, ClockCap: 2 * time.Second,
+		return LevelParams{Search: true, Worlds: 32, Attempts: 40, Nodes: 180_000, ClockCap: 2 * time.Second,
 			ExactTricks: 5, ExactLimit: 256, SearchCards: 51, TargetCards: 49, IMPs: true, PlayCheck: 8,
 			ReadCarding: cardplay.ReadOpponents, Signals: true}
 	case Expert:
-		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 590_000, ClockCap: 4 * time.Second,
+		return LevelParams{Search: true, Worlds: 64, Attempts: 50, Nodes: 460_000, ClockCap: 4 * time.Second,
 			ExactTricks: 5, ExactLimit: 512, SearchCards: 51, TargetCards: 49, IMPs: true,
 			LeadWorlds: 48, LeadNodes: 3_200_000, LeadClockCap: 10 * time.Second, LeadSuits: true, PlayCheck: 8,
 			ReadCarding: cardplay.ReadOpponents, Signals: true}

@@ -342,6 +342,15 @@ func playExperiments() []playConfig {
 	expertWide.Nodes, expertWide.LeadNodes = 1_200_000, 4_000_000
 	hardWide := refbot.Hard.Params()
 	hardWide.Nodes = 600_000
+	// The node limits the levels had before they were fitted to the
+	// page's card times in WebAssembly, for paired comparisons of what
+	// the fit costs.
+	medium270k := refbot.Medium.Params()
+	medium270k.Nodes = 270_000
+	hard300k := refbot.Hard.Params()
+	hard300k.Nodes = 300_000
+	expert590k := refbot.Expert.Params()
+	expert590k.Nodes = 590_000
 	easy, medium, hard, expert := refbot.Easy, refbot.Medium, refbot.Hard, refbot.Expert
 	return []playConfig{
 		{"expert-w128", refbot.Expert, w128, "", nil},
@@ -352,6 +361,9 @@ func playExperiments() []playConfig {
 		{"expert-nosignals", refbot.Expert, noSignals, "", nil},
 		{"expert-wide", refbot.Expert, expertWide, "", nil},
 		{"hard-wide", refbot.Hard, hardWide, "", nil},
+		{"medium-270k", refbot.Medium, medium270k, "", nil},
+		{"hard-300k", refbot.Hard, hard300k, "", nil},
+		{"expert-590k", refbot.Expert, expert590k, "", nil},
 		// The defenders told partner's real shape (oracleShape): what
 		// the defence would lose knowing it, which no real defence does.
 		{"expert-oracle-shape", refbot.Expert, refbot.Expert.Params(), oracleShape, nil},

@@ -170,9 +170,10 @@ pages:
 
 .PHONY: pages
 
-## measure-pages: the page without a server in headless Chromium: the folder's size, load to the first board, the bots' card times by level, the review, the worker's memory, over PAGES_BOARDS boards a level (run it on an idle machine).
+## measure-pages: the page without a server in headless Chromium: the folder's size, load to the first board, the bots' card times by level (PAGES_LEVELS, default all), the review, the worker's memory, over PAGES_BOARDS boards a level (run it on an idle machine).
 PAGES_BOARDS ?= 4
+PAGES_LEVELS ?= medium,hard,expert
 measure-pages:
-	OPENROOM_REQUIRE_BROWSER=1 OPENROOM_MEASURE_PAGES=$(PAGES_BOARDS) $(GO) test -count=1 -timeout 30m -run '^TestMeasurePages$$' -v ./web/pages/
+	OPENROOM_REQUIRE_BROWSER=1 OPENROOM_MEASURE_PAGES=$(PAGES_BOARDS) OPENROOM_MEASURE_LEVELS=$(PAGES_LEVELS) $(GO) test -count=1 -timeout 30m -run '^TestMeasurePages$$' -v ./web/pages/
 
 .PHONY: measure-pages

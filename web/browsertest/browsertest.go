@@ -54,6 +54,10 @@ func Find() (string, bool) {
 type Options struct {
 	Width, Height int  // window size in CSS pixels; 0 means 1280×900
 	Mobile        bool // emulate a touch phone (used with Width 360)
+	// Timeout bounds the whole browser test (a measurement over many
+	// boards needs longer); 0 means DefaultTimeout. The test's own
+	// deadline still comes first.
+	Timeout time.Duration
 }
 
 // New starts a headless Chromium with a fresh profile and returns a tab's
@@ -96,6 +100,9 @@ func New(t testing.TB, o Options) context.Context {
 	}
 	base := context.Background()
 	timeout := DefaultTimeout
+	if o.Timeout > 0 {
+		timeout = o.Timeout
+	}
 	if tt, ok := t.(*testing.T); ok {
 		if d, ok := tt.Deadline(); ok && time.Until(d) < timeout+10*time.Second {
 			timeout = time.Until(d) - 10*time.Second

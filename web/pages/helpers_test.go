@@ -83,7 +83,13 @@ func serve(t testing.TB, dir string) string {
 // test reads what the page was told, as a network recorder would.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	ctx := browsertest.New(t, browsertest.Options{})
+	return browserWithin(t, 0)
+}
+
+// browserWithin is browser bounded by timeout (0: browsertest's default).
+func browserWithin(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
+	ctx := browsertest.New(t, browsertest.Options{Timeout: timeout})
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
 window.__workerMessages = [];
 window.__workerTimes = [];

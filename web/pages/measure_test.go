@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,6 +28,8 @@ import (
 // "thinking" state to the state with the card, as the page receives them);
 // the review after a board; the worker's memory. Run it alone, on an idle
 // machine: OPENROOM_MEASURE_PAGES=BOARDS go test -run TestMeasurePages -v ./web/pages/
+// (OPENROOM_MEASURE_LEVELS, a comma-separated list, measures only those
+// levels).
 func TestMeasurePages(t *testing.T) {
 	if os.Getenv("OPENROOM_MEASURE_PAGES") == "" {
 		t.Skip("a measurement: set OPENROOM_MEASURE_PAGES to the boards a level")
@@ -55,8 +58,13 @@ func TestMeasurePages(t *testing.T) {
 	}))
 	t.Logf("the folder: %.2f MB raw, %.2f MB gzip (-9)", float64(raw)/1e6, float64(gz)/1e6)
 
-	for _, level := range []string{"medium", "hard", "expert"} {
-		ctx := browser(t)
+	levels := []string{"medium", "hard", "expert"}
+	if l := os.Getenv("OPENROOM_MEASURE_LEVELS"); l != "" {
+		levels = strings.Split(l, ",")
+	}
+	for _, level := range levels {
+		// An expert board takes up to about ten seconds in the page.
+		ctx := browserWithin(t, time.Minute+time.Duration(boards)*15*time.Second)
 		url := serve(t, dir)
 		load := open(t, ctx, url, "seat=South&level="+level+"&seed=measure-"+level+"&board=1")
 		rng := rand.New(rand.NewPCG(7, 8))

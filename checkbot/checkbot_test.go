@@ -224,6 +224,8 @@ func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 		{"early-dummy", "defender-lead", "a legal card, e.g. `West plays", "nothing within 1s (the bot's last line: `West ready for dummy`)", "timeout", "#waiting-for-dummy-before-the-opening-lead", false},
 		{"garbage", "seat-north", "a legal call", "`I would like to bid one club please`", "unparseable line", "#lines-and-spellings", true},
 		{"hang", "seat-north", "a legal call", "nothing within 1s (the bot's last line: `North ready for cards`)", "timeout", "#the-auction", false},
+		{"long-line", "seat-north", "a legal call", "`" + strings.Repeat("x", 100) + "...`", "line too long: more than 512 bytes", "#lines-and-spellings", true},
+		{"long-hello", "seat-north", "`North ready for teams`", "`" + strings.Repeat("x", 100) + "...`", "a line longer than the protocol's 512 bytes", "#lines-and-spellings", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.defect, func(t *testing.T) {

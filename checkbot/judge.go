@@ -135,7 +135,11 @@ func (j *judge) verdict(ends []boardEnd, last *engine.Board, runErr error) Resul
 		// table gave up on the bot between boards.
 		exp, doc := j.handshakeExpectation()
 		came, line := j.lastBotLine()
-		return fail(exp, came, j.handshakeWhy(runErr), doc, line)
+		why := j.handshakeWhy(runErr)
+		if len(j.lastText()) > protocol.MaxLineLength {
+			why, doc = fmt.Sprintf("a line longer than the protocol's %d bytes: the table closed the connection", protocol.MaxLineLength), docLines
+		}
+		return fail(exp, came, why, doc, line)
 	}
 	if j.su.reached != nil {
 		reached := false
@@ -240,6 +244,9 @@ func (j *judge) departure(b *engine.Board, o engine.Outcome) (expected, came, do
 	}
 	if strings.HasPrefix(o.Detail, "unparseable") {
 		doc = docLines
+	}
+	if n > 0 {
+		text = j.botLine(n) // whole, where the fault quotes only its start
 	}
 	return expected, quote(text), doc, n
 }
@@ -486,17 +493,32 @@ func (j *judge) lastText() string {
 }
 
 // find returns the number of the bot's last line equal to text.
+// A fault quotes a long line's start only, ended by "...": such a text
+// finds the last line that starts with it.
 func (j *judge) find(text string) int {
+	start, cut := strings.CutSuffix(text, "...")
 	n, at := 0, 0
 	for _, e := range j.lines {
 		if e.FromBot {
 			n++
-			if e.Text == text {
+			if e.Text == text || cut && strings.HasPrefix(e.Text, start) {
 				at = n
 			}
 		}
 	}
 	return at
+}
+
+// botLine returns the bot's n-th line (from 1).
+func (j *judge) botLine(n int) string {
+	for _, e := range j.lines {
+		if e.FromBot {
+			if n--; n == 0 {
+				return e.Text
+			}
+		}
+	}
+	return ""
 }
 
 // sinceLast returns the lines since the table last sent the given line
@@ -534,9 +556,16 @@ func isReadyForDummy(line string) bool {
 	return err == nil && ok
 }
 
+// quoteLimit is how much of a long line a report shows.
+const quoteLimit = 100
+
 // quote shows a line as it came, in backquotes, or Go-quoted when it
-// holds a backquote or a byte that would not show.
+// holds a backquote or a byte that would not show; of a line longer than
+// quoteLimit, its start.
 func quote(s string) string {
+	if len(s) > quoteLimit {
+		s = s[:quoteLimit] + "..."
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] > 0x7e || s[i] == '`' {
 			return strconv.Quote(s)

@@ -166,8 +166,16 @@ func (c *recConn) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Close notes a connection the table closes before the bot was seated.
+// Close notes a connection the table closes before the bot was seated,
+// and records the line the bot had not ended (one the table found too
+// long, say) as its last.
 func (c *recConn) Close() error {
+	c.rmu.Lock()
+	if len(c.partial) > 0 {
+		c.r.add(c.n, true, string(c.partial))
+		c.partial = nil
+	}
+	c.rmu.Unlock()
 	if !c.r.seatedOn(c.n) {
 		c.r.earlyOnce.Do(func() { close(c.r.closedEarly) })
 	}

@@ -61,7 +61,8 @@ func TestLongLineInBoardIsProtocolFault(t *testing.T) {
 	checkRecords(t, recs, boards)
 	assert.Equal(t, results.KindProtocol, recs[0].Termination.Kind)
 	assert.Equal(t, engine.West.String(), recs[0].Termination.Seat)
-	assert.Contains(t, recs[0].Termination.Detail, "line too long")
+	// Said as an unparseable line is: the reason, then the line's start.
+	assert.True(t, strings.HasPrefix(recs[0].Termination.Detail, "unparseable line (line too long: more than 512 bytes): \"xxxx"), recs[0].Termination.Detail)
 	assert.Equal(t, results.KindNormal, recs[1].Termination.Kind)
 }
 

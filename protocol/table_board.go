@@ -111,7 +111,14 @@ func (br *boardRun) handle(ev event) {
 	switch {
 	case ev.gone:
 		if errors.Is(ev.err, ErrLineTooLong) {
-			br.fault = protocolFault(s, "", ev.err.Error())
+			// The line's start, quoted after the reason, as an
+			// unparseable line's is.
+			var pe *ParseError
+			if errors.As(ev.err, &pe) {
+				br.fault = protocolFault(s, pe.Line, "unparseable line ("+pe.Err.Error()+")")
+			} else {
+				br.fault = protocolFault(s, "", ev.err.Error())
+			}
 			return
 		}
 		why := "connection closed"

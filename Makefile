@@ -93,7 +93,7 @@ BOARDS ?= 500
 measure-bidding:
 	$(GO) run ./cmd/refbot-lab measure-bidding -bidding.boards $(BOARDS) $(BIDDING_ARGS)
 
-## measure-vs-ben: a duplicate match, refbot LEVEL against BEN at full strength, BEN_BOARDS boards (default 128, about two hours on 2 cores; run it again to resume or extend): needs BEN set up with ../shared/tools/ben-full/setup.sh (BEN_HOME, default ~/ben-full).
+## measure-vs-ben: a duplicate match, refbot LEVEL against BEN at full strength, BEN_BOARDS boards (default 128, about two hours on 2 cores; run it again to resume or extend), then where its IMPs came from (analyze --split): needs BEN set up with ../shared/tools/ben-full/setup.sh (BEN_HOME, default ~/ben-full).
 BEN_TOOLS ?= ../shared/tools/ben-full
 BEN_HOME ?= $(HOME)/ben-full
 BEN_BOARDS ?= 128
@@ -101,6 +101,7 @@ BEN_SEED ?= vs-ben
 measure-vs-ben: build
 	@test -x "$(BEN_HOME)/ben-bot.sh" || { echo "measure-vs-ben: BEN is not set up at $(BEN_HOME): see $(BEN_TOOLS)/README.md (setup.sh BEN_SOURCE)"; exit 69; }
 	BEN_HOME="$(BEN_HOME)" TM=bin/tablemanager bash $(BEN_TOOLS)/run-match.sh $(BEN_SEED) $(BEN_BOARDS) out/vs-ben-$(LEVEL) $(LEVEL)
+	bin/tablemanager analyze --split out/vs-ben-$(LEVEL)/results.jsonl
 
 ## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its baseline settings (LEVEL-baseline) on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
 LEVEL ?= expert

@@ -25,15 +25,19 @@ type analyzeOptions struct {
 	json    bool
 	threads int
 	results bool
+	split   bool
 }
 
 // analyzeUsage is printed by tablemanager analyze --help.
 const analyzeUsage = `usage: tablemanager analyze [--json] [--threads N] FILE.pbn
-       tablemanager analyze [--threads N] RESULTS.jsonl
+       tablemanager analyze [--threads N] [--split] RESULTS.jsonl
 Adds double-dummy tables ([OptimumResultTable], [DoubleDummyTricks]) and par
 ([OptimumScore]) to each board of a PBN file (- for standard input), or reports
 makeable contracts, par and tricks lost against double dummy for a results file
 (JSON Lines). Malformed boards are reported with their line and skipped (exit 65).
+With --split, a results file's team matches are summed up instead: where each
+team's IMPs came from (the contracts reached, each scored at its double-dummy
+result, and the play) and the tricks each team lost as declarer and defenders.
 `
 
 func runAnalyze(e *env, args []string) int {
@@ -42,6 +46,7 @@ func runAnalyze(e *env, args []string) int {
 	fs.BoolVar(&o.json, "json", false, "write one JSON line per board instead of PBN")
 	fs.IntVar(&o.threads, "threads", 0, "solver threads (0: one per CPU)")
 	fs.BoolVar(&o.results, "results", false, "read a results file (JSON Lines); the default for names ending in .jsonl")
+	fs.BoolVar(&o.split, "split", false, "with a results file: each team match's IMPs split into the contracts reached and the play, instead of a line per record")
 	if code, ok := parseFlags(e, fs, args, analyzeUsage); !ok {
 		return code
 	}
@@ -54,6 +59,11 @@ func runAnalyze(e *env, args []string) int {
 		return exitUsage
 	}
 	name := fs.Arg(0)
+	isResults := o.results || strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".ndjson")
+	if o.split && !isResults {
+		fmt.Fprintln(e.stderr, "tablemanager analyze: --split reads a results file (RESULTS.jsonl, or --results), not PBN")
+		return exitUsage
+	}
 	var in io.Reader = e.stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -68,7 +78,7 @@ func runAnalyze(e *env, args []string) int {
 		}
 		in = f
 	}
-	if o.results || strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".ndjson") {
+	if isResults {
 		return analyzeResults(e, in, name, o)
 	}
 	return analyzePBN(e, in, name, o)
@@ -253,12 +263,21 @@ func analyzeResults(e *env, in io.Reader, name string, o analyzeOptions) int {
 		fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 		return exitFailure
 	}
-	out := bufio.NewWriter(e.stdout)
 	for i := range outs {
 		if lost[i] != nil {
 			fmt.Fprintf(e.stderr, "tablemanager analyze: board %d (%s %s): play not analysed: %v\n",
 				boards[i].rec.Board, boards[i].rec.Match, boards[i].rec.Room, lost[i])
 		}
+	}
+	out := bufio.NewWriter(e.stdout)
+	if o.split {
+		if err := writeSplit(out, splitMatches(boards, outs, lost)); err != nil {
+			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
+			return exitFailure
+		}
+		return finishAnalyze(e, out, len(boards), "records", bad, prog.start)
+	}
+	for i := range outs {
 		line, err := json.Marshal(&outs[i])
 		if err != nil {
 			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/tournaments"
 	"github.com/openroom/openroom/tournaments/report"
 )
 
@@ -43,7 +44,7 @@ type splitRoom struct {
 // and "closed") by match and board and splits each match's IMPs. Records
 // of other rooms are ignored. The matches come in the order of their
 // names.
-func splitMatches(boards []resultBoard, outs []analyzedResult, lost []error) []matchSplit {
+func splitMatches(boards []resultBoard, outs []analyzedResult, lost []error) []*matchSplit {
 	type key struct {
 		match string
 		board int
@@ -54,8 +55,8 @@ func splitMatches(boards []resultBoard, outs []analyzedResult, lost []error) []m
 		rec := &boards[i].rec
 		r := 0
 		switch rec.Room {
-		case "open":
-		case "closed":
+		case tournaments.RoomOpen:
+		case tournaments.RoomClosed:
 			r = 1
 		default:
 			continue
@@ -80,11 +81,7 @@ func splitMatches(boards []resultBoard, outs []analyzedResult, lost []error) []m
 		s.add(rooms[k])
 	}
 	slices.SortFunc(splits, func(a, b *matchSplit) int { return cmp.Compare(a.match, b.match) })
-	out := make([]matchSplit, len(splits))
-	for i, s := range splits {
-		out[i] = *s
-	}
-	return out
+	return splits
 }
 
 // roomOf reads one room from its replayed board and analysis; nil when the
@@ -157,7 +154,7 @@ func teamsOf(match string) (home, away string) {
 }
 
 // writeSplit prints each match's split for people.
-func writeSplit(w io.Writer, splits []matchSplit) error {
+func writeSplit(w io.Writer, splits []*matchSplit) error {
 	if len(splits) == 0 {
 		_, err := fmt.Fprintln(w, "no team match in the file: --split needs boards played in an open and a closed room")
 		return err

@@ -219,14 +219,7 @@ func TestAnalyzeResultsSkipsARecordThatDoesNotReplay(t *testing.T) {
 	// The same board with a contract the auction does not give.
 	wrong := stopped
 	wrong.Board, wrong.Contract = 2, "2NT"
-	var in strings.Builder
-	for _, r := range []results.Record{stopped, wrong} {
-		line, err := json.Marshal(r)
-		require.NoError(t, err)
-		in.Write(line)
-		in.WriteByte('\n')
-	}
-	code, out, errs := runCmd(t, in.String(), "analyze", "--results", "-")
+	code, out, errs := runCmd(t, jsonLines(t, stopped, wrong), "analyze", "--results", "-")
 	assert.Equal(t, exitDataErr, code)
 	assert.Contains(t, errs, "skipped board 2")
 	assert.Contains(t, errs, "1 malformed skipped")

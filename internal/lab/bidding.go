@@ -36,6 +36,12 @@ type BiddingConfig struct {
 	// of the opponents' cards, solved double dummy; the opponents pass. It
 	// bounds what any system's calls can reach.
 	Oracle int
+	// Against, when set, is a second system (a built-in name or a system
+	// file): each board is bid in two rooms, the system against it each
+	// way round, and scored as a team match at double dummy instead of
+	// against par. It works with the systems' own calls (no Level or
+	// Oracle).
+	Against string
 }
 
 // MeasureBidding judges the system's bidding on its own: it bids seeded
@@ -55,9 +61,21 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	if err != nil {
 		return fmt.Errorf("measure bidding: %w", err)
 	}
+	var away *bidding.System
+	if c.Against != "" {
+		if c.Level != "" || c.Oracle > 0 {
+			return fmt.Errorf("measure bidding: a match against %s is bid with the systems' own calls, without a level or the oracle", c.Against)
+		}
+		if away, err = refbot.LoadSystem(c.Against); err != nil {
+			return fmt.Errorf("measure bidding: against: %w", err)
+		}
+	}
 	deals, tables, err := seededTables(c.Seed, c.Boards, c.Tables)
 	if err != nil {
 		return err
+	}
+	if away != nil {
+		return measureBiddingMatch(w, c.Seed, sys, away, deals, tables, c.Worst)
 	}
 	bid, times, err := newBidder(sys, c.Level)
 	if err != nil {

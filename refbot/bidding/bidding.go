@@ -558,15 +558,36 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 }
 
 // fallbackForced reports whether the fallback must bid (natural): partner's
-// last call was forcing and the right-hand opponent passed, or the side is
-// in a game force below game with the contract its own.
+// last call was forcing and the right-hand opponent passed, the side is in
+// a game force below game with the contract its own, or the contract is
+// the side's cue bid of the opponents' suit (doubled, say), which neither
+// partner means to play.
 func fallbackForced(st *state, seat engine.Seat) bool {
 	if st.n >= 2 && st.back(1).call == engine.Pass {
 		if b := st.back(2); b.call != engine.Pass && b.forcing != NotForcing {
 			return true
 		}
 	}
-	return st.gameForced[seat.Side()] && st.contractOurs(seat) && !IsGame(st.lastBid)
+	if st.gameForced[seat.Side()] && st.contractOurs(seat) && !IsGame(st.lastBid) {
+		return true
+	}
+	return st.contractOurs(seat) && st.lastBid.Strain() != engine.NoTrump &&
+		st.suits[1-seat.Side()]&(1<<engine.Suit(st.lastBid.Strain())) != 0 && st.doubled()
+}
+
+// doubled reports whether the last bid has been doubled (and not
+// redoubled).
+func (st *state) doubled() bool {
+	for i := 1; i <= min(3, st.n); i++ {
+		switch st.back(i).call {
+		case engine.Double:
+			return true
+		case engine.Pass:
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // contractOurs reports whether the last bid so far is seat's side's.

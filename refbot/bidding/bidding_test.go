@@ -303,6 +303,25 @@ var sayc = []callCase{
 	{"the doubler again: a second takeout double", "A962.K.AKQT54.K7", "1H X 3H P P", "X", false},
 	{"the doubler again: 2NT with 20 balanced", "A5.AKT6.Q763.AK3", "1D X 2D P P", "2N", false},
 	{"the doubler sells out with 14", "KJ76.K6.A32.KT97", "1H X 2H P P", "P", false},
+	// The fourth seat over an opening and a one-level response, and its partner.
+	{"the fourth seat overcalls", "KQJ84.A3.752.964", "1C P 1H", "1S", false},
+	{"the fourth seat doubles for the unbid suits", "KQ84.3.K752.AJ94", "1C P 1H", "X", false},
+	{"the fourth seat passes without a suit or the shape", "Q84.J93.K752.A64", "1C P 1H", "P", false},
+	{"the advancer raises the fourth seat's overcall", "A84.K93.Q752.964", "1C P 1H 1S P", "2S", false},
+	{"the advancer answers the fourth seat's double", "J6.9852.Q9752.64", "1C P 1H X P", "2D", false},
+	// Opener over an overcall of partner's one-level response.
+	{"opener raises partner's major over the overcall", "A4.KQ84.Q75.K943", "1C P 1H 1S", "2H", false},
+	{"opener jumps in a six-card suit over the overcall", "A5.AKJ752.Q53.J5", "1H P 1S 2C", "3H", false},
+	{"opener shows the spades the overcall pushed to the two level", "K964.J87.5.AKJ95", "1C P 1H 2D", "2S", false},
+	{"opener passes a minimum over the overcall", "984.K3.AQ5.KJ943", "1C P 1H 1S", "P", false},
+	{"opener rebids as usual over a double of the response", "A4.KQ84.Q75.K943", "1C P 1H X", "2H", false},
+	// After a redoubled takeout double and the runout.
+	{"opener's forcing pass after the runout", "KQJ98.A43.432.A3", "1S X XX 2H", "P", false},
+	{"responder doubles the runout", "T7.JT4.AQT86.K65", "1S X XX 2H P P", "X", false},
+	// Over a minor opening, 5-4-2-2 with five cards in their suit.
+	{"1NT overcall with five of their clubs", "A986.A6.A5.KT982", "1C", "1N", false},
+	// Responder's own six-card major rather than a preference to a doubleton.
+	{"responder rebids a six-card major", "942.AK9732.J8.72", "1D P 1H P 2C P", "2H", false},
 }
 
 // TestFallbackRaiseMeaning: a natural fallback bid below game in a suit
@@ -390,6 +409,24 @@ func TestCompetitiveRowsStayOut(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)
 			call, _, m := s.Choose(&v)
 			assert.Equal(t, engine.Pass, call, "%s after %q: chose %s", tc.hand, tc.auction, m)
+		})
+	}
+}
+
+// TestDoubledCueBidIsNotLeftIn checks that neither the cue bidder nor its
+// partner passes the cue bid of the opponents' suit once it is doubled:
+// the side would play in the opponents' trumps.
+func TestDoubledCueBidIsNotLeftIn(t *testing.T) {
+	t.Parallel()
+	s := NewSystem()
+	for _, tc := range []struct{ name, hand, auction, want string }{
+		{"the overcaller bids its suit", "AJ54.AJT62.95.84", "1C 1H P 2C X", "2H"},
+		{"the cue bidder bids the fit", "98.983.KJ873.KJ5", "1C 1H P 2C X P P", "2H"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewFor(t, tc.hand, tc.auction)
+			call, _, m := s.Choose(&v)
+			assert.Equal(t, tc.want, call.String(), "%s after %q: chose %s", tc.hand, tc.auction, m)
 		})
 	}
 }

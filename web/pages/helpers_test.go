@@ -182,6 +182,7 @@ func read(t *testing.T, ctx context.Context) pageState {
 func playUntil(t *testing.T, ctx context.Context, rng *rand.Rand, done func(pageState) bool) pageState {
 	t.Helper()
 	deadline := time.Now().Add(90 * time.Second)
+	missed := 0
 	for {
 		st := read(t, ctx)
 		require.Empty(t, st.Error, "the page showed an error")
@@ -211,7 +212,15 @@ func playUntil(t *testing.T, ctx context.Context, rng *rand.Rand, done func(page
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
-		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))))
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+			// The page may redraw between finding the button and
+			// clicking it (a board loaded from a file replaces the one in
+			// play): look again, unless it keeps failing.
+			missed++
+			require.Less(t, missed, 3, "clicking %s: %v", sel, err)
+			continue
+		}
+		missed = 0
 		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`+(document.body.dataset.version || 0) > %d || !document.getElementById("error").hidden`, st.Version),
 			chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
 		require.NoError(t, err)

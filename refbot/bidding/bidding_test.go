@@ -413,24 +413,6 @@ func TestCompetitiveRowsStayOut(t *testing.T) {
 	}
 }
 
-// TestDoubledCueBidIsNotLeftIn checks that neither the cue bidder nor its
-// partner passes the cue bid of the opponents' suit once it is doubled:
-// the side would play in the opponents' trumps.
-func TestDoubledCueBidIsNotLeftIn(t *testing.T) {
-	t.Parallel()
-	s := NewSystem()
-	for _, tc := range []struct{ name, hand, auction, want string }{
-		{"the overcaller bids its suit", "AJ54.AJT62.95.84", "1C 1H P 2C X", "2H"},
-		{"the cue bidder bids the fit", "98.983.KJ873.KJ5", "1C 1H P 2C X P P", "2H"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v := viewFor(t, tc.hand, tc.auction)
-			call, _, m := s.Choose(&v)
-			assert.Equal(t, tc.want, call.String(), "%s after %q: chose %s", tc.hand, tc.auction, m)
-		})
-	}
-}
-
 // TestCompetitiveMeaningsReadBack checks that the computed competitive
 // calls are read back with what they promise, so the play's inference
 // learns the trumps shown.
@@ -498,7 +480,9 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 // six-card major opposite a partner who has not denied two cards, a
 // seven-card fit opposite partner's five-card major, partner's strength
 // counted in the points partner's calls have shown, and five of a minor
-// fit rather than 3NT with the opponents' suit unstopped.
+// fit rather than 3NT with the opponents' suit unstopped; and that neither
+// the cue bidder nor its partner leaves a doubled cue bid of the
+// opponents' suit in.
 func TestFallbackGames(t *testing.T) {
 	t.Parallel()
 	s := NewSystem()
@@ -510,6 +494,8 @@ func TestFallbackGames(t *testing.T) {
 		// Five spades shown opposite two make a seven-card fit: game in
 		// the major, not 3NT; with a singleton, 3NT.
 		{"4S with a doubleton opposite five spades", "K4.Q73.AQJ84.J62", "1S P 2D P 2H P", "4S"},
+		{"the overcaller takes the doubled cue bid out", "AJ54.AJT62.95.84", "1C 1H P 2C X", "2H"},
+		{"the cue bidder takes its doubled cue bid out", "98.983.KJ873.KJ5", "1C 1H P 2C X P P", "2H"},
 		{"3NT with a singleton opposite five spades", "4.Q73.AQJ84.KJ62", "1S P 2D P 2H P", "3N"},
 		{"no strong minor rebid with 12 HCP: game in the 5-2 major", "K4.Q2.865.AQJ976", "1S P 2C P 2N P", "4S"},
 		// No 3NT with a suit the opponents bid unstopped: five of the

@@ -101,7 +101,7 @@ BEN_SEED ?= vs-ben
 measure-vs-ben: build
 	@test -x "$(BEN_HOME)/ben-bot.sh" || { echo "measure-vs-ben: BEN is not set up at $(BEN_HOME): see $(BEN_TOOLS)/README.md (setup.sh BEN_SOURCE)"; exit 69; }
 	BEN_HOME="$(BEN_HOME)" TM=bin/tablemanager bash $(BEN_TOOLS)/run-match.sh $(BEN_SEED) $(BEN_BOARDS) out/vs-ben-$(LEVEL) $(LEVEL)
-	bin/tablemanager analyze --split out/vs-ben-$(LEVEL)/results.jsonl
+	bin/tablemanager analyze --split --swings 10 out/vs-ben-$(LEVEL)/results.jsonl
 
 ## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its baseline settings (LEVEL-baseline) on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
 LEVEL ?= expert

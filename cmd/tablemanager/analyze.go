@@ -26,18 +26,21 @@ type analyzeOptions struct {
 	threads int
 	results bool
 	split   bool
+	swings  int
 }
 
 // analyzeUsage is printed by tablemanager analyze --help.
 const analyzeUsage = `usage: tablemanager analyze [--json] [--threads N] FILE.pbn
-       tablemanager analyze [--threads N] [--split] RESULTS.jsonl
+       tablemanager analyze [--threads N] [--split [--swings N]] RESULTS.jsonl
 Adds double-dummy tables ([OptimumResultTable], [DoubleDummyTricks]) and par
 ([OptimumScore]) to each board of a PBN file (- for standard input), or reports
 makeable contracts, par and tricks lost against double dummy for a results file
 (JSON Lines). Malformed boards are reported with their line and skipped (exit 65).
 With --split, a results file's team matches are summed up instead: where each
 team's IMPs came from (the contracts reached, each scored at its double-dummy
-result, and the play) and the tricks each team lost as declarer and defenders.
+result, and the play) and the tricks each team lost as declarer and defenders;
+--swings N lists each match's N boards with the largest swings, both rooms'
+auctions and results, and what the contracts and the play were worth.
 `
 
 func runAnalyze(e *env, args []string) int {
@@ -47,11 +50,16 @@ func runAnalyze(e *env, args []string) int {
 	fs.IntVar(&o.threads, "threads", 0, "solver threads (0: one per CPU)")
 	fs.BoolVar(&o.results, "results", false, "read a results file (JSON Lines); the default for names ending in .jsonl")
 	fs.BoolVar(&o.split, "split", false, "with a results file: each team match's IMPs split into the contracts reached and the play, instead of a line per record")
+	fs.IntVar(&o.swings, "swings", 0, "with --split: list each match's N boards with the largest swings")
 	if code, ok := parseFlags(e, fs, args, analyzeUsage); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "tablemanager analyze: want one FILE (try tablemanager analyze --help)")
+		return exitUsage
+	}
+	if o.swings < 0 || o.swings > 0 && !o.split {
+		fmt.Fprintln(e.stderr, "tablemanager analyze: --swings N wants --split and N of 0 or more")
 		return exitUsage
 	}
 	if o.threads < 0 {
@@ -271,7 +279,7 @@ func analyzeResults(e *env, in io.Reader, name string, o analyzeOptions) int {
 	}
 	out := bufio.NewWriter(e.stdout)
 	if o.split {
-		if err := writeSplit(out, splitMatches(boards, outs, lost)); err != nil {
+		if err := writeSplit(out, splitMatches(boards, outs, lost), o.swings); err != nil {
 			fmt.Fprintf(e.stderr, "tablemanager analyze: %v\n", err)
 			return exitFailure
 		}

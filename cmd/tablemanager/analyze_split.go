@@ -29,6 +29,16 @@ type matchSplit struct {
 	// lost[t] is team t's (0 home, 1 away) tricks lost: as declarer and
 	// as defenders, summed, and the rooms counted in each.
 	lost [2]struct{ declarer, defence, declared, defended int }
+	// boards are the boards compared, in the file's order, for --swings.
+	boards []splitBoard
+}
+
+// splitBoard is one board of a match compared in both rooms: the home
+// team's IMPs, in all and from the contracts, and the two rooms.
+type splitBoard struct {
+	board            int
+	total, contracts int
+	rooms            [2]*splitRoom // open, closed
 }
 
 // splitRoom is what the split needs of one room of a board.
@@ -38,6 +48,8 @@ type splitRoom struct {
 	declarer  engine.Side
 	played    bool // a contract was played (not passed out)
 	lost      [2]int
+	auction   string // the calls, for --swings
+	result    string // the contract, its declarer and tricks, or "passed out"
 }
 
 // splitMatches groups the analysed records of team matches (rooms "open"
@@ -78,7 +90,7 @@ func splitMatches(boards []resultBoard, outs []analyzedResult, lost []error) []*
 			byMatch[k.match] = s
 			splits = append(splits, s)
 		}
-		s.add(rooms[k])
+		s.add(k.board, rooms[k])
 	}
 	slices.SortFunc(splits, func(a, b *matchSplit) int { return cmp.Compare(a.match, b.match) })
 	return splits
@@ -92,11 +104,12 @@ func roomOf(b resultBoard, a analyzedResult, playErr error) *splitRoom {
 	if !ok {
 		return nil
 	}
-	r := &splitRoom{scoreNS: score}
+	r := &splitRoom{scoreNS: score, auction: auctionText(b.board.Auction()), result: "passed out"}
 	c, _ := b.board.Contract() // a board scored at the table has one
 	if c.PassedOut() {
 		return r // 0 both ways, no play
 	}
+	r.result = fmt.Sprintf("%s %s, %d tricks", c, c.Declarer, b.board.DeclarerTricks())
 	if a.DDTricks == nil || a.TricksLost == nil || playErr != nil {
 		return nil
 	}
@@ -109,7 +122,7 @@ func roomOf(b resultBoard, a analyzedResult, playErr error) *splitRoom {
 
 // add compares one board's two rooms. The home team sits North-South in
 // the open room and East-West in the closed one.
-func (s *matchSplit) add(rooms *[2]*splitRoom) {
+func (s *matchSplit) add(board int, rooms *[2]*splitRoom) {
 	open, closed := rooms[0], rooms[1]
 	if open == nil || closed == nil {
 		s.left++
@@ -117,6 +130,7 @@ func (s *matchSplit) add(rooms *[2]*splitRoom) {
 	}
 	total := engine.IMPs(open.scoreNS - closed.scoreNS)
 	contracts := engine.IMPs(open.ddScoreNS - closed.ddScoreNS)
+	s.boards = append(s.boards, splitBoard{board: board, total: total, contracts: contracts, rooms: *rooms})
 	s.total = append(s.total, float64(total))
 	s.contracts = append(s.contracts, float64(contracts))
 	s.play = append(s.play, float64(total-contracts))
@@ -153,8 +167,9 @@ func teamsOf(match string) (home, away string) {
 	return "home", "away"
 }
 
-// writeSplit prints each match's split for people.
-func writeSplit(w io.Writer, splits []*matchSplit) error {
+// writeSplit prints each match's split for people, and with swings above
+// 0 that many of its boards with the largest swings.
+func writeSplit(w io.Writer, splits []*matchSplit, swings int) error {
 	if len(splits) == 0 {
 		_, err := fmt.Fprintln(w, "no team match in the file: --split needs boards played in an open and a closed room")
 		return err
@@ -189,8 +204,49 @@ func writeSplit(w io.Writer, splits []*matchSplit) error {
 			fmt.Fprintf(w, "    %-20s as declarer %s, as defenders %s\n", team,
 				perRoom(l.declarer, l.declared), perRoom(l.defence, l.defended))
 		}
+		if swings > 0 {
+			writeSwings(w, s, swings)
+		}
 	}
 	return nil
+}
+
+// writeSwings lists the n boards of the match with the largest swings,
+// the larger first (the earlier board on a tie): the home team's IMPs, in
+// all, from the contracts and from the play, then each room's auction and
+// result with the team sitting North-South.
+func writeSwings(w io.Writer, s *matchSplit, n int) {
+	bs := slices.Clone(s.boards)
+	slices.SortStableFunc(bs, func(a, b splitBoard) int { return cmp.Compare(abs(b.total), abs(a.total)) })
+	bs = bs[:min(n, len(bs))]
+	fmt.Fprintf(w, "  the %d largest swings, IMPs to %s (from the contracts, from the play):\n", len(bs), s.home)
+	for _, b := range bs {
+		fmt.Fprintf(w, "    board %d: %+d (%+d, %+d)\n", b.board, b.total, b.contracts, b.total-b.contracts)
+		for r, room := range b.rooms {
+			name, ns := tournaments.RoomOpen, s.home
+			if r == 1 {
+				name, ns = tournaments.RoomClosed, s.away
+			}
+			fmt.Fprintf(w, "      %-6s %s NS: %s; %s, %+d\n", name, ns, room.auction, room.result, room.scoreNS)
+		}
+	}
+}
+
+// auctionText writes the calls of an auction, separated by spaces.
+func auctionText(a *engine.Auction) string {
+	calls := a.Calls()
+	text := make([]string, len(calls))
+	for i, c := range calls {
+		text[i] = c.String()
+	}
+	return strings.Join(text, " ")
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // meanInterval writes a mean with its 95% interval ("+1.24 (−0.00 to

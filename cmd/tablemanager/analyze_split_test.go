@@ -100,6 +100,42 @@ func TestAnalyzeSplit(t *testing.T) {
 	assert.Regexp(t, `Home +as declarer \d+\.\d{3} \(2\), as defenders \d+\.\d{3} \(1\)`, out)
 	assert.Regexp(t, `Away +as declarer \d+\.\d{3} \(1\), as defenders \d+\.\d{3} \(2\)`, out)
 	assert.NotContains(t, out, `"board"`, "a summary, not a line per record")
+	assert.NotContains(t, out, "largest swings", "only with --swings")
+
+	// --swings 1: the board with the larger swing, both rooms' auctions
+	// and results, home North-South in the open room.
+	code, out, errs = runCmd(t, jsonLines(t, open1, closed1, open2, closed2, lone, faultOpen, faultClosed, other),
+		"analyze", "--results", "--split", "--swings", "1", "-")
+	require.Equal(t, exitOK, code, errs)
+	require.NotEqual(t, abs(board1), abs(board2), "the two boards' swings must differ for the test to pick one")
+	top, topContracts, rooms := 1, 0, [2]results.Record{open1, closed1}
+	if abs(board2) > abs(board1) {
+		top, topContracts, rooms = 2, board2Contracts, [2]results.Record{open2, closed2}
+	}
+	topIMPs := engine.IMPs(*rooms[0].ScoreNS - *rooms[1].ScoreNS)
+	assert.Contains(t, out, "the 1 largest swings, IMPs to Home (from the contracts, from the play):\n")
+	assert.Contains(t, out, fmt.Sprintf("    board %d: %+d (%+d, %+d)\n", top, topIMPs, topContracts, topIMPs-topContracts))
+	for r, team := range []string{"Home", "Away"} {
+		result := "passed out"
+		if c := rooms[r].Contract; c != "" && c != "Pass" {
+			result = fmt.Sprintf("%s %s, %d tricks", c, rooms[r].Declarer, *rooms[r].Tricks)
+		}
+		assert.Contains(t, out, fmt.Sprintf("%-6s %s NS: %s; %s, %+d\n", rooms[r].Room, team, callsText(rooms[r]), result, *rooms[r].ScoreNS))
+	}
+	assert.Equal(t, 1, strings.Count(out, "    board "), "one board listed")
+
+	code, _, errs = runCmd(t, jsonLines(t, open1, closed1), "analyze", "--results", "--swings", "3", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errs, "--swings N wants --split")
+}
+
+// callsText writes a record's calls as the swings list does.
+func callsText(r results.Record) string {
+	calls := make([]string, len(r.Auction))
+	for i, c := range r.Auction {
+		calls[i] = c.Call
+	}
+	return strings.Join(calls, " ")
 }
 
 // regexpQuote quotes a figure such as "+1.50" for a regular expression.

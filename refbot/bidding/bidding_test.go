@@ -205,6 +205,7 @@ var sayc = []callCase{
 	{"negative double shows both majors", "KJ84.Q984.75.K64", "1C 1D", "X", false},
 	{"raise over the overcall", "84.KJ84.Q752.K64", "1H 1S", "2H", false},
 	{"opener shows the doubled major", "A4.KQ84.Q75.K943", "1C 1S X P", "2H", false},
+	{"opener jumps to 2NT with 18-19 over the negative double", "42.K63.AK7.AKQ96", "1C 1H X P", "2N", false},
 
 	// Advancing partner's double and two-suiters.
 	{"answers the double with a 4-card major", "KJ84.93.Q752.964", "1H X P", "1S", false},

@@ -145,19 +145,27 @@ func judgeBoard(bd *engine.Board, n int, d engine.Deal, t *dds.TrickTable) (judg
 	if err != nil {
 		return judgedBoard{}, "", fmt.Errorf("board %d: %w", n, err)
 	}
-	var calls []string
-	for _, c := range bd.Auction().Calls() {
-		calls = append(calls, bidding.KeyCall(c))
-	}
+	calls := keyCalls(bd.Auction())
 	decl := ""
 	if !j.Contract.PassedOut() {
 		decl = " " + j.Contract.Declarer.String()
 	}
 	par := dds.ParOf(t, bd.Dealer(), bd.Vulnerability())
-	line := fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%d\t%s\n", n, d.Format(engine.North), bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "), j.IMPs, j.ParFamily)
+	line := fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%d\t%s\n", n, d.Format(engine.North), bd.Dealer(), bd.Vulnerability(), calls, j.IMPs, j.ParFamily)
 	nsHCP := d[engine.North].HCP() + d[engine.South].HCP()
-	return judgedBoard{n, j, strings.Join(calls, " "), fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
-		j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), strings.Join(calls, " "))}, line, nil
+	return judgedBoard{n, j, calls, fmt.Sprintf("%s%s (%d tricks, %+d) par %+d %v; NS %d HCP, EW %d; dealer %s, %s: %s",
+		j.Contract, decl, j.Tricks, j.ScoreNS, j.ParNS, par.ContractStrings(), nsHCP, 40-nsHCP, bd.Dealer(), bd.Vulnerability(), calls)}, line, nil
+}
+
+// keyCalls writes an auction's calls in bidding.KeyCall's notation,
+// separated by spaces, as the auctions files hold them.
+func keyCalls(a *engine.Auction) string {
+	calls := a.Calls()
+	text := make([]string, len(calls))
+	for i, c := range calls {
+		text[i] = bidding.KeyCall(c)
+	}
+	return strings.Join(text, " ")
 }
 
 // writePairedBidding compares the boards judged with the auctions file

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
@@ -36,7 +35,7 @@ func measureBiddingMatch(w io.Writer, seed string, home, away *bidding.System, d
 	}
 	var boards []matchBoard
 	var imps []float64
-	changed := 0
+	changed, won, lost := 0, 0, 0
 	for i, d := range deals {
 		mb := matchBoard{n: i + 1}
 		var score [2]int
@@ -50,29 +49,21 @@ func measureBiddingMatch(w io.Writer, seed string, home, away *bidding.System, d
 			if err != nil {
 				return fmt.Errorf("board %d: %w", i+1, err)
 			}
-			var calls []string
-			for _, c := range bd.Auction().Calls() {
-				calls = append(calls, bidding.KeyCall(c))
-			}
-			mb.calls[room], mb.j[room], score[room] = strings.Join(calls, " "), j, j.ScoreNS
+			mb.calls[room], mb.j[room], score[room] = keyCalls(bd.Auction()), j, j.ScoreNS
 		}
 		mb.imps = engine.IMPs(score[0] - score[1])
 		if mb.calls[0] != mb.calls[1] {
 			changed++
 		}
+		if mb.imps > 0 {
+			won += mb.imps
+		} else {
+			lost -= mb.imps
+		}
 		boards = append(boards, mb)
 		imps = append(imps, float64(mb.imps))
 	}
 	m, h := meanInterval(imps)
-	won, lost := 0, 0
-	for _, b := range boards {
-		switch {
-		case b.imps > 0:
-			won += b.imps
-		case b.imps < 0:
-			lost -= b.imps
-		}
-	}
 	fmt.Fprintf(w, "seed %q, boards 1-%d: %q against %q at double dummy, two rooms a board\n", seed, len(deals), home.Name(), away.Name())
 	fmt.Fprintf(w, "%d boards, %d bid differently in the two rooms: %+.3f ± %.3f IMPs a board to the first system (95%% CI), %d to %d IMPs\n",
 		len(boards), changed, m, h, won, lost)

@@ -272,13 +272,20 @@ func TestPagesLoadBeforeTheFirstBoard(t *testing.T) {
 		require.NoError(t, err)
 		return hand
 	}
-	st = playUntil(t, ctx, rng, func(st pageState) bool { return st.Board == 9 })
+	// Wait for the loaded deal without acting: a click meant for the board
+	// it replaces could land on the loaded one and pass it out.
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`+(document.body.dataset.board || 0) === 9`, chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(t, err)
 	assert.ElementsMatch(t, practice.CardStrings(file[0].Deal[engine.South]), southHand(), "the file's first deal")
 
-	// A call or card on it, then a reload: the same deal, where it stood.
+	// A bid on it, which cannot end the board, then a reload: the same
+	// deal, where it stood.
+	st = playUntil(t, ctx, rng, func(s pageState) bool { return s.Your != "" })
+	require.Equal(t, "call", st.Your, "the person's first turn on the loaded deal")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(firstBid), chromedp.NodeVisible)))
 	st = playUntil(t, ctx, rng, func(s pageState) bool { return s.Version > st.Version && s.Your != "" })
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`+(document.body.dataset.board || 0) > 0`, chromedp.WithPollingTimeout(30*time.Second)))
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`+(document.body.dataset.board || 0) > 0`, chromedp.WithPollingTimeout(30*time.Second)))
 	require.NoError(t, err)
 	resumed := workerStates(t, ctx)[0]
 	assert.Equal(t, 9, resumed.Board, "the loaded deal after a reload")

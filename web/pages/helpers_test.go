@@ -170,6 +170,10 @@ const readPage = `(() => { const d = document.body.dataset; const e = document.g
   board: +(d.board || 0), link: d.link || "", restarts: +(d.restarts || 0), nowasm: d.nowasm === "1",
   error: e.hidden ? "" : e.textContent}; })()`
 
+// firstBid selects the lowest bid the person may make, a call that
+// cannot end the auction.
+const firstBid = `.bid:not([disabled]):not([data-bid="Pass"]):not([data-bid="X"]):not([data-bid="XX"])`
+
 func read(t *testing.T, ctx context.Context) pageState {
 	t.Helper()
 	st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](readPage))

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -769,12 +770,24 @@ func TestBrowserLoadBeforeTheFirstBoard(t *testing.T) {
 
 	file := engine.SeededBoards("a file before the first board", []int{9, 10})
 	browsertest.UploadPBN(t, ctx, `#table #load-pbn`, file)
-	st = p.playUntil(func(st pageState) bool { return st.Board == 9 })
+	// Wait for the loaded deal without acting: a click meant for the board
+	// it replaces could land on the loaded one and pass it out.
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`+(document.body.dataset.board || 0) === 9`, chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(t, err)
 	southHand := `[...document.querySelectorAll('#table .seat[data-seat="S"] [data-card]')].map((c) => c.dataset.card)`
 	assert.ElementsMatch(t, cardStrings(file[0].Deal[engine.South]), p.strings(southHand), "the file's first deal")
 
-	// A call or card on it, then a reload: the same deal, where it stood.
+	// A bid on it, which cannot end the board, then a reload: the same
+	// deal, where it stood.
+	st = p.playUntil(func(s pageState) bool { return s.Your != "" })
+	require.Equal(t, "call", st.Your, "the person's first turn on the loaded deal")
+	p.call = func(legal []string) string {
+		i := slices.IndexFunc(legal, func(c string) bool { return c != "Pass" && c != "X" && c != "XX" })
+		require.GreaterOrEqual(t, i, 0, "a bid among %v", legal)
+		return legal[i]
+	}
 	st = p.playUntil(func(s pageState) bool { return s.Version > st.Version && s.Your != "" })
+	p.call = nil
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#table [data-card]`))))
 	again := p.read()
 	assert.Equal(t, 9, again.Board, "the loaded deal after a reload")

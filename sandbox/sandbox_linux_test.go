@@ -268,3 +268,30 @@ func waitTerm(file string) int {
 	}
 	return 0
 }
+
+// A bot whose folder is already over its limit when it starts (its run
+// before filled it) is killed by the watcher's first look, which may come
+// before the bot runs: either way the error names the limit.
+func TestFolderFullAtStartNamesTheLimit(t *testing.T) {
+	sb := requireSandbox(t)
+	sb.Limits = NewConfiner(Limits{Memory: Unlimited, Procs: Unlimited, Files: Unlimited, Disk: 1 << 20, Tmp: Unlimited})
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "full"), make([]byte, 2<<20), 0o644))
+	t.Setenv(botEnv, "term")
+	for range 5 {
+		p, err := sb.Start(Bot{Argv: []string{os.Args[0]}, Dir: dir})
+		if err == nil {
+			done := make(chan error, 1)
+			go func() { done <- p.Wait() }()
+			select {
+			case err = <-done:
+			case <-time.After(20 * time.Second):
+				p.Kill()
+				t.Fatal("the bot over its folder limit was not killed")
+			}
+		}
+		var limit *LimitError
+		require.ErrorAs(t, err, &limit)
+		assert.Equal(t, "folder", limit.Limit)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -147,7 +148,15 @@ func (sb *Sandbox) start(b Bot, relayArgs []string) (*Process, error) {
 		p.release = release
 	}
 	if _, err := blockW.Write([]byte{0}); err != nil {
-		return fail(fmt.Errorf("sandbox: release: %w", err))
+		// The watcher's first look may have killed the sandbox before the
+		// bot ran (its folder still full from the run before): say so.
+		ours.Close()
+		p.Kill()
+		var limit *LimitError
+		if werr := p.Wait(); errors.As(werr, &limit) {
+			return nil, werr
+		}
+		return nil, fmt.Errorf("sandbox: release: %w", err)
 	}
 	nc, err := net.FileConn(ours)
 	ours.Close()

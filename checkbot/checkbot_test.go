@@ -212,18 +212,19 @@ func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 		why, doc         string
 		line             bool // the departing line is numbered
 	}{
-		// The defects that show as a silence get a short timeout; the
-		// others a long one, so that a loaded machine cannot turn them
-		// into timeouts.
+		// The defects that show as a silence get a short timeout (yet
+		// long enough for a loaded machine to start Python and get
+		// through the handshake); the others a long one, so that a loaded
+		// machine cannot turn them into timeouts.
 		{"illegal-call", "seat-north", "a legal call, e.g. `North passes`; legal now: Pass, 1C..7NT", "`North redoubles`", "illegal", "#the-auction", true},
 		{"revoke", "defender-third", "legal: 9C 8C 7C", "`East plays QS`", "must follow suit", "#the-play", true},
 		{"out-of-turn", "defender-third", "`East ready for dummy's card to trick 1`", "`East plays QS`", "out of turn", "#the-play", true},
 		{"dummy-plays", "dummy", "`South ready for dummy's card to trick 1`", "`South plays 9S`", "out of turn", "#playing-as-dummy-and-declarer", true},
 		{"wrong-seat", "seat-north", "`North ready for deal`", "`East ready for deal`", "North sent a line for East", "#seat-names", true},
 		{"no-ready", "seat-north", "`North ready for teams`", "`Connecting \"bot\" as North using protocol version 18`", "the table closed the connection", "#the-handshake", true},
-		{"early-dummy", "defender-lead", "a legal card, e.g. `West plays", "nothing within 1s (the bot's last line: `West ready for dummy`)", "timeout", "#waiting-for-dummy-before-the-opening-lead", false},
+		{"early-dummy", "defender-lead", "a legal card, e.g. `West plays", "nothing within 3s (the bot's last line: `West ready for dummy`)", "timeout", "#waiting-for-dummy-before-the-opening-lead", false},
 		{"garbage", "seat-north", "a legal call", "`I would like to bid one club please`", "unparseable line", "#lines-and-spellings", true},
-		{"hang", "seat-north", "a legal call", "nothing within 1s (the bot's last line: `North ready for cards`)", "timeout", "#the-auction", false},
+		{"hang", "seat-north", "a legal call", "nothing within 3s (the bot's last line: `North ready for cards`)", "timeout", "#the-auction", false},
 		{"long-line", "seat-north", "a legal call", "`" + strings.Repeat("x", 100) + "...`", "line too long: more than 512 bytes", "#lines-and-spellings", true},
 		{"long-hello", "seat-north", "`North ready for teams`", "`" + strings.Repeat("x", 100) + "...`", "a line longer than the protocol's 512 bytes", "#lines-and-spellings", true},
 	}
@@ -232,7 +233,7 @@ func TestBadBotsFailWithTheFirstLineThatDeparts(t *testing.T) {
 			t.Parallel()
 			timeout := 10 * time.Second
 			if tc.defect == "hang" || tc.defect == "early-dummy" || tc.defect == "no-ready" {
-				timeout = time.Second
+				timeout = 3 * time.Second
 			}
 			rep, err := check(t, timeout, []string{tc.scenario}, python, badBot(tc.defect), "{host}", "{port}", "{seat}", "{name}")
 			require.NoError(t, err)

@@ -313,9 +313,22 @@ var sayc = []callCase{
 	// Opener over an overcall of partner's one-level response.
 	{"opener raises partner's major over the overcall", "A4.KQ84.Q75.K943", "1C P 1H 1S", "2H", false},
 	{"opener jumps in a six-card suit over the overcall", "A5.AKJ752.Q53.J5", "1H P 1S 2C", "3H", false},
-	{"opener shows the spades the overcall pushed to the two level", "K964.J87.5.AKJ95", "1C P 1H 2D", "2S", false},
+	{"opener shows the spades the overcall pushed to the two level", "K964.J8.75.AKJ95", "1C P 1H 2D", "2S", false},
+	{"opener's support double of the overcalled response", "K964.J87.5.AKJ95", "1C P 1H 2D", "X", true},
 	{"opener passes a minimum over the overcall", "984.K3.AQ5.KJ943", "1C P 1H 1S", "P", false},
 	{"opener rebids as usual over a double of the response", "A4.KQ84.Q75.K943", "1C P 1H X", "2H", false},
+	// Opener after their overcall and partner's free bid; the support
+	// double when the fourth hand bids, and responder's answers to it.
+	{"support double: exactly three cards in partner's major", "KQ6.J743.K.AT752", "1C 1D 1S 2H", "X", true},
+	{"a raise over the fourth hand's bid shows four", "KQ64.J74.K3.AT75", "1C 1D 1S 2H", "2S", false},
+	{"3NT over the fourth hand's bid: 15-19 with their suits stopped", "A6.KJ7.K43.AT752", "1C 1D 1S 2H", "3N", false},
+	{"opener passes a minimum after the fourth hand's bid", "K6.J743.AKT52.K7", "1D 1S 2C 2S", "P", false},
+	{"opener rebids 1NT over the free bid with their suit stopped", "K6.KJ7.Q43.AT752", "1C 1D 1S P", "1N", false},
+	{"without a stopper opener rebids the five-card suit over the forcing free bid", "K6.KJ7.432.AKT75", "1C 1D 1S P", "2C", false},
+	{"game over the support double with five cards and 13", "AJ852.K4.Q63.K94", "1C 1D 1S 2H X P", "4S", false},
+	{"game over the support double with seven cards and 9 HCP", "KQ98432.A.63.986", "1C P 1S 2H X P", "4S", false},
+	{"2NT over the support double: four cards, 10-12, their suits stopped", "AJ85.KJ4.Q63.984", "1C 1D 1S 2H X P", "2N", false},
+	{"the cheapest spade bid over the support double with five and 7", "QJ852.84.Q63.K94", "1C 1D 1S 2H X P", "2S", false},
 	// After a redoubled takeout double and the runout.
 	{"opener's forcing pass after the runout", "KQJ98.A43.432.A3", "1S X XX 2H", "P", false},
 	{"responder doubles the runout", "T7.JT4.AQT86.K65", "1S X XX 2H P P", "X", false},

@@ -323,21 +323,20 @@ func (j *judge) boardExpectation(b *engine.Board) (string, string) {
 }
 
 // toldToLead reports whether the table told the bot to lead since the
-// bot's last call or card before its last line.
+// bot's last call or card, leaving out the bot's last line (the one being
+// judged). The table's "to lead" may come after that line: a bot that
+// answers the auction's last pass at once can get a line in first.
 func (j *judge) toldToLead() bool {
-	last := -1
-	for i, e := range j.lines {
-		if e.FromBot {
-			last = i
-		}
-	}
-	for i := last - 1; i >= 0; i-- {
+	judged := false
+	for i := len(j.lines) - 1; i >= 0; i-- {
 		e := j.lines[i]
-		if !e.FromBot && strings.HasSuffix(e.Text, " to lead") {
-			return true
-		}
-		if e.FromBot && isAction(e.Text) {
+		switch {
+		case e.FromBot && !judged:
+			judged = true
+		case e.FromBot && isAction(e.Text):
 			return false
+		case !e.FromBot && strings.HasSuffix(e.Text, " to lead"):
+			return true
 		}
 	}
 	return false

@@ -10,11 +10,14 @@
 //	       [--level expert] [--system SYSTEM] [--seed N] [--explain] [--verbose]
 //	refbot --card SYSTEM
 //	refbot --lint SYSTEM [--lint-boards N]
+//	refbot --ask AUCTION --hand HAND [--system SYSTEM]
 //
 // --card prints a system's convention card and exits. --lint bids seeded
 // boards with the system and lists the situations in which some hands fit
 // none of the file's rows (their calls fall to the natural fallback), each
-// at its line in the file.
+// at its line in the file. --ask explains each call of an auction (from the
+// dealer, North) as the system reads it and says what the system bids there
+// with --hand.
 //
 // When the manager closes the seat after a stopped board, refbot connects
 // again and takes the same seat (giving up after --reconnect-timeout).

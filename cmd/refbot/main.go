@@ -44,6 +44,8 @@ type options struct {
 	card      string
 	lint      string
 	lintN     int
+	ask       string
+	hand      string
 	seed      uint64
 	explain   bool
 	verbose   bool
@@ -63,6 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 	fs.StringVar(&o.card, "card", "", "print the convention card of a bidding system (built-in name or file) and exit")
 	fs.StringVar(&o.lint, "lint", "", "list the situations of a bidding system (built-in name or file) in which some hands fit no row, bidding --lint-boards seeded boards, and exit")
 	fs.IntVar(&o.lintN, "lint-boards", 2000, "how many seeded boards --lint bids")
+	fs.StringVar(&o.ask, "ask", "", "an auction from the dealer (North), calls separated by spaces: explain each call and say what --system bids there with --hand, and exit")
+	fs.StringVar(&o.hand, "hand", "", "with --ask: the hand of the seat on turn, as spades.hearts.diamonds.clubs (AKQ2.J43.T9.8765)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of the bot's decisions (same seed, board and seat: same decisions)")
 	fs.BoolVar(&o.explain, "explain", false, "log the meaning of every call the bot makes")
 	fs.BoolVar(&o.verbose, "verbose", false, "log every decision and every protocol line")
@@ -71,6 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 		fmt.Fprintln(stderr, "usage: refbot --connect HOST:PORT --seat SEAT [--name TEAM] [--level LEVEL] [--system SYSTEM] [--seed N] [--explain]")
 		fmt.Fprintln(stderr, "       refbot --card SYSTEM")
 		fmt.Fprintln(stderr, "       refbot --lint SYSTEM [--lint-boards N]")
+		fmt.Fprintln(stderr, "       refbot --ask AUCTION --hand HAND [--system SYSTEM]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -89,6 +94,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 	}
 	if o.lint != "" {
 		return printGaps(o.lint, o.lintN, stdout, stderr)
+	}
+	if o.ask != "" || o.hand != "" {
+		return answer(&o, stdout, stderr)
 	}
 	cfg, bot, log, err := setup(&o, stderr)
 	if err != nil {
@@ -239,5 +247,58 @@ func printGaps(arg string, boards int, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %d situations with hands no row fits; %d calls of %d boards fell to the natural fallback\n",
 		sys.Name(), len(gaps), calls, boards)
+	return exitOK
+}
+
+// answer explains each call of the auction --ask gives, as the system
+// reads it, then says what the system bids with --hand at the seat on
+// turn, and why: a system author's check of a row without a table.
+func answer(o *options, stdout, stderr io.Writer) int {
+	if o.ask == "" || o.hand == "" {
+		fmt.Fprintln(stderr, "refbot: --ask and --hand go together")
+		return exitUsage
+	}
+	hand, err := engine.ParseHand(o.hand)
+	if err == nil && hand.Len() != 13 {
+		err = fmt.Errorf("%d cards, want 13", hand.Len())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "refbot: --hand %q: %v\n", o.hand, err)
+		return exitUsage
+	}
+	a := engine.NewAuction(engine.North)
+	for i, f := range strings.Fields(o.ask) {
+		c, err := engine.ParseCall(f)
+		if err == nil {
+			err = a.Add(c)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "refbot: --ask: call %d (%s): %v\n", i+1, f, err)
+			return exitUsage
+		}
+	}
+	if a.Done() {
+		fmt.Fprintln(stderr, "refbot: --ask: the auction is over")
+		return exitUsage
+	}
+	sys, err := refbot.LoadSystem(o.system)
+	if err != nil {
+		fmt.Fprintln(stderr, "refbot: --system:", err)
+		return exitUsage
+	}
+	for i := range a.Len() {
+		m, err := sys.Explain(&a, i)
+		if err != nil {
+			fmt.Fprintln(stderr, "refbot:", err)
+			return exitFailure
+		}
+		fmt.Fprintf(stdout, "%-5s %s\n", a.SeatOf(i).Name(), m)
+	}
+	v := engine.View{Seat: a.Turn(), Dealer: engine.North, Hand: hand, Auction: a}
+	_, alert, m := sys.Choose(&v)
+	fmt.Fprintf(stdout, "%s, with %s, bids %s\n", v.Seat.Name(), o.hand, m)
+	if alert != "" {
+		fmt.Fprintf(stdout, "  alerted: %s\n", alert)
+	}
 	return exitOK
 }

@@ -119,6 +119,14 @@ func TestBadSystemIsAUsageError(t *testing.T) {
 		{"system: unknown name", append([]string{"--system", "nope"}, play...), []string{"--system", `no built-in bidding system "nope"`}},
 		{"system: syntax error", append([]string{"--system", syntax}, play...), []string{"--system", syntax + ":3:", `unknown clause "frobnicate"`}},
 		{"system: missing file", append([]string{"--system", missing}, play...), []string{"--system", missing}},
+		{"ask: no hand", []string{"--ask", "1C P"}, []string{"--ask and --hand go together"}},
+		{"ask: no auction", []string{"--hand", "AKQ2.J43.T9.8765"}, []string{"--ask and --hand go together"}},
+		{"ask: a short hand", []string{"--ask", "1C P", "--hand", "AKQ2.J43.T9.876"}, []string{`--hand "AKQ2.J43.T9.876"`, "12 cards, want 13"}},
+		{"ask: a card twice", []string{"--ask", "1C P", "--hand", "AKQ2.J43.T9.8765A"}, []string{`--hand "AKQ2.J43.T9.8765A"`}},
+		{"ask: not a call", []string{"--ask", "1C 1Z", "--hand", "AKQ2.J43.T9.8765"}, []string{"--ask: call 2 (1Z)"}},
+		{"ask: an insufficient bid", []string{"--ask", "1D P 1C", "--hand", "AKQ2.J43.T9.8765"}, []string{"--ask: call 3 (1C)", "insufficient"}},
+		{"ask: the auction is over", []string{"--ask", "1C P P P", "--hand", "AKQ2.J43.T9.8765"}, []string{"--ask: the auction is over"}},
+		{"ask: unknown system", []string{"--ask", "1C P", "--hand", "AKQ2.J43.T9.8765", "--system", "nope"}, []string{"--system", `no built-in bidding system "nope"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -178,4 +186,51 @@ func TestSystemFlagChoosesTheBids(t *testing.T) {
 		}
 	}
 	assert.Positive(t, openedByNS, "North-South opened at least one board")
+}
+
+// TestAskExplainsTheAuctionAndTheBid: refbot --ask explains each call as
+// the system reads it, names the seat on turn, and bids the hand there
+// with the system --system names, alerting an artificial call.
+func TestAskExplainsTheAuctionAndTheBid(t *testing.T) {
+	t.Parallel()
+	custom := writeFile(t, "always.bid", customSystem)
+	tests := []struct {
+		name        string
+		args        []string
+		want        []string
+		wantAlerted bool
+	}{
+		{
+			name: "a support double",
+			args: []string{"--ask", "1C 1D 1S 2H", "--hand", "KQ6.J743.K.AT752"},
+			want: []string{
+				"North 1C: 12-21 HCP", "East  1D: ", "South 1S: ", "West  2H: ",
+				"North, with KQ6.J743.K.AT752, bids X: 12+ HCP, 3S",
+			},
+			wantAlerted: true,
+		},
+		{
+			name: "passes before the opening, a natural call",
+			args: []string{"--ask", "P 1H P", "--hand", "K84.Q93.A762.954"},
+			want: []string{"North Pass: ", "East  1H: ", "South Pass: ", "West, with K84.Q93.A762.954, bids 2H: "},
+		},
+		{
+			name: "a system file",
+			args: []string{"--ask", "P", "--hand", "2.32.543.AKQJT98", "--system", custom},
+			want: []string{"North Pass: ", "East, with 2.32.543.AKQJT98, bids 1NT: any HCP; any hand"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var out, errs bytes.Buffer
+			code := run(context.Background(), tc.args, &out, &errs, protocol.DialTCP)
+			require.Equal(t, exitOK, code, errs.String())
+			assert.Empty(t, errs.String())
+			for _, w := range tc.want {
+				assert.Contains(t, out.String(), w)
+			}
+			assert.Equal(t, tc.wantAlerted, strings.Contains(out.String(), "\n  alerted: "), out.String())
+		})
+	}
 }

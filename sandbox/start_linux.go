@@ -131,7 +131,13 @@ func (sb *Sandbox) start(b Bot, relayArgs []string) (*Process, error) {
 	fail := func(err error) (*Process, error) {
 		ours.Close()
 		p.Kill()
-		_ = p.Wait()
+		// A limit that killed the sandbox first is the reason: the
+		// watcher's first look can, before the bot runs, when its folder
+		// is still full from the run before.
+		var limit *LimitError
+		if werr := p.Wait(); errors.As(werr, &limit) {
+			return nil, werr
+		}
 		return nil, err
 	}
 	p.inner = childPID(infoR)
@@ -148,15 +154,7 @@ func (sb *Sandbox) start(b Bot, relayArgs []string) (*Process, error) {
 		p.release = release
 	}
 	if _, err := blockW.Write([]byte{0}); err != nil {
-		// The watcher's first look may have killed the sandbox before the
-		// bot ran (its folder still full from the run before): say so.
-		ours.Close()
-		p.Kill()
-		var limit *LimitError
-		if werr := p.Wait(); errors.As(werr, &limit) {
-			return nil, werr
-		}
-		return nil, fmt.Errorf("sandbox: release: %w", err)
+		return fail(fmt.Errorf("sandbox: release: %w", err))
 	}
 	nc, err := net.FileConn(ours)
 	ours.Close()

@@ -332,6 +332,8 @@ var sayc = []callCase{
 	// After a redoubled takeout double and the runout.
 	{"opener's forcing pass after the runout", "KQJ98.A43.432.A3", "1S X XX 2H", "P", false},
 	{"responder doubles the runout", "T7.JT4.AQT86.K65", "1S X XX 2H P P", "X", false},
+	{"responder void in the runout's suit bids game in opener's minor", ".A53.AJ53.K76532", "1D X XX 1S P P", "5D", false},
+	{"responder with their suit stopped but short bids 3NT", "K5.A53.AJ53.K765", "1D X XX 1S P P", "3N", false},
 	// Over a minor opening, 5-4-2-2 with five cards in their suit.
 	{"1NT overcall with five of their clubs", "A986.A6.A5.KT982", "1C", "1N", false},
 	// Responder's own six-card major rather than a preference to a doubleton.

@@ -338,6 +338,15 @@ var sayc = []callCase{
 	{"1NT overcall with five of their clubs", "A986.A6.A5.KT982", "1C", "1N", false},
 	// Responder's own six-card major rather than a preference to a doubleton.
 	{"responder rebids a six-card major", "942.AK9732.J8.72", "1D P 1H P 2C P", "2H", false},
+	// Their double of a transfer or of Stayman.
+	{"completes the doubled transfer with three cards", "KQ4.A73.K75.Q942", "1N P 2D X", "2H", false},
+	{"passes the doubled transfer with two cards", "54.AK54.K73.KQ98", "1N P 2H X", "P", false},
+	{"responder bids the major itself after opener's pass", "J97632..T62.JT64", "1N P 2H X P P", "2S", false},
+	{"game with six spades after opener's pass of the double", "KQ9743.Q2.832.K4", "1N P 2H X P P", "4S", false},
+	{"invites with five hearts after opener's pass of the double", "K4.AJ873.J72.984", "1N P 2D X P P", "2N", false},
+	{"the 2NT opener's doubled transfer, weak responder", "9743.T6532.82.54", "2N P 3D X P P", "3H", false},
+	{"Stayman's answers stand over their double", "54.AK54.K73.KQ98", "1N P 2C X", "2H", false},
+	{"game after the doubled Stayman's fit", "A652.KQ76.83.J94", "1N P 2C X 2H P", "4H", false},
 }
 
 // TestFallbackRaiseMeaning: a natural fallback bid below game in a suit

@@ -237,6 +237,9 @@ var sayc = []callCase{
 	// Opener's answer to responder's invitational 2NT after a 1NT rebid.
 	{"accepts the 2NT invitation with 13 and three-card support in the major", "AQ6.K95.KJT2.T53", "1D P 1H P 1N P 2N P", "4H", false},
 	{"declines the 2NT invitation with 12", "AQ6.K95.QJT2.T53", "1D P 1H P 1N P 2N P", "P", false},
+	// A one-level overcall holds two top-five honours, or six cards.
+	{"overcalls a six-card suit with one honour", "Q97432.A93.J96.A", "1H", "1S", false},
+	{"no overcall of a poor five-card suit", "Q9743.A93.J96.A4", "1H", "P", false},
 	// Advancing an overcall in notrump.
 	{"advances the two-level overcall with an invitational 2NT", "K84.QJ73.KJ73.Q9", "1S 2C P", "2N", false},
 	// The takeout doubler's rebid (computed rows).
@@ -245,6 +248,7 @@ var sayc = []callCase{
 	// Balancing over a raise that would end the auction.
 	{"balancing double: short in their suit", "K942.42.AJ73.Q94", "1H P 2H P P", "X", false},
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
+	{"balancing with a six-card suit and one honour", "Q97432.A93.J96.A", "1H P 2H P P", "2S", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
 	// 1NT doubled for penalty: a weak responder runs to a five-card suit.
@@ -429,6 +433,7 @@ func TestCompetitiveRowsStayOut(t *testing.T) {
 		{"five hearts opposite a raise do not compete at the three level", "K42.AQJ98.K73.42", "1H 2C 2H 3C"},
 		{"no balancing double with their suit held", "942.K742.AJ73.Q9", "1H P 2H P P"},
 		{"no balancing after a two-suited auction", "K942.42.AJ73.Q94", "1H P 1S P 2C P P"},
+		{"no balancing bid with a poor five-card suit", "Q9743.A93.J96.A4", "1H P 2H P P"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

@@ -188,8 +188,8 @@ func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call)
 		switch {
 		case lvl <= 2:
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "balancing: 5+ cards, 7-15", hcp(7, 15), minLen(y, 5),
-				when("two top-five honours, the best unbid suit", func(hi *handInfo) bool {
-					return hi.decent(yy) && bestUnbid(hi, yy, theirs...)
+				when("two top-five honours or six cards, the best unbid suit", func(hi *handInfo) bool {
+					return (hi.decent(yy) || hi.len[yy] >= 6) && bestUnbid(hi, yy, theirs...)
 				})))
 		case lvl == 3:
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "balancing: 6+ cards, 10-15", hcp(10, 15), minLen(y, 6),

@@ -166,6 +166,10 @@ var sayc = []callCase{
 	{"signs off over the cue bid: no club control", "K753.AK4.K632.32", "1S P 3S P 4D P", "4S", false},
 	{"signs off over the cue bid: no extras", "K753.Q84.K632.Q2", "1S P 3S P 4D P", "4S", false},
 	{"passes the sign-off after the cue bid", "AKJ84.K3.AQ52.J4", "1S P 3S P 4D P 4S P", "P", false},
+	// The cue bid promises the count the try makes, shortness included: 14
+	// points and a spade void opposite opener's raise of a two over one.
+	{"cue bid counting a void: the club ace", ".AQJ42.JT73.AJT8", "1S P 2H P 3H P", "4C", true},
+	{"Blackwood over the void's cue bid", "AKQ652.KT87.A5.3", "1S P 2H P 3H P 4C P", "4N", true},
 	{"balancing takeout double of a 3-level preempt: 15, short in spades", "K4.AQ76.KJ84.Q92", "3S P P", "X", false},
 	{"balancing seat passes a 3-level preempt with 11 HCP", "K4.QJ76.K984.J92", "3S P P", "P", false},
 	{"3NT over 1NT with a good six-card minor and 6 HCP", "Q87.T32.KJT532.6", "1N P", "3N", false},

@@ -58,6 +58,7 @@ const (
 	HCPOnly      Valuation = iota // high-card points only (the Points range is unused)
 	LengthPoints                  // HCP plus one point per card beyond four in each suit (openings)
 	DummyPoints                   // HCP plus void 5, singleton 3, doubleton 1 outside trumps (raises)
+	SlamPoints                    // LengthPoints plus the shortness the slam tries count with Trump as trumps (cue bids)
 )
 
 // convention tags calls the slam machinery needs to recognise later in the
@@ -173,8 +174,11 @@ func (m Meaning) constraints() string {
 	}
 	if m.Valuation != HCPOnly {
 		kind := "pts"
-		if m.Valuation == DummyPoints {
+		switch m.Valuation {
+		case DummyPoints:
 			kind = "support pts"
+		case SlamPoints:
+			kind = "pts with shortness"
 		}
 		if m.MaxPoints >= 40 {
 			parts = append(parts, fmt.Sprintf("%d+ %s", m.MinPoints, kind))

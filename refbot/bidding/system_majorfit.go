@@ -25,9 +25,11 @@ func (hi *handInfo) losers(s engine.Suit) int {
 // which it holds the ace or a void, if that suit can be bid at the four
 // level below four of the major and the side has not bid it: a cue bid,
 // forcing and alerted, promising cueSlamMin less partner's credit in
-// points (HCP and length). Partner, knowing the fit and the slam
-// interest, asks for aces when its own count beats what the cue bidder
-// credited it with by enough to reach blackwoodNeed together, and it
+// points counted as the try counts them (HCP, length and shortness, so
+// that the hand that cue-bids fits the meaning it shows). Partner, knowing
+// the fit and the slam interest, asks for aces when its own count beats
+// what the cue bidder credited it with by enough to reach blackwoodNeed
+// together, and it
 // holds a control (ace, king, singleton or void) in each side suit the cue
 // bid passed over (the cue bidder denied the ace there); otherwise it signs
 // off in four of the major, which the cue bidder passes. The cue bid's
@@ -96,7 +98,7 @@ func (s *System) cueMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning
 	z := engine.Suit(c.Strain())
 	m := unconstrained(c)
 	m.MinLen[t] = max(0, 8-st.cons[partner].MinLen[t])
-	m.Valuation, m.Trump = LengthPoints, t
+	m.Valuation, m.Trump = SlamPoints, t
 	m.MinPoints, m.MaxPoints = max(0, cueSlamMin-partnerCredit(st, partner, 0)), 40
 	m.Forcing, m.Artificial, m.conv = ForcingOne, true, convCue
 	m.Alert = fmt.Sprintf("cue bid: the ace or a void in %s, slam interest in %s", z, t)
@@ -138,7 +140,7 @@ func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 			continue
 		}
 		m, ok := s.cueMeaning(st, seat, cue)
-		if ok && m.Trump == t && hi.points >= m.MinPoints {
+		if ok && m.Trump == t && hi.value(SlamPoints, t) >= m.MinPoints {
 			return m, true
 		}
 		return Meaning{}, false // the cheapest control decides: a later one would deny this ace

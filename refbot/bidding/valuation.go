@@ -104,6 +104,8 @@ func (hi *handInfo) value(v Valuation, trump engine.Suit) int {
 		return hi.points
 	case DummyPoints:
 		return hi.hcp + hi.dummy(trump)
+	case SlamPoints:
+		return hi.points + shortness(hi, trump)
 	}
 	return hi.hcp
 }

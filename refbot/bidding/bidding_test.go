@@ -241,6 +241,11 @@ var sayc = []callCase{
 	// Opener's answer to responder's invitational 2NT after a 1NT rebid.
 	{"accepts the 2NT invitation with 13 and three-card support in the major", "AQ6.K95.KJT2.T53", "1D P 1H P 1N P 2N P", "4H", false},
 	{"declines the 2NT invitation with 12", "AQ6.K95.QJT2.T53", "1D P 1H P 1N P 2N P", "P", false},
+	// The free advance of a takeout double: game with a long major.
+	{"game in a seven-card major after the double and their raise", "QJT9864.KJ9.854.", "1C X 3C", "4S", false},
+	// A weak jump overcall: a good six-card suit, or seven cards with two
+	// top-five honours.
+	{"weak jump overcall with seven cards to the jack-ten", "8.JT98543.J.AT42", "1S", "3H", false},
 	// A one-level overcall holds two top-five honours, or six cards.
 	{"overcalls a six-card suit with one honour", "Q97432.A93.J96.A", "1H", "1S", false},
 	{"no overcall of a poor five-card suit", "Q9743.A93.J96.A4", "1H", "P", false},

@@ -310,10 +310,11 @@ func takeoutDouble(st *state, seat engine.Seat, d callNote) bool {
 
 // freeAdvanceRows: partner doubled for takeout and the next opponent bid
 // (raised, say), so the seat is no longer obliged to answer: a free bid
-// shows values. A major game with 4+ cards and 11+ HCP, 3NT with their
-// suits stopped and 11+, else the best unbid suit at the cheapest level
-// with 6-10 HCP (4+ cards at the two level, 5+ at the three level), else
-// pass.
+// shows values. A major game with 4+ cards and 11+ HCP, or 6+ cards and
+// 10+ points counting length (a long suit opposite the double's support
+// makes game on less), 3NT with their suits stopped and 11+, else the
+// best unbid suit at the cheapest level with 6-10 HCP (4+ cards at the two
+// level, 5+ at the three level), else pass.
 func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*row {
 	theirs := theirSuits(st, us)
 	var rows []*row
@@ -321,6 +322,8 @@ func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*row {
 		if y >= H && engine.Bid(4, engine.Strain(y)) > last {
 			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 4+ cards, 11+ HCP", hcp(11, 37), minLen(y, 4),
 				bestUnbidSuit(y, theirs...)))
+			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 6+ cards, 10+ points with length", hcp(6, 37), minLen(y, 6),
+				points(LengthPoints, y, 10, 40), bestUnbidSuit(y, theirs...)))
 		}
 	}
 	if nt := engine.Bid(3, engine.NoTrump); nt > last {

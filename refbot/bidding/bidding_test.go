@@ -351,6 +351,7 @@ var sayc = []callCase{
 	{"1NT overcall with five of their clubs", "A986.A6.A5.KT982", "1C", "1N", false},
 	// Responder's own six-card major rather than a preference to a doubleton.
 	{"responder rebids a six-card major", "942.AK9732.J8.72", "1D P 1H P 2C P", "2H", false},
+	{"3NT over 1NT on a good seven-card minor beside a four-card major", "J654.52.AQT9863.", "1N P", "3N", false},
 	// Their double of a transfer or of Stayman.
 	{"completes the doubled transfer with three cards", "KQ4.A73.K75.Q942", "1N P 2D X", "2H", false},
 	{"passes the doubled transfer with two cards", "54.AK54.K73.KQ98", "1N P 2H X", "P", false},

@@ -352,6 +352,7 @@ var sayc = []callCase{
 	// Responder's own six-card major rather than a preference to a doubleton.
 	{"responder rebids a six-card major", "942.AK9732.J8.72", "1D P 1H P 2C P", "2H", false},
 	{"3NT over 1NT on a good seven-card minor beside a four-card major", "J654.52.AQT9863.", "1N P", "3N", false},
+	{"negative double over a two-level minor with one four-card major", "A52.KJ83.86.AT32", "1C 2D", "X", false},
 	// The overcaller again after their raise and two passes.
 	{"the overcaller bids game with three losers", "AKQT952.KQT7.8.8", "1C 1S 3C P P", "4S", false},
 	{"the overcaller competes with six cards and 12 points", "AKQT92.K87.84.84", "1C 1S 2C P P", "2S", false},

@@ -241,6 +241,8 @@ var sayc = []callCase{
 	// Opener's answer to responder's invitational 2NT after a 1NT rebid.
 	{"accepts the 2NT invitation with 13 and three-card support in the major", "AQ6.K95.KJT2.T53", "1D P 1H P 1N P 2N P", "4H", false},
 	{"declines the 2NT invitation with 12", "AQ6.K95.QJT2.T53", "1D P 1H P 1N P 2N P", "P", false},
+	{"no weak jump in the balancing seat: the simple overcall", "AK9764.K65..T954", "1D P P", "1S", false},
+	{"intermediate jump overcall in the balancing seat", "AKJ974.K65.8.Q54", "1D P P", "2S", false},
 	// The free advance of a takeout double: game with a long major.
 	{"game in a seven-card major after the double and their raise", "QJT9864.KJ9.854.", "1C X 3C", "4S", false},
 	// A weak jump overcall: a good six-card suit, or seven cards with two

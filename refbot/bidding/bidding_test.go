@@ -243,6 +243,8 @@ var sayc = []callCase{
 	{"declines the 2NT invitation with 12", "AQ6.K95.QJT2.T53", "1D P 1H P 1N P 2N P", "P", false},
 	{"no weak jump in the balancing seat: the simple overcall", "AK9764.K65..T954", "1D P P", "1S", false},
 	{"intermediate jump overcall in the balancing seat", "AKJ974.K65.8.Q54", "1D P P", "2S", false},
+	{"opener accepts the six-card major's invitation with 13", "65.AT76.AT32.AJ8", "1D P 1S P 1N P 3S P", "4S", false},
+	{"opener declines the six-card major's invitation with 12", "65.AT76.AT32.KJ8", "1D P 1S P 1N P 3S P", "P", false},
 	// The free advance of a takeout double: game with a long major.
 	{"game in a seven-card major after the double and their raise", "QJT9864.KJ9.854.", "1C X 3C", "4S", false},
 	// A weak jump overcall: a good six-card suit, or seven cards with two

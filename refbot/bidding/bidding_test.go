@@ -690,3 +690,20 @@ func TestTableIsWellFormed(t *testing.T) {
 		assert.True(t, keys[want], "no rows for situation %q", want)
 	}
 }
+
+// TestUnionDropsPointsAcrossTrumps: support points counted with different
+// trump suits cannot be merged into one range; the union keeps HCP only.
+func TestUnionDropsPointsAcrossTrumps(t *testing.T) {
+	t.Parallel()
+	for _, v := range []Valuation{DummyPoints, SlamPoints} {
+		a := Meaning{Valuation: v, Trump: engine.Spades, MinPoints: 10, MaxPoints: 12, MaxHCP: 37}
+		b := Meaning{Valuation: v, Trump: engine.Hearts, MinPoints: 11, MaxPoints: 14, MaxHCP: 37}
+		a.union(&b)
+		assert.Equal(t, HCPOnly, a.Valuation, "valuation %d", v)
+		same := Meaning{Valuation: v, Trump: engine.Spades, MinPoints: 10, MaxPoints: 12, MaxHCP: 37}
+		other := Meaning{Valuation: v, Trump: engine.Spades, MinPoints: 11, MaxPoints: 14, MaxHCP: 37}
+		same.union(&other)
+		assert.Equal(t, v, same.Valuation)
+		assert.Equal(t, [2]int{10, 14}, [2]int{same.MinPoints, same.MaxPoints})
+	}
+}

@@ -25,7 +25,7 @@ func covers(a, b *row) bool {
 		return false
 	}
 	if ma.Valuation != HCPOnly {
-		if ma.Valuation != mb.Valuation || ma.Trump != mb.Trump && ma.Valuation == DummyPoints ||
+		if ma.Valuation != mb.Valuation || ma.Trump != mb.Trump && ma.Valuation.countsShortness() ||
 			ma.MinPoints > mb.MinPoints || ma.MaxPoints < mb.MaxPoints {
 			return false
 		}

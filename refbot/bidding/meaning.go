@@ -61,6 +61,10 @@ const (
 	SlamPoints                    // LengthPoints plus the shortness the slam tries count with Trump as trumps (cue bids)
 )
 
+// countsShortness reports whether the valuation counts shortness, and so
+// depends on the meaning's Trump.
+func (v Valuation) countsShortness() bool { return v == DummyPoints || v == SlamPoints }
+
 // convention tags calls the slam machinery needs to recognise later in the
 // auction (responses to Blackwood depend on the 4NT having been Blackwood).
 type convention uint8
@@ -127,7 +131,7 @@ func (m *Meaning) union(other *Meaning) {
 		m.MaxLen[s] = max(m.MaxLen[s], other.MaxLen[s])
 	}
 	m.Balanced = m.Balanced && other.Balanced
-	if m.Valuation != other.Valuation {
+	if m.Valuation != other.Valuation || m.Valuation.countsShortness() && m.Trump != other.Trump {
 		m.Valuation, m.MinPoints, m.MaxPoints = HCPOnly, 0, 0
 	} else {
 		m.MinPoints = min(m.MinPoints, other.MinPoints)

@@ -29,12 +29,12 @@ func (hi *handInfo) losers(s engine.Suit) int {
 // that the hand that cue-bids fits the meaning it shows). Partner, knowing
 // the fit and the slam interest, asks for aces when its own count beats
 // what the cue bidder credited it with by enough to reach blackwoodNeed
-// together, and it
-// holds a control (ace, king, singleton or void) in each side suit the cue
-// bid passed over (the cue bidder denied the ace there); otherwise it signs
-// off in four of the major, which the cue bidder passes. The cue bid's
-// meaning is computed from the auction (cueMeaning), by the same function
-// when choosing it and when reading it back.
+// together, and it holds a control (ace, king, singleton or void) in each
+// side suit the cue bid passed over (the cue bidder denied the ace there);
+// otherwise it signs off in four of the major, which the cue bidder
+// passes. The cue bid's meaning is computed from the auction
+// (cueMeaning), by the same function when choosing it and when reading it
+// back.
 
 // cueSlamMin is the least count (own points and partner's expected
 // strength) that makes a cue bid instead of game.

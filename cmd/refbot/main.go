@@ -45,6 +45,7 @@ type options struct {
 	lint      string
 	lintN     int
 	ask       string
+	askSet    bool // --ask was given: an empty auction asks for the opening call
 	hand      string
 	seed      uint64
 	explain   bool
@@ -65,7 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 	fs.StringVar(&o.card, "card", "", "print the convention card of a bidding system (built-in name or file) and exit")
 	fs.StringVar(&o.lint, "lint", "", "list the situations of a bidding system (built-in name or file) in which some hands fit no row, bidding --lint-boards seeded boards, and exit")
 	fs.IntVar(&o.lintN, "lint-boards", 2000, "how many seeded boards --lint bids")
-	fs.StringVar(&o.ask, "ask", "", "an auction from the dealer (North), calls separated by spaces: explain each call and say what --system bids there with --hand, and exit")
+	fs.StringVar(&o.ask, "ask", "", "an auction from the dealer (North), calls separated by spaces (\"\" for the opening call): explain each call and say what --system bids there with --hand, and exit")
 	fs.StringVar(&o.hand, "hand", "", "with --ask: the hand of the seat on turn, as spades.hearts.diamonds.clubs (AKQ2.J43.T9.8765)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed of the bot's decisions (same seed, board and seat: same decisions)")
 	fs.BoolVar(&o.explain, "explain", false, "log the meaning of every call the bot makes")
@@ -85,6 +86,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 		fmt.Fprintln(stderr, "refbot:", err)
 		return exitUsage
 	}
+	o.askSet = fs.Changed("ask")
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "refbot: unexpected arguments %q\n", fs.Args())
 		return exitUsage
@@ -95,7 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, dial func
 	if o.lint != "" {
 		return printGaps(o.lint, o.lintN, stdout, stderr)
 	}
-	if o.ask != "" || o.hand != "" {
+	if o.askSet || o.hand != "" {
 		return answer(&o, stdout, stderr)
 	}
 	cfg, bot, log, err := setup(&o, stderr)
@@ -254,7 +256,7 @@ func printGaps(arg string, boards int, stdout, stderr io.Writer) int {
 // reads it, then says what the system bids with --hand at the seat on
 // turn, and why: a system author's check of a row without a table.
 func answer(o *options, stdout, stderr io.Writer) int {
-	if o.ask == "" || o.hand == "" {
+	if !o.askSet || o.hand == "" {
 		fmt.Fprintln(stderr, "refbot: --ask and --hand go together")
 		return exitUsage
 	}

@@ -215,6 +215,11 @@ func TestAskExplainsTheAuctionAndTheBid(t *testing.T) {
 			want: []string{"North Pass: ", "East  1H: ", "South Pass: ", "West, with K84.Q93.A762.954, bids 2H: "},
 		},
 		{
+			name: "the opening call: an empty auction",
+			args: []string{"--ask", "", "--hand", "AK92.QT7654.97.A"},
+			want: []string{"North, with AK92.QT7654.97.A, bids 1H: "},
+		},
+		{
 			name: "a system file",
 			args: []string{"--ask", "P", "--hand", "2.32.543.AKQJT98", "--system", custom},
 			want: []string{"North Pass: ", "East, with 2.32.543.AKQJT98, bids 1NT: any HCP; any hand"},

@@ -245,6 +245,10 @@ var sayc = []callCase{
 	{"intermediate jump overcall in the balancing seat", "AKJ974.K65.8.Q54", "1D P P", "2S", false},
 	{"opener accepts the six-card major's invitation with 13", "65.AT76.AT32.AJ8", "1D P 1S P 1N P 3S P", "4S", false},
 	{"opener declines the six-card major's invitation with 12", "65.AT76.AT32.KJ8", "1D P 1S P 1N P 3S P", "P", false},
+	// Opener after their 1NT overcall, and after partner's 1NT over their overcall.
+	{"opener doubles their 1NT overcall with 19", "KJ7.KJ6.Q872.AKQ", "1D 1N P P", "X", false},
+	{"opener invites over partner's competitive 1NT with 17", "AT.T7.AKJ9.AJ973", "1C 1S 1N P", "2N", false},
+	{"partner accepts the invitation with 10", "K43.J42.Q65.KJ42", "1C 1S 1N P 2N P", "3N", false},
 	// The free advance of a takeout double: game with a long major.
 	{"game in a seven-card major after the double and their raise", "QJT9864.KJ9.854.", "1C X 3C", "4S", false},
 	// A weak jump overcall: a good six-card suit, or seven cards with two

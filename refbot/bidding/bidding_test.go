@@ -365,6 +365,8 @@ var sayc = []callCase{
 	{"raises opener's major over their three-level jump", "K93.QJ4.KT72.T84", "1H 3C", "3H", false},
 	{"negative double of their three-level jump with four hearts", "A98.KJ43.T72.Q84", "1C 3D", "X", false},
 	{"no 3NT over their jump without a stopper", "A9843.A6.KT7.T84", "1D 3C", "P", false},
+	{"opener reopens their three-level jump with a double", "AKT9.KQ976.KT5.8", "1H 3C P P", "X", false},
+	{"opener rebids six spades over their three-level jump", "KQT974.A2.K953.K", "1S 3H P P", "3S", false},
 	// The overcaller again after their raise and two passes.
 	{"the overcaller bids game with three losers", "AKQT952.KQT7.8.8", "1C 1S 3C P P", "4S", false},
 	{"the overcaller competes with six cards and 12 points", "AKQT92.K87.84.84", "1C 1S 2C P P", "2S", false},

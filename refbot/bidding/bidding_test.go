@@ -266,6 +266,8 @@ var sayc = []callCase{
 	{"balancing double: short in their suit", "K942.42.AJ73.Q94", "1H P 2H P P", "X", false},
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
 	{"balancing with a six-card suit and one honour", "Q97432.A93.J96.A", "1H P 2H P P", "2S", false},
+	// The direct seat over their raise acts on three HCP more.
+	{"takeout double of their raise in the direct seat", "AJ86.8.KT3.QJ643", "1H P 2H", "X", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
 	// 1NT doubled for penalty: a weak responder runs to a five-card suit.
@@ -463,6 +465,7 @@ func TestCompetitiveRowsStayOut(t *testing.T) {
 		{"no balancing double with their suit held", "942.K742.AJ73.Q9", "1H P 2H P P"},
 		{"no balancing after a two-suited auction", "K942.42.AJ73.Q94", "1H P 1S P 2C P P"},
 		{"no balancing bid with a poor five-card suit", "Q9743.A93.J96.A4", "1H P 2H P P"},
+		{"no direct double of their raise with 10 HCP", "KJ86.8.KJ3.Q9643", "1H P 2H"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

@@ -164,11 +164,20 @@ func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call)
 	us := seat.Side()
 	theirs := theirSuits(st, us)
 	balancing := st.n >= 3 && st.back(1).call == engine.Pass && st.back(2).call == engine.Pass
-	if !balancing || len(theirs) != 1 || last.Level() != 2 {
+	// The direct seat over their raise (1x P 2x): partner passed the
+	// opening, and the next hand's raise is the last call. It acts on more
+	// than the balancing seat, which partner's pass has already told.
+	direct := st.n >= 3 && st.back(1).call == last && st.back(2).call == engine.Pass && st.back(3).call.IsBid() &&
+		st.back(3).call.Strain() == last.Strain() && st.back(3).call.Level() == 1
+	if !balancing && !direct || len(theirs) != 1 || last.Level() != 2 {
 		return nil
 	}
+	extra := 0
+	if direct {
+		extra = 3
+	}
 	var rows []*row
-	d := []opt{hcp(8, 37), maxLen(x, 2), forcing()}
+	d := []opt{hcp(8+extra, 37), maxLen(x, 2), forcing()}
 	for _, s := range allSuits {
 		bid := false
 		for _, t := range theirs {
@@ -187,16 +196,16 @@ func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call)
 		lvl := cheapest(engine.Strain(y), last)
 		switch {
 		case lvl <= 2:
-			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "balancing: 5+ cards, 7-15", hcp(7, 15), minLen(y, 5),
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), fmt.Sprintf("over their raise: 5+ cards, %d-15", 7+extra), hcp(7+extra, 15), minLen(y, 5),
 				when("two top-five honours or six cards, the best unbid suit", func(hi *handInfo) bool {
 					return (hi.decent(yy) || hi.len[yy] >= 6) && bestUnbid(hi, yy, theirs...)
 				})))
 		case lvl == 3:
-			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "balancing: 6+ cards, 10-15", hcp(10, 15), minLen(y, 6),
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), fmt.Sprintf("over their raise: 6+ cards, %d-15", 10+extra), hcp(10+extra, 15), minLen(y, 6),
 				when("good suit, the best unbid suit", func(hi *handInfo) bool { return hi.good(yy) && bestUnbid(hi, yy, theirs...) })))
 		}
 	}
-	rows = append(rows, newRow("", engine.Double, "balancing takeout double: short in their suit, 3+ in the others", d...))
+	rows = append(rows, newRow("", engine.Double, "takeout double of their raise: short in their suit, 3+ in the others", d...))
 	return rows
 }
 

@@ -67,7 +67,8 @@ In every system (the interpreter's own rules)
   Notrump slams by count where the file has no slam row: 6NT with 32 combined HCP, 7NT with 35,
   a quantitative 4NT over partner's natural notrump with 30-31.
   Competitive rows computed from the auction where the file has no situation: competing to the
-  level of the fit, balancing over a raise, answers to a takeout double, the doubler's rebid.
+  level of the fit, acting over their raise (direct or balancing), answers to a takeout double,
+  the doubler's rebid.
   A natural fallback where no row fits: game with 25 combined points, a forced bid in the fit or
   the longest suit, else pass. A fallback call promises nothing.
 The ace ask (option aces)

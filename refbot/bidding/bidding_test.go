@@ -366,7 +366,8 @@ var sayc = []callCase{
 	// Over their preemptive jump overcall.
 	{"raises opener's major over their three-level jump", "K93.QJ4.KT72.T84", "1H 3C", "3H", false},
 	{"negative double of their three-level jump with four hearts", "A98.KJ43.T72.Q84", "1C 3D", "X", false},
-	{"no 3NT over their jump without a stopper", "A9843.A6.KT7.T84", "1D 3C", "P", false},
+	{"a five-card spade suit, not 3NT without a stopper, over their jump", "A9843.A6.KT7.T84", "1D 3C", "3S", false},
+	{"a six-card major and a void go to game over their jump", "AK9653.9852.J64.", "1D 3C", "4S", false},
 	{"opener reopens their three-level jump with a double", "AKT9.KQ976.KT5.8", "1H 3C P P", "X", false},
 	{"opener rebids six spades over their three-level jump", "KQT974.A2.K953.K", "1S 3H P P", "3S", false},
 	// The overcaller again after their raise and two passes.

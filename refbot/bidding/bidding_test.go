@@ -249,6 +249,7 @@ var sayc = []callCase{
 	{"opener doubles their 1NT overcall with 19", "KJ7.KJ6.Q872.AKQ", "1D 1N P P", "X", false},
 	{"opener invites over partner's competitive 1NT with 17", "AT.T7.AKJ9.AJ973", "1C 1S 1N P", "2N", false},
 	{"partner accepts the invitation with 10", "K43.J42.Q65.KJ42", "1C 1S 1N P 2N P", "3N", false},
+	{"partner declines the invitation with 7", "K43.J42.Q65.J642", "1C 1S 1N P 2N P", "P", false},
 	// The free advance of a takeout double: game with a long major.
 	{"game in a seven-card major after the double and their raise", "QJT9864.KJ9.854.", "1C X 3C", "4S", false},
 	// A weak jump overcall: a good six-card suit, or seven cards with two

@@ -267,6 +267,9 @@ var sayc = []callCase{
 	{"balancing double: short in their suit", "K942.42.AJ73.Q94", "1H P 2H P P", "X", false},
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},
 	{"balancing with a six-card suit and one honour", "Q97432.A93.J96.A", "1H P 2H P P", "2S", false},
+	// Opener with a long major after their Michaels cue bid and partner's pass.
+	{"opener bids game with seven spades over their Michaels advance", "AKJ7532.8.KJ4.AQ", "1S 2S P 3H", "4S", false},
+	{"opener bids game with eight spades over their 2NT ask", "AKJ75432.K7.K.J2", "1S 2S P 2N", "4S", false},
 	// The direct seat over their raise acts on three HCP more.
 	{"takeout double of their raise in the direct seat", "AJ86.8.KT3.QJ643", "1H P 2H", "X", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},

@@ -2,6 +2,7 @@ package bidding
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/openroom/openroom/engine"
@@ -90,6 +91,9 @@ func competitiveRows(st *state, seat engine.Seat) []*row {
 	}
 	last := st.lastBid
 	if last.Strain() == engine.NoTrump {
+		if st.bid[us] {
+			return ownSuitRows(st, seat)
+		}
 		return nil
 	}
 	x := engine.Suit(last.Strain())
@@ -109,6 +113,7 @@ func competitiveRows(st *state, seat engine.Seat) []*row {
 	}
 	if st.bid[us] {
 		rows = append(rows, fitRaiseRows(st, seat)...)
+		rows = append(rows, ownSuitRows(st, seat)...)
 	}
 	if !st.acted[us] && last.Level() <= 2 {
 		rows = append(rows, balancingRows(st, seat, x, last)...)
@@ -154,6 +159,29 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 		rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(t)), text, hcp(competeMinHCP, maxHCP), minLen(t, own)))
 	}
 	return rows
+}
+
+// ownSuitRows: the seat bid a major, partner has shown nothing and the
+// opponents bid on: a long suit bids game on its own playing strength,
+// 7+ cards and 19+ points counting length (an eight-card spade suit with
+// 15 HCP had passed their 2NT after their Michaels cue bid). Competing
+// lower with six cards and 16+ points moved auctions further from par
+// (docs/refbot-strength.md).
+func ownSuitRows(st *state, seat engine.Seat) []*row {
+	us := seat.Side()
+	if st.shown[seat.Partner()] > 0 || bits.OnesCount8(st.suits[us]) != 1 {
+		return nil
+	}
+	s := engine.Suit(bits.TrailingZeros8(st.suits[us]))
+	if st.cons[seat].MinLen[s] < 5 || st.cons[seat.Partner()].MinLen[s] >= 2 || st.suits[1-us]&(1<<s) != 0 {
+		return nil
+	}
+	game := engine.Bid(4, engine.Strain(s))
+	if s < H || game <= st.lastBid {
+		return nil
+	}
+	return []*row{newRow("", game, "the long suit again: game, 7+ cards, 19+ points", minLen(s, 7),
+		points(LengthPoints, s, 19, 40))}
 }
 
 // balancingRows: the side has not acted and the opponents' last bid, a

@@ -165,7 +165,7 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 // opponents bid on: a long suit bids game on its own playing strength,
 // 7+ cards and 19+ points counting length (an eight-card spade suit with
 // 15 HCP had passed their 2NT after their Michaels cue bid). Competing
-// lower with six cards and 16+ points moved auctions further from par
+// lower with six cards and 16+ points measured no better
 // (docs/refbot-strength.md).
 func ownSuitRows(st *state, seat engine.Seat) []*row {
 	us := seat.Side()

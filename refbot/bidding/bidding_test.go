@@ -367,6 +367,7 @@ var sayc = []callCase{
 	{"responder rebids a six-card major", "942.AK9732.J8.72", "1D P 1H P 2C P", "2H", false},
 	{"3NT over 1NT on a good seven-card minor beside a four-card major", "J654.52.AQT9863.", "1N P", "3N", false},
 	{"negative double over a two-level minor with one four-card major", "A52.KJ83.86.AT32", "1C 2D", "X", false},
+	{"raises opener's clubs to the three level over their 2D", "86.Q6542.9.AQ632", "1C 2D", "3C", false},
 	// Over their preemptive jump overcall.
 	{"raises opener's major over their three-level jump", "K93.QJ4.KT72.T84", "1H 3C", "3H", false},
 	{"negative double of their three-level jump with four hearts", "A98.KJ43.T72.Q84", "1C 3D", "X", false},

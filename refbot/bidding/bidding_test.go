@@ -270,6 +270,8 @@ var sayc = []callCase{
 	// Opener with a long major after their Michaels cue bid and partner's pass.
 	{"opener bids game with seven spades over their Michaels advance", "AKJ7532.8.KJ4.AQ", "1S 2S P 3H", "4S", false},
 	{"opener bids game with eight spades over their 2NT ask", "AKJ75432.K7.K.J2", "1S 2S P 2N", "4S", false},
+	{"jumps to four of partner's overcalled major with ten trumps together", "K98642.Q97.T.J53", "1H 1S 2D", "4S", false},
+	{"competes at the two level with nine trumps together", "K986.Q974.T5.J53", "1H 1S 2D", "2S", false},
 	// The direct seat over their raise acts on three HCP more.
 	{"takeout double of their raise in the direct seat", "AJ86.8.KT3.QJ643", "1H P 2H", "X", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},

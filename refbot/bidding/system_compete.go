@@ -155,6 +155,14 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 		if own > 13 || maxHCP < competeMinHCP {
 			continue
 		}
+		// Ten trumps or more in a major: straight to the four level, the
+		// level of the fit, before the opponents find their own.
+		if t >= H && lvl < 4 {
+			if jump := 10 - pm; jump <= 13 {
+				text := fmt.Sprintf("jumps to the level of the fit: %d+ trumps together", 10)
+				rows = append(rows, newRow("", engine.Bid(4, engine.Strain(t)), text, hcp(competeMinHCP, maxHCP), minLen(t, max(jump, 4))))
+			}
+		}
 		text := fmt.Sprintf("competes to the level of the fit: %d+ trumps together", lvl+6)
 		rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(t)), text, hcp(competeMinHCP, maxHCP), minLen(t, own)))
 	}

@@ -159,8 +159,8 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 		// level of the fit, before the opponents find their own.
 		if t >= H && lvl < 4 {
 			if jump := 10 - pm; jump <= 13 {
-				text := fmt.Sprintf("jumps to the level of the fit: %d+ trumps together", 10)
-				rows = append(rows, newRow("", engine.Bid(4, engine.Strain(t)), text, hcp(competeMinHCP, maxHCP), minLen(t, max(jump, 4))))
+				rows = append(rows, newRow("", engine.Bid(4, engine.Strain(t)), "jumps to the level of the fit: 10+ trumps together",
+					hcp(competeMinHCP, maxHCP), minLen(t, max(jump, 4))))
 			}
 		}
 		text := fmt.Sprintf("competes to the level of the fit: %d+ trumps together", lvl+6)

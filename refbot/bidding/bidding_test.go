@@ -250,6 +250,8 @@ var sayc = []callCase{
 	{"opener invites over partner's competitive 1NT with 17", "AT.T7.AKJ9.AJ973", "1C 1S 1N P", "2N", false},
 	{"partner accepts the invitation with 10", "K43.J42.Q65.KJ42", "1C 1S 1N P 2N P", "3N", false},
 	{"partner declines the invitation with 7", "K43.J42.Q65.J642", "1C 1S 1N P 2N P", "P", false},
+	{"balancing takeout double of a weak two with 17", "A7.KJT6.52.AKQ82", "2D P P", "X", false},
+	{"balancing 2NT over a weak two with 17 balanced", "A75.K72.AK76.K93", "2H P P", "2N", false},
 	// The free advance of a takeout double: game with a long major.
 	{"game in a seven-card major after the double and their raise", "QJT9864.KJ9.854.", "1C X 3C", "4S", false},
 	// A weak jump overcall: a good six-card suit, or seven cards with two

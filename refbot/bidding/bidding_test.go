@@ -263,6 +263,7 @@ var sayc = []callCase{
 	// Advancing an overcall in notrump.
 	{"advances the two-level overcall with an invitational 2NT", "K84.QJ73.KJ73.Q9", "1S 2C P", "2N", false},
 	// The takeout doubler's rebid (computed rows).
+	{"the doubler raises a minor answer to game with 22+ support points", "7.A42.AK865.AKJT", "2S P P X P 3D P", "5D", false},
 	{"the doubler raises the answer to game with 19+ support points", "AQ84.2.AKJ3.KQ42", "1H X P 1S P", "4S", false},
 	{"the doubler invites with 16-18 support points", "AQ84.42.AKJ3.Q42", "1H X P 1S P", "2S", false},
 	// Balancing over a raise that would end the auction.
@@ -372,6 +373,7 @@ var sayc = []callCase{
 	{"3NT over 1NT on a good seven-card minor beside a four-card major", "J654.52.AQT9863.", "1N P", "3N", false},
 	{"negative double over a two-level minor with one four-card major", "A52.KJ83.86.AT32", "1C 2D", "X", false},
 	{"raises opener's clubs to the three level over their 2D", "86.Q6542.9.AQ632", "1C 2D", "3C", false},
+	{"raises opener's diamonds rather than a negative double with one major", "632.AJ654.QJT76.", "1D 2C", "2D", false},
 	// Over their preemptive jump overcall.
 	{"raises opener's major over their three-level jump", "K93.QJ4.KT72.T84", "1H 3C", "3H", false},
 	{"negative double of their three-level jump with four hearts", "A98.KJ43.T72.Q84", "1C 3D", "X", false},

@@ -33,21 +33,28 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 //     side has bid naturally, at the cheapest level, with as many trumps
 //     between the bidder and partner's shown minimum as the level plus six
 //     (eight trumps for the two level, nine for the three level), 6+ HCP
-//     and too few for game.
+//     and too few for game; with ten trumps in a major, straight to the
+//     four level.
+//   - A long major again: the seat bid a major, partner has shown
+//     nothing, and the opponents bid on: game with 7+ cards and 19+
+//     points counting length (ownSuitRows).
 //   - Balancing: when the opponents have bid one suit only and their
 //     two-level bid in it (a raise) would end the auction, and the side
-//     has not acted, a five-card suit at the cheapest level (7-15 HCP at
-//     the two level, 10-15 with six cards at the three level), else a
-//     takeout double (at most two cards in their suit, 3+ in each other
-//     suit, 8+ HCP). Balancing over two-suited auctions, and acting in the
-//     direct seat over their raise, moved auctions further from par, so
-//     they are not made.
+//     has not acted, a five-card suit (or six cards) at the cheapest level
+//     (7-15 HCP at the two level, 10-15 with six cards at the three
+//     level), else a takeout double (at most two cards in their suit, 3+
+//     in each other suit, 8+ HCP). The direct seat over their raise
+//     (1x P 2x) acts the same way on three HCP more: par judges it about
+//     even, and an opponent that competes as BEN does takes the part score
+//     otherwise. Balancing over two-suited auctions moved auctions further
+//     from par and is not made.
 //   - The takeout (or negative) doubler's rebid after partner's answer in a
 //     suit: a raise to game in a major with 4+ trumps and 23 points
 //     together (partner counted at the strength the answer showed, at
-//     least 4), a single raise with three points less, 3NT with their
-//     suits stopped and 25 together, a new five-card suit with 17+ HCP
-//     (forcing). The raises value shortness (support points).
+//     least 4), in a minor with 26, a single raise with three points less
+//     than the major's game, 3NT with their suits stopped and 25 together,
+//     a new five-card suit with 17+ HCP (forcing). The raises value
+//     shortness (support points).
 //   - Answers to a takeout double the table has no key for: a penalty pass
 //     with five good trumps, else the cheapest bid in the best unbid suit,
 //     else the cheapest notrump.
@@ -307,6 +314,10 @@ func doublerRebidRows(st *state, seat engine.Seat) []*row {
 	if y >= H && lvl < 4 {
 		rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), fmt.Sprintf("raises partner's answer to game: 4+ trumps, %d+ support points", gameMin),
 			minLen(y, 4), points(DummyPoints, y, gameMin, 40)))
+	}
+	if y < H && lvl < 5 {
+		rows = append(rows, newRow("", engine.Bid(5, engine.Strain(y)), fmt.Sprintf("raises partner's answer to game in the minor: 4+ trumps, %d+ support points", gameMin+3),
+			minLen(y, 4), points(DummyPoints, y, gameMin+3, 40)))
 	}
 	if lvl+1 < 4 || (y < H && lvl+1 < 5) {
 		rows = append(rows, newRow("", engine.Bid(lvl+1, engine.Strain(y)), fmt.Sprintf("invites with a raise of partner's answer: 4+ trumps, %d-%d support points", gameMin-3, gameMin-1),

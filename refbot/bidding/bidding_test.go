@@ -385,6 +385,7 @@ var sayc = []callCase{
 	{"the overcaller bids game with three losers", "AKQT952.KQT7.8.8", "1C 1S 3C P P", "4S", false},
 	{"the overcaller competes with six cards and 12 points", "AKQT92.K87.84.84", "1C 1S 2C P P", "2S", false},
 	{"the overcaller sells out with a five-card suit", "AKQT9.K87.842.84", "1C 1S 2C P P", "P", false},
+	{"limit raise with 10 HCP, four trumps and a singleton", "AK32.8643.3.K872", "1H P", "3H", false},
 	// Their double of a transfer or of Stayman.
 	{"completes the doubled transfer with three cards", "KQ4.A73.K75.Q942", "1N P 2D X", "2H", false},
 	{"passes the doubled transfer with two cards", "54.AK54.K73.KQ98", "1N P 2H X", "P", false},

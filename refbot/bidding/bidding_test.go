@@ -275,6 +275,7 @@ var sayc = []callCase{
 	{"opener bids game with eight spades over their 2NT ask", "AKJ75432.K7.K.J2", "1S 2S P 2N", "4S", false},
 	{"jumps to four of partner's overcalled major with ten trumps together", "K98642.Q97.T.J53", "1H 1S 2D", "4S", false},
 	{"competes at the two level with nine trumps together", "K986.Q974.T5.J53", "1H 1S 2D", "2S", false},
+	{"a strong opener shows its second suit over their Michaels advance", "AK.KQ976.KJ732.K", "1H 2H P 2S", "3D", false},
 	// The direct seat over their raise acts on three HCP more.
 	{"takeout double of their raise in the direct seat", "AJ86.8.KT3.QJ643", "1H P 2H", "X", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},

@@ -176,12 +176,13 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 	return rows
 }
 
-// ownSuitRows: the seat bid a major, partner has shown nothing and the
-// opponents bid on: a long suit bids game on its own playing strength,
+// ownSuitRows: the seat bid a suit, partner has shown nothing and the
+// opponents bid on: a long major bids game on its own playing strength,
 // 7+ cards and 19+ points counting length (an eight-card spade suit with
-// 15 HCP had passed their 2NT after their Michaels cue bid). Competing
-// lower with six cards and 16+ points measured no better
-// (docs/refbot-strength.md).
+// 15 HCP had passed their 2NT after their Michaels cue bid), and a strong
+// hand (17+ HCP) shows a second five-card suit up to the three level (19
+// HCP and five diamonds had passed their 2S). Competing lower with six
+// cards and 16+ points measured no better (docs/refbot-strength.md).
 func ownSuitRows(st *state, seat engine.Seat) []*row {
 	us := seat.Side()
 	if st.shown[seat.Partner()] > 0 || bits.OnesCount8(st.suits[us]) != 1 {
@@ -191,12 +192,18 @@ func ownSuitRows(st *state, seat engine.Seat) []*row {
 	if st.cons[seat].MinLen[s] < 5 || st.cons[seat.Partner()].MinLen[s] >= 2 || st.suits[1-us]&(1<<s) != 0 {
 		return nil
 	}
-	game := engine.Bid(4, engine.Strain(s))
-	if s < H || game <= st.lastBid {
-		return nil
+	var rows []*row
+	if game := engine.Bid(4, engine.Strain(s)); s >= H && game > st.lastBid {
+		rows = append(rows, newRow("", game, "the long suit again: game, 7+ cards, 19+ points", minLen(s, 7),
+			points(LengthPoints, s, 19, 40)))
 	}
-	return []*row{newRow("", game, "the long suit again: game, 7+ cards, 19+ points", minLen(s, 7),
-		points(LengthPoints, s, 19, 40))}
+	for _, z := range suitsBut(theirSuits(st, us), s) {
+		if lvl := cheapest(engine.Strain(z), st.lastBid); lvl <= 3 {
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(z)), "a strong second suit: 5+ cards, 17+ HCP", hcp(17, 37),
+				minLen(z, 5), bestUnbidSuit(z, append(theirSuits(st, us), s)...)))
+		}
+	}
+	return rows
 }
 
 // balancingRows: the side has not acted and the opponents' last bid, a

@@ -165,10 +165,8 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 		// Ten trumps or more in a major: straight to the four level, the
 		// level of the fit, before the opponents find their own.
 		if t >= H && lvl < 4 {
-			if jump := 10 - pm; jump <= 13 {
-				rows = append(rows, newRow("", engine.Bid(4, engine.Strain(t)), "jumps to the level of the fit: 10+ trumps together",
-					hcp(competeMinHCP, maxHCP), minLen(t, max(jump, 4))))
-			}
+			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(t)), "jumps to the level of the fit: 10+ trumps together",
+				hcp(competeMinHCP, maxHCP), minLen(t, max(10-pm, 4))))
 		}
 		text := fmt.Sprintf("competes to the level of the fit: %d+ trumps together", lvl+6)
 		rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(t)), text, hcp(competeMinHCP, maxHCP), minLen(t, own)))
@@ -189,7 +187,8 @@ func ownSuitRows(st *state, seat engine.Seat) []*row {
 		return nil
 	}
 	s := engine.Suit(bits.TrailingZeros8(st.suits[us]))
-	if st.cons[seat].MinLen[s] < 5 || st.cons[seat.Partner()].MinLen[s] >= 2 || st.suits[1-us]&(1<<s) != 0 {
+	theirs := theirSuits(st, us)
+	if st.cons[seat].MinLen[s] < 5 || st.cons[seat.Partner()].MinLen[s] >= 2 || slices.Contains(theirs, s) {
 		return nil
 	}
 	var rows []*row
@@ -197,10 +196,11 @@ func ownSuitRows(st *state, seat engine.Seat) []*row {
 		rows = append(rows, newRow("", game, "the long suit again: game, 7+ cards, 19+ points", minLen(s, 7),
 			points(LengthPoints, s, 19, 40)))
 	}
-	for _, z := range suitsBut(theirSuits(st, us), s) {
+	shown := append(theirs, s)
+	for _, z := range suitsBut(theirs, s) {
 		if lvl := cheapest(engine.Strain(z), st.lastBid); lvl <= 3 {
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(z)), "a strong second suit: 5+ cards, 17+ HCP", hcp(17, 37),
-				minLen(z, 5), bestUnbidSuit(z, append(theirSuits(st, us), s)...)))
+				minLen(z, 5), bestUnbidSuit(z, shown...)))
 		}
 	}
 	return rows

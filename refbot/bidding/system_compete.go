@@ -168,6 +168,12 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(t)), "jumps to the level of the fit: 10+ trumps together",
 				hcp(competeMinHCP, maxHCP), minLen(t, max(10-pm, 4))))
 		}
+		// In a minor the same, one level for each trump beyond nine, up
+		// to game: eleven trumps take away the opponents' four level.
+		for l := 5; t < H && l > lvl; l-- {
+			text := fmt.Sprintf("jumps to the level of the fit: %d+ trumps together", l+6)
+			rows = append(rows, newRow("", engine.Bid(l, engine.Strain(t)), text, hcp(competeMinHCP, maxHCP), minLen(t, max(l+6-pm, 4))))
+		}
 		text := fmt.Sprintf("competes to the level of the fit: %d+ trumps together", lvl+6)
 		rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(t)), text, hcp(competeMinHCP, maxHCP), minLen(t, own)))
 	}

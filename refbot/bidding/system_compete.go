@@ -34,7 +34,8 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 //     between the bidder and partner's shown minimum as the level plus six
 //     (eight trumps for the two level, nine for the three level), 6+ HCP
 //     and too few for game; with ten trumps in a major, straight to the
-//     four level.
+//     four level, and in a minor one level more for each trump beyond
+//     nine, up to game.
 //   - A long major again: the seat bid a major, partner has shown
 //     nothing, and the opponents bid on: game with 7+ cards and 19+
 //     points counting length (ownSuitRows).

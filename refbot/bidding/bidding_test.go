@@ -238,6 +238,8 @@ var sayc = []callCase{
 	// Competing to the level of the fit (computed rows).
 	{"opener competes to 3H with six hearts opposite a raise", "K4.AQJ984.K73.42", "1H 2C 2H 3C", "3H", false},
 	{"advancer raises the overcall to the two level with three cards", "K42.73.QJ82.K942", "1H 1S 2H", "2S", false},
+	{"twelve diamonds jump to five over their overcall of a weak two", "J852.QT.A87632.2", "2D 2H", "5D", false},
+	{"ten diamonds jump to four", "J852.QT32.A876.2", "2D 2H", "4D", false},
 	// Opener's answer to responder's invitational 2NT after a 1NT rebid.
 	{"accepts the 2NT invitation with 13 and three-card support in the major", "AQ6.K95.KJT2.T53", "1D P 1H P 1N P 2N P", "4H", false},
 	{"declines the 2NT invitation with 12", "AQ6.K95.QJT2.T53", "1D P 1H P 1N P 2N P", "P", false},
@@ -286,6 +288,27 @@ var sayc = []callCase{
 	{"leaves 1NT doubled without a five-card suit", "J74.T74.9832.T52", "1N X", "P", false},
 	{"leaves 1NT doubled with 9 HCP", "KQ962.632.KQ4.76", "1N X", "P", false},
 	{"opener passes the escape", "AQ3.KJ5.A765.KQ4", "1N X 2S P", "P", false},
+	{"escapes from a doubled 1NT overcall", "J53.JT963.T642.J", "1C 1N X", "2H", false},
+	{"no escape into their suit", "J53.J96.T6.JT942", "1C 1N X", "P", false},
+	// Over their Michaels cue bid of opener's minor: natural, notrump
+	// only with both majors stopped.
+	{"a six-card diamond suit over their Michaels", "T4.A92.KQJ964.75", "1C 2C", "3D", false},
+	{"3NT over their Michaels with both majors stopped", "KJ4.QT2.A976.K75", "1C 2C", "3N", false},
+	{"values and no stopper double their Michaels", "AQ3.J4.K976.Q753", "1C 2C", "X", false},
+	{"opener doubles their major with four of it", "A2.KJ93.KQJ4.A97", "1C 2C X 2H", "X", false},
+	// Opener's strong rebids over a one-level response.
+	{"a jump shift on 19 points counting length", "AKJ92.3.A.KQJ975", "1C P 1D P", "2S", false},
+	{"3NT on 19-21 with a six-card minor", "J94.A2.KQ.AKQJ82", "1C P 1H P", "3N", false},
+	{"invites the notrump slam over opener's 3NT with 12", "AK8.KQT654.T87.4", "1C P 1H P 3N P", "4N", false},
+	{"accepts the notrump slam invitation with 20", "J94.A2.KQ.AKQJ82", "1C P 1H P 3N P 4N P", "6N", false},
+	// Responder over opener's 1NT rebid and over its single raise.
+	{"invites with 10 HCP and a good five-card major", "KQJT9.64.AT86.65", "1D P 1S P 1N P", "2N", false},
+	{"counts its singleton opposite the single raise", "J7654.QJ5.J.AT93", "1C P 1S P 2S P", "3S", false},
+	// Over a notrump opening.
+	{"quantitative 4NT with 15 and a five-card minor", "K54.A9.AQT76.Q32", "1N P", "4N", false},
+	// Over their preempts.
+	{"a three-level overcall of their 3D with seven spades", "KJT9642.Q.AT4.Q2", "3D", "3S", false},
+	{"a three-level overcall of their weak two on a good five-card suit", "K9.AKT43.A8.9753", "2S", "3H", false},
 	// Over the balancing 1NT (11-16) the notrump system is on, counted
 	// from its minimum: an invitation with 12-13, accepted with 12+.
 	{"invites over the balancing 1NT with 12", "AK6.QJT.98.QT952", "1H P P 1N P", "2N", false},

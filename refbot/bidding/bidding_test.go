@@ -290,6 +290,7 @@ var sayc = []callCase{
 	{"opener passes the escape", "AQ3.KJ5.A765.KQ4", "1N X 2S P", "P", false},
 	{"escapes from a doubled 1NT overcall", "J53.JT963.T642.J", "1C 1N X", "2H", false},
 	{"no escape into their suit", "J53.J96.T6.JT942", "1C 1N X", "P", false},
+	{"runs from their 1NT redoubled over partner's penalty double", "J7543.8.KJ63.876", "1N X P P XX P P", "2S", false},
 	// Over their Michaels cue bid of opener's minor: natural, notrump
 	// only with both majors stopped.
 	{"a six-card diamond suit over their Michaels", "T4.A92.KQJ964.75", "1C 2C", "3D", false},

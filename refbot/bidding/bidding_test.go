@@ -310,6 +310,8 @@ var sayc = []callCase{
 	// Over their preempts.
 	{"a three-level overcall of their 3D with seven spades", "KJT9642.Q.AT4.Q2", "3D", "3S", false},
 	{"a three-level overcall of their weak two on a good five-card suit", "K9.AKT43.A8.9753", "2S", "3H", false},
+	{"a balancing overcall of their weak two on a five-card suit that is not good", "KT953.KJ74.AQ.84", "2H P P", "2S", false},
+	{"no direct overcall of their weak two on that suit", "KT953.KJ74.AQ.84", "2H", "P", false},
 	// Over the balancing 1NT (11-16) the notrump system is on, counted
 	// from its minimum: an invitation with 12-13, accepted with 12+.
 	{"invites over the balancing 1NT with 12", "AK6.QJT.98.QT952", "1H P P 1N P", "2N", false},

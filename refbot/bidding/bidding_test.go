@@ -64,6 +64,10 @@ var sayc = []callCase{
 	{"4H preempt", "7.KQJ97542.85.94", "", "4H", false},
 	{"pass a weak hand", "Q74.J63.K852.942", "", "P", false},
 	{"pass 12 HCP 4333", "KQ4.A63.J852.Q42", "", "P", false},
+	{"1S with 11 HCP and six-five", "KJT972.Q.KQ864.5", "", "1S", false},
+	{"1D with 11 HCP and six-five minors", "3.2.KQJ864.AJ985", "", "1D", false},
+	{"weak 2S with 11 HCP and one long suit", "AKQJ62.75.74.J54", "", "2S", false},
+	{"pass 11 HCP and five-four", "KJT97.Q2.KQ86.54", "", "P", false},
 	{"third seat opens the same", "AKJ84.K3.Q52.J94", "P P", "1S", false},
 
 	// The balancing seat acts lighter than the direct seat.

@@ -27,7 +27,7 @@ func TestReadingOpponents(t *testing.T) {
 	require.Equal(t, engine.East, v.Seat)
 
 	own := sayc.Soft(&v)
-	assert.Equal(t, 12, own.Seats[engine.North].MinHCP, "by its own card, 1C is an opening of 12+")
+	assert.Equal(t, 11, own.Seats[engine.North].MinHCP, "by its own card, 1C is an opening of 11+ (11 with six-five)")
 	assert.Equal(t, 3, own.Seats[engine.North].MinLen[engine.Clubs])
 
 	theirs := sayc.ReadingOpponents(club).Soft(&v)
@@ -51,5 +51,5 @@ func TestReadingOpponents(t *testing.T) {
 	a := v.Auction
 	m, err := sayc.ReadingOpponents(club).Explain(&a, 0)
 	require.NoError(t, err)
-	assert.Equal(t, 12, m.MinHCP, "Explain is the system's own reading")
+	assert.Equal(t, 11, m.MinHCP, "Explain is the system's own reading")
 }

@@ -36,9 +36,10 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 //     and too few for game; with ten trumps in a major, straight to the
 //     four level, and in a minor one level more for each trump beyond
 //     nine, up to game.
-//   - A long major again: the seat bid a major, partner has shown
-//     nothing, and the opponents bid on: game with 7+ cards and 19+
-//     points counting length (ownSuitRows).
+//   - A long suit again: the seat bid a suit, partner has shown nothing,
+//     and the opponents bid on: in a major, game with 7+ cards and 19+
+//     points counting length; in any suit, the cheapest bid up to the
+//     three level with 7+ cards and 12+ HCP (ownSuitRows).
 //   - Balancing: when the opponents have bid one suit only and their
 //     two-level bid in it (a raise) would end the auction, and the side
 //     has not acted, a five-card suit (or six cards) at the cheapest level
@@ -184,10 +185,13 @@ func fitRaiseRows(st *state, seat engine.Seat) []*row {
 // ownSuitRows: the seat bid a suit, partner has shown nothing and the
 // opponents bid on: a long major bids game on its own playing strength,
 // 7+ cards and 19+ points counting length (an eight-card spade suit with
-// 15 HCP had passed their 2NT after their Michaels cue bid), and a strong
-// hand (17+ HCP) shows a second five-card suit up to the three level (19
-// HCP and five diamonds had passed their 2S). Competing lower with six
-// cards and 16+ points measured no better (docs/refbot-strength.md).
+// 15 HCP had passed their 2NT after their Michaels cue bid); any suit of
+// 7+ cards competes at the cheapest level up to three with 12+ HCP (17
+// HCP and seven diamonds had passed their unusual 2NT); and a strong
+// hand (17+ HCP) that showed five cards shows a second five-card suit up
+// to the three level (19 HCP and five diamonds had passed their 2S).
+// Competing lower with six cards and 16+ points measured no better
+// (docs/refbot-strength.md).
 func ownSuitRows(st *state, seat engine.Seat) []*row {
 	us := seat.Side()
 	if st.shown[seat.Partner()] > 0 || bits.OnesCount8(st.suits[us]) != 1 {
@@ -195,13 +199,20 @@ func ownSuitRows(st *state, seat engine.Seat) []*row {
 	}
 	s := engine.Suit(bits.TrailingZeros8(st.suits[us]))
 	theirs := theirSuits(st, us)
-	if st.cons[seat].MinLen[s] < 5 || st.cons[seat.Partner()].MinLen[s] >= 2 || slices.Contains(theirs, s) {
+	if st.cons[seat.Partner()].MinLen[s] >= 2 || slices.Contains(theirs, s) {
 		return nil
 	}
 	var rows []*row
-	if game := engine.Bid(4, engine.Strain(s)); s >= H && game > st.lastBid {
+	if game := engine.Bid(4, engine.Strain(s)); s >= H && game > st.lastBid && st.cons[seat].MinLen[s] >= 5 {
 		rows = append(rows, newRow("", game, "the long suit again: game, 7+ cards, 19+ points", minLen(s, 7),
 			points(LengthPoints, s, 19, 40)))
+	}
+	if lvl := cheapest(engine.Strain(s), st.lastBid); lvl <= 3 {
+		rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(s)), "the long suit again: 7+ cards, 12+ HCP", minLen(s, 7),
+			hcp(12, 37)))
+	}
+	if st.cons[seat].MinLen[s] < 5 {
+		return rows
 	}
 	shown := append(theirs, s)
 	for _, z := range suitsBut(theirs, s) {

@@ -301,6 +301,8 @@ var sayc = []callCase{
 	{"doubles their overcall of Stayman with four good cards", "KQT5.KJ6.A4.9873", "1N P 2C 2S", "X", false},
 	{"passes their overcall of Stayman without a major", "KQ5.K6.AJ4.98732", "1N P 2C 2D", "P", false},
 	{"opener competes with seven diamonds over their unusual 2NT", "A752.8.AKJ9643.A", "1D P P 2N", "3D", false},
+	{"the takeout doubler bids game in a seven-card major over their bid", "A82.AKQJ874.9.K7", "P 1D X P 1S 2C", "4H", false},
+	{"the takeout doubler shows a six-card suit with 17+", "A82.AKQJ74.9.K72", "P 1D X P 1S 2C", "2H", false},
 	{"no escape into their suit", "J53.J96.T6.JT942", "1C 1N X", "P", false},
 	{"runs from their 1NT redoubled over partner's penalty double", "J7543.8.KJ63.876", "1N X P P XX P P", "2S", false},
 	// Over their Michaels cue bid of opener's minor: natural, notrump

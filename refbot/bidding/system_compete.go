@@ -121,6 +121,7 @@ func competitiveRows(st *state, seat engine.Seat) []*row {
 		}
 	}
 	if st.bid[us] {
+		rows = append(rows, doublerOverBidRows(st, seat)...)
 		rows = append(rows, fitRaiseRows(st, seat)...)
 		rows = append(rows, ownSuitRows(st, seat)...)
 	}
@@ -356,6 +357,40 @@ func doublerRebidRows(st *state, seat engine.Seat) []*row {
 	for _, z := range suitsBut(theirs, y) {
 		if zl := cheapest(engine.Strain(z), ans.call); zl <= 3 {
 			rows = append(rows, newRow("", engine.Bid(zl, engine.Strain(z)), "new suit after the takeout double: 5+ cards, 17+ HCP, forcing", hcp(17, 37), minLen(z, 5), maxLen(y, 3), forcing()))
+		}
+	}
+	return rows
+}
+
+// doublerOverBidRows: the seat doubled for takeout, partner answered in a
+// suit and the next opponent bid again. A double then a suit shows a hand
+// too strong to overcall: game in a major with 7+ cards and 19+ points
+// counting length, else a 6+ card suit at the cheapest level up to three
+// with 17+ HCP (19 HCP and seven hearts to the AKQJ had passed their 2C
+// over partner's 1S).
+func doublerOverBidRows(st *state, seat engine.Seat) []*row {
+	if st.n < 4 || !st.back(1).call.IsBid() || st.back(3).call != engine.Pass || st.back(4).call != engine.Double ||
+		!takeoutDouble(st, seat, st.back(4)) {
+		return nil
+	}
+	ans := st.back(2)
+	if !ans.call.IsBid() || ans.artificial || ans.call.Strain() == engine.NoTrump {
+		return nil
+	}
+	us := seat.Side()
+	theirs := theirSuits(st, us)
+	y := engine.Suit(ans.call.Strain())
+	var rows []*row
+	for _, z := range suitsBut(theirs, y) {
+		if game := engine.Bid(4, engine.Strain(z)); z >= H && game > st.lastBid {
+			rows = append(rows, newRow("", game, "the doubler's own major: game, 7+ cards, 19+ points", minLen(z, 7),
+				points(LengthPoints, z, 19, 40)))
+		}
+	}
+	for _, z := range suitsBut(theirs, y) {
+		if zl := cheapest(engine.Strain(z), st.lastBid); zl <= 3 {
+			rows = append(rows, newRow("", engine.Bid(zl, engine.Strain(z)), "the doubler's own suit: 6+ cards, 17+ HCP",
+				hcp(17, 37), minLen(z, 6), bestUnbidSuit(z, append(theirs, y)...)))
 		}
 	}
 	return rows

@@ -293,6 +293,8 @@ var sayc = []callCase{
 	{"leaves 1NT doubled with 9 HCP", "KQ962.632.KQ4.76", "1N X", "P", false},
 	{"opener passes the escape", "AQ3.KJ5.A765.KQ4", "1N X 2S P", "P", false},
 	{"escapes from a doubled 1NT overcall", "J53.JT963.T642.J", "1C 1N X", "2H", false},
+	{"responder invites with 2NT over opener's new lower suit", "KJ84.Q32.A73.J72", "1D P 1S P 2C P", "2N", false},
+	{"responder invites in opener's hearts with three", "KJ84.Q32.A73.J72", "1H P 1S P 2C P", "3H", false},
 	{"responder invites with 2NT over opener's one-level spades", "T2.KQ84.AJT.JT72", "1C P 1H P 1S P", "2N", false},
 	{"responder raises opener's one-level spades with four", "QT75.A963.853.Q6", "1C P 1H P 1S P", "2S", false},
 	{"responder bids game in opener's spades with four and 13+", "KT75.AJ63.K53.Q6", "1C P 1H P 1S P", "4S", false},

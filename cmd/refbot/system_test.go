@@ -204,7 +204,7 @@ func TestAskExplainsTheAuctionAndTheBid(t *testing.T) {
 			name: "a support double",
 			args: []string{"--ask", "1C 1D 1S 2H", "--hand", "KQ6.J743.K.AT752"},
 			want: []string{
-				"North 1C: 12-21 HCP", "East  1D: ", "South 1S: ", "West  2H: ",
+				"North 1C: 11-21 HCP", "East  1D: ", "South 1S: ", "West  2H: ",
 				"North, with KQ6.J743.K.AT752, bids X: 12+ HCP, 3S",
 			},
 			wantAlerted: true,

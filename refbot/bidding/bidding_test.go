@@ -316,6 +316,8 @@ var sayc = []callCase{
 	{"the takeout doubler bids game in a seven-card major over their bid", "A82.AKQJ874.9.K7", "P 1D X P 1S 2C", "4H", false},
 	{"the takeout doubler shows a six-card suit with 17+", "A82.AKQJ74.9.K72", "P 1D X P 1S 2C", "2H", false},
 	{"no escape into their suit", "J53.J96.T6.JT942", "1C 1N X", "P", false},
+	{"opener over the minor limit raise: five of the minor, asked by key cards", "A5.J.Q86.AQJT432", "1C P 3C P", "4N", true},
+	{"opener over the minor limit raise: game in the minor without a heart stopper", "A5.J.K862.KQJT43", "1C P 3C P", "5C", false},
 	{"rescues partner's overcall doubled with a singleton and five spades", "KT854.K83.QT87.J", "1D 2C P P X P P", "2S", false},
 	{"leaves partner's overcall doubled with two of its cards", "KT854.K83.QT8.J7", "1D 2C P P X P P", "P", false},
 	{"the penalty doubler runs from 1NT redoubled with six spades", "AK9872.K9.KQ74.7", "P P 1N X XX P P", "2S", false},

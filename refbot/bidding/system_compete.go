@@ -203,8 +203,10 @@ func ownSuitRows(st *state, seat engine.Seat) []*row {
 	if st.cons[seat.Partner()].MinLen[s] >= 2 || slices.Contains(theirs, s) {
 		return nil
 	}
+	// Only a suit shown with five cards has the second-suit and game rows.
+	fiveShown := st.cons[seat].MinLen[s] >= 5
 	var rows []*row
-	if game := engine.Bid(4, engine.Strain(s)); s >= H && game > st.lastBid && st.cons[seat].MinLen[s] >= 5 {
+	if game := engine.Bid(4, engine.Strain(s)); s >= H && game > st.lastBid && fiveShown {
 		rows = append(rows, newRow("", game, "the long suit again: game, 7+ cards, 19+ points", minLen(s, 7),
 			points(LengthPoints, s, 19, 40)))
 	}
@@ -212,7 +214,7 @@ func ownSuitRows(st *state, seat engine.Seat) []*row {
 		rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(s)), "the long suit again: 7+ cards, 12+ HCP", minLen(s, 7),
 			hcp(12, 37)))
 	}
-	if st.cons[seat].MinLen[s] < 5 {
+	if !fiveShown {
 		return rows
 	}
 	shown := append(theirs, s)
@@ -380,6 +382,7 @@ func doublerOverBidRows(st *state, seat engine.Seat) []*row {
 	us := seat.Side()
 	theirs := theirSuits(st, us)
 	y := engine.Suit(ans.call.Strain())
+	shown := append(theirs, y)
 	var rows []*row
 	for _, z := range suitsBut(theirs, y) {
 		if game := engine.Bid(4, engine.Strain(z)); z >= H && game > st.lastBid {
@@ -390,7 +393,7 @@ func doublerOverBidRows(st *state, seat engine.Seat) []*row {
 	for _, z := range suitsBut(theirs, y) {
 		if zl := cheapest(engine.Strain(z), st.lastBid); zl <= 3 {
 			rows = append(rows, newRow("", engine.Bid(zl, engine.Strain(z)), "the doubler's own suit: 6+ cards, 17+ HCP",
-				hcp(17, 37), minLen(z, 6), bestUnbidSuit(z, append(theirs, y)...)))
+				hcp(17, 37), minLen(z, 6), bestUnbidSuit(z, shown...)))
 		}
 	}
 	return rows

@@ -474,7 +474,9 @@ func IsGame(c engine.Call) bool {
 // major fit, 3NT (five of a minor fit with 28+, or when a suit the
 // opponents have bid has no stopper in the hand), 3NT without a fit, but
 // four of a major with a 7-card fit opposite partner's shown five or six
-// (closer to par than 3NT on those deals). A long trump fit makes game
+// (closer to par than 3NT on those deals); over the opponents' bid past
+// 3NT, five of a minor fit with 28 counting shortness and extra trumps as
+// for a major. A long trump fit makes game
 // with fewer points than a short one, so the fallback values trump length
 // and shortness rather than lowering its threshold, which would bid games
 // that fail as often as it finds games missed. When partner's last call was forcing
@@ -527,7 +529,16 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		// the minor fit instead.
 		game = engine.Bid(5, engine.Strain(trump))
 	}
-	if combined >= 25 && a.Legal(game) && (st.lastBid == engine.Pass || !IsGame(st.lastBid) || !ours) {
+	need := 25
+	if fit && trump < H && !ours && !a.Legal(engine.Bid(3, engine.NoTrump)) {
+		// The opponents have bid past 3NT: the game is five of the
+		// minor fit, valued as a major fit is (shortness, extra trumps)
+		// since the hand plays in it, at the minor game's 28. (Raising
+		// the side's own four of a minor this way was no closer to par.)
+		combined += shortness(hi, trump) + min(2, max(0, l[trump]-8))*2
+		game, need = engine.Bid(5, engine.Strain(trump)), 28
+	}
+	if combined >= need && a.Legal(game) && (st.lastBid == engine.Pass || !IsGame(st.lastBid) || !ours) {
 		return game
 	}
 	if !forced {

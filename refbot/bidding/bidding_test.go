@@ -622,7 +622,8 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 // counted in the points partner's calls have shown, and five of a minor
 // fit rather than 3NT with the opponents' suit unstopped; and that neither
 // the cue bidder nor its partner leaves a doubled cue bid of the
-// opponents' suit in.
+// opponents' suit in; and that over their game past 3NT it bids five of a
+// minor fit with 28 counted.
 func TestFallbackGames(t *testing.T) {
 	t.Parallel()
 	s := NewSystem()
@@ -649,6 +650,10 @@ func TestFallbackGames(t *testing.T) {
 		{"5C over the jump rebid: 11 points and 16 expected", "K95.QJT8.J654.A3", "1C P 1H P 3C P", "5C"},
 		{"Blackwood instead of 5D over the single raise: 22 points and 8 expected", "AQJ.JT.AKQ763.K5", "1D P 2D P", "4N"},
 		{"signs off in 5D with two aces missing", "KQJ.KT.KQJ763.K5", "1D P 2D P 4N P 5D P", "P"},
+		// Over the opponents' game beyond 3NT, five of a minor fit counts
+		// shortness and extra trumps as a major fit does.
+		{"5D over their 4S: a void and eleven trumps", ".AK8.J98.AKJT932", "P P 4D 4S", "5D"},
+		{"passes their 4S without the values", "9.Q872.J98.Q8532", "P P 4D 4S", "P"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

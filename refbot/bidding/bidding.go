@@ -270,7 +270,34 @@ func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (ca
 	if m, ok := s.minorSlamAsk(st, a, seat, &hi, call); ok {
 		return m.Call, m.Alert, m
 	}
+	if m, ok := s.overMajorGameAsk(st, a, seat, &hi, call); ok {
+		return m.Call, m.Alert, m
+	}
 	return call, alert, meaning
+}
+
+// overMajorGameAsk turns the pass of partner's four of a major, which the
+// next opponent passed, into the ace ask for it when the hand counts what
+// a slam try over its own game would ask with (askSlamMin: points,
+// shortness, partner's credit): partner's jump to game (1D P 1S P 4S)
+// shows more than its minimum HCP, and a responder with an opening bid
+// that passes it leaves a slam between the hands. (With a count of 33 it
+// found as many failing slams as making ones; with 35, fewer slams.)
+func (s *System) overMajorGameAsk(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo, c engine.Call) (Meaning, bool) {
+	game := st.lastBid
+	if c != engine.Pass || st.n < 2 || st.back(1).call != engine.Pass || st.back(2).call != game ||
+		!st.contractOurs(seat) || st.bwUsed[seat.Side()] || game.Level() != 4 ||
+		(game.Strain() != engine.StrainHearts && game.Strain() != engine.StrainSpades) {
+		return Meaning{}, false
+	}
+	t := engine.Suit(game.Strain())
+	if hi.points+shortness(hi, t)+partnerCredit(st, seat.Partner(), hi.hcp) < askSlamMin {
+		return Meaning{}, false
+	}
+	if m, ok := s.blackwoodAsk(st, a, seat, hi, 0); ok && m.Trump == t {
+		return m, true
+	}
+	return Meaning{}, false
 }
 
 // minorSlamAsk turns a game bid in a minor into Blackwood for it. Where the

@@ -171,6 +171,8 @@ var sayc = []callCase{
 	{"accepts the limit raise without slam values", "AKJ84.K3.Q652.J4", "1S P 3S P", "4S", false},
 	{"Blackwood over the cue bid: 14 counted and a club control", "K753.A84.K632.K2", "1S P 3S P 4D P", "4N", true},
 	{"signs off over the cue bid: no club control", "K753.AK4.K632.32", "1S P 3S P 4D P", "4S", false},
+	{"asks for key cards over opener's raise to game: 16 HCP and a singleton", "3.QJ73.AK54.AQ32", "1D P 1H P 4H P", "4N", true},
+	{"passes opener's raise to game without slam values", "QJ983.K94.T53.A2", "1D P 1S P 4S P", "P", false},
 	{"signs off over the cue bid: no extras", "K753.Q84.K632.Q2", "1S P 3S P 4D P", "4S", false},
 	{"passes the sign-off after the cue bid", "AKJ84.K3.AQ52.J4", "1S P 3S P 4D P 4S P", "P", false},
 	// The cue bid promises the count the try makes, shortness included: 14

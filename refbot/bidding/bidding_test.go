@@ -347,6 +347,8 @@ var sayc = []callCase{
 	{"counts its singleton opposite the single raise", "J7654.QJ5.J.AT93", "1C P 1S P 2S P", "3S", false},
 	// Over a notrump opening.
 	{"quantitative 4NT with 15 and a five-card minor", "K54.A9.AQT76.Q32", "1N P", "4N", false},
+	{"quantitative 4NT with 15 balanced", "AK4.KQ3.Q975.J64", "1N P", "4N", false},
+	{"3NT with 14 balanced", "AK4.KQ3.J975.J64", "1N P", "3N", false},
 	// Over their preempts.
 	{"a three-level overcall of their 3D with seven spades", "KJT9642.Q.AT4.Q2", "3D", "3S", false},
 	{"a three-level overcall of their weak two on a good five-card suit", "K9.AKT43.A8.9753", "2S", "3H", false},

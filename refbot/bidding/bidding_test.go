@@ -344,6 +344,8 @@ var sayc = []callCase{
 	{"accepts the notrump slam invitation with 20", "J94.A2.KQ.AKQJ82", "1C P 1H P 3N P 4N P", "6N", false},
 	// Responder over opener's 1NT rebid and over its single raise.
 	{"invites with 10 HCP and a good five-card major", "KQJT9.64.AT86.65", "1D P 1S P 1N P", "2N", false},
+	{"invites with 10 HCP and seven hearts", "A3.AQT8754.2.965", "1D P 1H P 1N P", "3H", false},
+	{"game with 12 HCP and seven spades", "AQJT983.Q.98.K83", "1H P 1S P 1N P", "4S", false},
 	{"counts its singleton opposite the single raise", "J7654.QJ5.J.AT93", "1C P 1S P 2S P", "3S", false},
 	// Over a notrump opening.
 	{"quantitative 4NT with 15 and a five-card minor", "K54.A9.AQT76.Q32", "1N P", "4N", false},

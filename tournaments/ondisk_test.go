@@ -128,7 +128,10 @@ func TestRunSeedFromItsOwnRecords(t *testing.T) {
 // after them: the start finds it decided and plays no table.
 func TestRunDecidedSPRTOnDisk(t *testing.T) {
 	t.Parallel()
-	body := "concurrency = 2\n[boards]\nseed = 3\ncount = 64\n[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 8"
+	// One table at a time: with two, how many boards the decision takes
+	// depends on which table finishes first, and a slow machine once let
+	// the whole match finish before it.
+	body := "concurrency = 1\n[boards]\nseed = 3\ncount = 64\n[sprt]\nimp0 = 0\nimp1 = 0.5\nmin_boards = 8"
 	ev := sprtEvent(t, "builtin:random", "builtin:random", body)
 	// The home team wins most boards: the visitors time out in the closed
 	// room of three boards in four (A+ to the home team there, +3 IMPs),

@@ -285,9 +285,15 @@ func (s *System) chooseAfter(st *state, a *engine.Auction, hand engine.Hand) (ca
 // found as many failing slams as making ones; with 35, fewer slams.)
 func (s *System) overMajorGameAsk(st *state, a *engine.Auction, seat engine.Seat, hi *handInfo, c engine.Call) (Meaning, bool) {
 	game := st.lastBid
+	side := seat.Side()
 	if c != engine.Pass || st.n < 2 || st.back(1).call != engine.Pass || st.back(2).call != game ||
-		!st.contractOurs(seat) || st.bwUsed[seat.Side()] || game.Level() != 4 ||
+		!st.contractOurs(seat) || game.Level() != 4 ||
 		(game.Strain() != engine.StrainHearts && game.Strain() != engine.StrainSpades) {
+		return Meaning{}, false
+	}
+	if st.bwUsed[side] || st.cueUsed[side] {
+		// The side has asked, or partner's game signed off over its cue
+		// bid: the slam question is answered.
 		return Meaning{}, false
 	}
 	t := engine.Suit(game.Strain())

@@ -173,6 +173,7 @@ var sayc = []callCase{
 	{"signs off over the cue bid: no club control", "K753.AK4.K632.32", "1S P 3S P 4D P", "4S", false},
 	{"asks for key cards over opener's raise to game: 16 HCP and a singleton", "3.QJ73.AK54.AQ32", "1D P 1H P 4H P", "4N", true},
 	{"passes opener's raise to game without slam values", "QJ983.K94.T53.A2", "1D P 1S P 4S P", "P", false},
+	{"accepts partner's sign-off over its own cue bid, whatever it counts", "AK4.AKQ74.7.AK92", "1H P 3H P 4C P 4H P", "P", false},
 	{"signs off over the cue bid: no extras", "K753.Q84.K632.Q2", "1S P 3S P 4D P", "4S", false},
 	{"passes the sign-off after the cue bid", "AKJ84.K3.AQ52.J4", "1S P 3S P 4D P 4S P", "P", false},
 	// The cue bid promises the count the try makes, shortness included: 14

@@ -429,6 +429,8 @@ var sayc = []callCase{
 	{"opener passes a minimum after the fourth hand's bid", "K6.J743.AKT52.K7", "1D 1S 2C 2S", "P", false},
 	{"opener rebids 1NT over the free bid with their suit stopped", "K6.KJ7.Q43.AT752", "1C 1D 1S P", "1N", false},
 	{"without a stopper opener rebids the five-card suit over the forcing free bid", "K6.KJ7.432.AKT75", "1C 1D 1S P", "2C", false},
+	{"over the two-level free bid a new major shows four cards, not a reverse", "KQ96.JT73..AQ953", "1C 1S 2D P", "2H", false},
+	{"the free bidder raises opener's four-card major to game", "T5.A642.KJT96.KT", "1C 1S 2D P 2H P", "4H", false},
 	{"game over the support double with five cards and 13", "AJ852.K4.Q63.K94", "1C 1D 1S 2H X P", "4S", false},
 	{"game over the support double with seven cards and 9 HCP", "KQ98432.A.63.986", "1C P 1S 2H X P", "4S", false},
 	{"2NT over the support double: four cards, 10-12, their suits stopped", "AJ85.KJ4.Q63.984", "1C 1D 1S 2H X P", "2N", false},

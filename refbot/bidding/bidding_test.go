@@ -432,6 +432,8 @@ var sayc = []callCase{
 	{"opener rebids 1NT over the free bid with their suit stopped", "K6.KJ7.Q43.AT752", "1C 1D 1S P", "1N", false},
 	{"without a stopper opener rebids the five-card suit over the forcing free bid", "K6.KJ7.432.AKT75", "1C 1D 1S P", "2C", false},
 	{"over the two-level free bid a new major shows four cards, not a reverse", "KQ96.JT73..AQ953", "1C 1S 2D P", "2H", false},
+	{"the advancer raises the overcall over their negative double", "974.A876.T7.Q876", "1C 1H X", "2H", false},
+	{"the advancer passes their negative double without support", "9742.A8.T76.Q876", "1C 1H X", "P", false},
 	{"over their raise of the overcall opener shows partner's major", "KJ85.54.AQ.KT932", "1C 1H X 2H", "2S", false},
 	{"the jump with 16-18 over their raise", "AK85.54.AQ.KT932", "1C 1H X 2H", "3S", false},
 	{"without partner's major opener passes their raise", "J85.K54.AQ.KT932", "1C 1H X 2H", "P", false},

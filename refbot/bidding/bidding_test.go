@@ -437,6 +437,7 @@ var sayc = []callCase{
 	{"opener passes the balancing overcall with a minimum", "J5.KJ62.K4.Q9872", "1C P P 1S", "P", false},
 	{"opener doubles the balancing 1NT for penalty with 16", "A5.KJ62.K4.AQ982", "1C P P 1N", "X", false},
 	{"the advancer raises the overcall over their negative double", "974.A876.T7.Q876", "1C 1H X", "2H", false},
+	{"the advancer raises the overcall over their cue bid", "KT4.932.J.QJT873", "1H 1S 2S", "3S", false},
 	{"the advancer passes their negative double without support", "9742.A8.T76.Q876", "1C 1H X", "P", false},
 	{"over their raise of the overcall opener shows partner's major", "KJ85.54.AQ.KT932", "1C 1H X 2H", "2S", false},
 	{"the jump with 16-18 over their raise", "AK85.54.AQ.KT932", "1C 1H X 2H", "3S", false},

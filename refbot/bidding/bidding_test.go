@@ -278,6 +278,7 @@ var sayc = []callCase{
 	{"the doubler raises a minor answer to game with 22+ support points", "7.A42.AK865.AKJT", "2S P P X P 3D P", "5D", false},
 	{"the doubler raises the answer to game with 19+ support points", "AQ84.2.AKJ3.KQ42", "1H X P 1S P", "4S", false},
 	{"the doubler invites with 16-18 support points", "AQ84.42.AKJ3.Q42", "1H X P 1S P", "2S", false},
+	{"the doubler bids game in a five-card major over the four-level answer", "KQ.AQJT73.QJ3.KJ", "2S P 3S X P 4D P", "4H", false},
 	// Balancing over a raise that would end the auction.
 	{"balancing double: short in their suit", "K942.42.AJ73.Q94", "1H P 2H P P", "X", false},
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},

@@ -55,8 +55,8 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 //     together (partner counted at the strength the answer showed, at
 //     least 4), in a minor with 26, a single raise with three points less
 //     than the major's game, 3NT with their suits stopped and 25 together,
-//     a new five-card suit with 17+ HCP (forcing). The raises value
-//     shortness (support points).
+//     a new five-card suit with 17+ HCP (forcing; at the four level, game
+//     in a major). The raises value shortness (support points).
 //   - Answers to a takeout double the table has no key for: a penalty pass
 //     with five good trumps, else the cheapest bid in the best unbid suit,
 //     else the cheapest notrump.
@@ -359,6 +359,8 @@ func doublerRebidRows(st *state, seat engine.Seat) []*row {
 	for _, z := range suitsBut(theirs, y) {
 		if zl := cheapest(engine.Strain(z), ans.call); zl <= 3 {
 			rows = append(rows, newRow("", engine.Bid(zl, engine.Strain(z)), "new suit after the takeout double: 5+ cards, 17+ HCP, forcing", hcp(17, 37), minLen(z, 5), maxLen(y, 3), forcing()))
+		} else if zl == 4 && z >= H {
+			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(z)), "game in a major after the takeout double: 5+ cards, 17+ HCP", hcp(17, 37), minLen(z, 5), maxLen(y, 3)))
 		}
 	}
 	return rows

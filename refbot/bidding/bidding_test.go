@@ -279,6 +279,8 @@ var sayc = []callCase{
 	{"the doubler raises the answer to game with 19+ support points", "AQ84.2.AKJ3.KQ42", "1H X P 1S P", "4S", false},
 	{"the doubler invites with 16-18 support points", "AQ84.42.AKJ3.Q42", "1H X P 1S P", "2S", false},
 	{"the doubler bids game in a five-card major over the four-level answer", "KQ.AQJT73.QJ3.KJ", "2S P 3S X P 4D P", "4H", false},
+	{"game over the double of their preempt: seven spades, 12+ points", "Q986432.AK973.3.", "3C X P", "4S", false},
+	{"the cheapest answer to the double of their preempt with 8 points", "Q98643.K973.43.2", "3C X P", "3S", false},
 	// Balancing over a raise that would end the auction.
 	{"balancing double: short in their suit", "K942.42.AJ73.Q94", "1H P 2H P P", "X", false},
 	{"balancing with a five-card suit", "KQJ94.42.A73.942", "1H P 2H P P", "2S", false},

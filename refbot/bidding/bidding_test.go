@@ -446,7 +446,7 @@ var sayc = []callCase{
 	{"the jump with 16-18 over their raise", "AK85.54.AQ.KT932", "1C 1H X 2H", "3S", false},
 	{"without partner's major opener passes their raise", "J85.K54.AQ.KT932", "1C 1H X 2H", "P", false},
 	{"opener invites over the competitive raise with 16-18 points", "A4.K8643.AQ954.J", "1H 2C 2H P", "3H", false},
-	{"opener passes the competitive raise with a minimum", "A4.K8643.Q954.J4", "1H 2C 2H P", "P", false},
+	{"opener passes the competitive raise with a minimum", "A4.K8643.KQ54.J4", "1H 2C 2H P", "P", false},
 	{"takeout double of their raised weak two: 16 HCP, void in their suit", ".AQJT8.832.AKQT4", "2S P 3S", "X", false},
 	{"passes their raised weak two with 12 HCP", "8.AQJ8.K832.QT42", "2S P 3S", "P", false},
 	{"a good six-card suit in the balancing seat over their raised weak two", "A2.8.KQJ976.A942", "2H P 3H P P", "4D", false},

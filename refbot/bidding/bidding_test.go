@@ -336,6 +336,8 @@ var sayc = []callCase{
 	{"the penalty doubler leaves 1NT redoubled without a long suit", "AK98.K97.KQ74.72", "P P 1N X XX P P", "P", false},
 	{"runs from their 1NT redoubled over partner's penalty double", "J7543.8.KJ63.876", "1N X P P XX P P", "2S", false},
 	{"runs at once from their 1NT redoubled to the cheapest four-card suit with a 1-count", "32.8532.J532.872", "1N X XX", "2D", false},
+	{"the notrump opener reopens with a maximum and a doubleton in their suit", "Q7.KQ83.KT5.AKT9", "1N 2S P P", "X", false},
+	{"the notrump opener with a minimum lets their overcall go", "Q7.KQ83.KT5.AJT9", "1N 2S P P", "P", false},
 	{"leaves their 1NT redoubled with 6 HCP and no five-card suit", "32.K532.J532.Q72", "1N X XX", "P", false},
 	// Over their Michaels cue bid of opener's minor: natural, notrump
 	// only with both majors stopped.

@@ -297,7 +297,7 @@ func (s *System) overMajorGameAsk(st *state, a *engine.Auction, seat engine.Seat
 		return Meaning{}, false
 	}
 	t := engine.Suit(game.Strain())
-	if hi.points+shortness(hi, t)+partnerCredit(st, seat.Partner(), hi.hcp) < askSlamMin {
+	if slamCount(st, seat, hi, t) < askSlamMin {
 		return Meaning{}, false
 	}
 	if m, ok := s.blackwoodAsk(st, a, seat, hi, 0); ok && m.Trump == t {

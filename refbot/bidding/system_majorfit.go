@@ -106,6 +106,12 @@ func (s *System) cueMeaning(st *state, seat engine.Seat, c engine.Call) (Meaning
 	return m, true
 }
 
+// slamCount is what the slam tries in a major fit count: the hand's
+// points, its shortness with t as trumps, and partner's credit.
+func slamCount(st *state, seat engine.Seat, hi *handInfo, t engine.Suit) int {
+	return hi.points + shortness(hi, t) + partnerCredit(st, seat.Partner(), hi.hcp)
+}
+
 // slamTry is the bidder's side of cueMeaning: when the call chosen is four
 // of a major the seat holds an 8-card fit in (with partner's shown
 // minimum) and its count is in the slam zone, the cheapest cue bid with
@@ -117,8 +123,7 @@ func (s *System) slamTry(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		return Meaning{}, false
 	}
 	t := engine.Suit(c.Strain())
-	partner := seat.Partner()
-	count := hi.points + shortness(hi, t) + partnerCredit(st, partner, hi.hcp)
+	count := slamCount(st, seat, hi, t)
 	if count < cueSlamMin {
 		return Meaning{}, false
 	}

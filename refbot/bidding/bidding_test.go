@@ -157,6 +157,8 @@ var sayc = []callCase{
 	{"accepts the help-suit try with help (one loser)", "Q73.J8642.954.A2", "1S P 2S P 3C P", "4S", false},
 	{"declines the help-suit try without help", "Q73.J8642.A2.954", "1S P 2S P 3C P", "3S", false},
 	{"preference back to opener's first suit", "T9643.A54.K943.7", "1D P 1S P 2C P", "2D", false},
+	{"responds 1S to a minor with six spades and 5 HCP", "K98762.Q954.986.", "1C P", "1S", false},
+	{"passes a minor with five spades and 5 HCP", "K9876.Q954.986.2", "1C P", "P", false},
 	{"passes opener's second suit, longer there", "K9643.Q5.J4.T974", "1D P 1S P 2C P", "P", false},
 	{"raises opener's second suit: four cards, 10 support points", "K9643.Q5.J4.Q974", "1D P 1S P 2C P", "3C", false},
 	{"raises the second suit after 1NT: four cards, 10 support points", "T7.K7.J843.A8732", "1S P 1N P 2D P", "3D", false},

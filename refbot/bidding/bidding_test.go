@@ -216,6 +216,8 @@ var sayc = []callCase{
 	{"balancing double", "KQ84.3.K752.AJ94", "1H P P", "X", false},
 
 	// Competition: negative doubles and raises.
+	{"a one-level overcall on a poor suit with an opening's values", "KJ96.Q8763.3.AQ9", "P 1C", "1H", false},
+	{"no one-level overcall on a poor suit with 8 HCP", "T7652.A74.A72.94", "P 1C", "P", false},
 	{"negative double shows hearts", "84.KJ84.Q752.K64", "1C 1S", "X", false},
 	{"negative double shows spades", "KJ84.84.Q752.K64", "1D 1H", "X", false},
 	{"negative double shows both majors", "KJ84.Q984.75.K64", "1C 1D", "X", false},
@@ -273,7 +275,7 @@ var sayc = []callCase{
 	{"weak jump overcall with seven cards to the jack-ten", "8.JT98543.J.AT42", "1S", "3H", false},
 	// A one-level overcall holds two top-five honours, or six cards.
 	{"overcalls a six-card suit with one honour", "Q97432.A93.J96.A", "1H", "1S", false},
-	{"no overcall of a poor five-card suit", "Q9743.A93.J96.A4", "1H", "P", false},
+	{"no overcall of a poor five-card suit below 10 HCP", "Q9743.A93.J96.Q4", "1H", "P", false},
 	// Advancing an overcall in notrump.
 	{"advances the two-level overcall with an invitational 2NT", "K84.QJ73.KJ73.Q9", "1S 2C P", "2N", false},
 	// The takeout doubler's rebid (computed rows).

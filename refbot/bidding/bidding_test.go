@@ -218,6 +218,8 @@ var sayc = []callCase{
 	// Competition: negative doubles and raises.
 	{"a one-level overcall on a poor suit with an opening's values", "KJ96.Q8763.3.AQ9", "P 1C", "1H", false},
 	{"no one-level overcall on a poor suit with 8 HCP", "T7652.A74.A72.94", "P 1C", "P", false},
+	{"a seven-card suit preempts over their 1NT", "T92.K987653.J8.2", "P 1N", "3H", false},
+	{"a decent six-card suit competes over their 1NT", "KJ8743.4.Q97.K52", "1N", "2S", false},
 	{"negative double shows hearts", "84.KJ84.Q752.K64", "1C 1S", "X", false},
 	{"negative double shows spades", "KJ84.84.Q752.K64", "1D 1H", "X", false},
 	{"negative double shows both majors", "KJ84.Q984.75.K64", "1C 1D", "X", false},

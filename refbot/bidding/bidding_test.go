@@ -299,6 +299,7 @@ var sayc = []callCase{
 	{"a strong opener shows its second suit over their Michaels advance", "AK.KQ976.KJ732.K", "1H 2H P 2S", "3D", false},
 	// The direct seat over their raise acts on three HCP more.
 	{"takeout double of their raise in the direct seat", "AJ86.8.KT3.QJ643", "1H P 2H", "X", false},
+	{"a good seven-card suit competes over their raise with 10 HCP", "7.AKQJ852.7.T762", "1S P 2S", "3H", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
 	// 1NT doubled for penalty: a weak responder runs to a five-card suit.

@@ -274,6 +274,10 @@ func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call)
 		case lvl == 3:
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), fmt.Sprintf("over their raise: 6+ cards, %d-15", 10+extra), hcp(10+extra, 15), minLen(y, 6),
 				when("good suit, the best unbid suit", func(hi *handInfo) bool { return hi.good(yy) && bestUnbid(hi, yy, theirs...) })))
+			// A seventh card of a good suit is worth the high cards the
+			// three level otherwise asks for.
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "over their raise: good 7+ cards, 8-15", hcp(8, 15), minLen(y, 7),
+				when("good suit, the best unbid suit", func(hi *handInfo) bool { return hi.good(yy) && bestUnbid(hi, yy, theirs...) })))
 		}
 	}
 	rows = append(rows, newRow("", engine.Double, "takeout double of their raise: short in their suit, 3+ in the others", d...))

@@ -198,6 +198,7 @@ var sayc = []callCase{
 	{"passes the 4D preempt with 15 HCP", "K3.AT76.Q3.AJT84", "4D", "P", false},
 	{"doubles the 4D preempt with both majors and a singleton", "AT97.QT92.Q.AQT6", "P P 4D", "X", false},
 	{"a five-card suit and a singleton overcall their weak two at three with 13 HCP", "A42.Q9864.7.AK54", "2S", "3H", false},
+	{"raises partner's weak jump overcall over their negative double", "J952.AKJ3.J83.92", "P 1C 2S X", "3S", false},
 	{"jump preference with four diamonds and a club void", "T9643.AQ54.K943.", "1D P 1S P 2C P", "3D", false},
 	{"jump preference to opener's minor over its new major: four diamonds, two doubletons", "93.AQ987.7632.QJ", "1D P 1H P 1S P", "3D", false},
 	{"minimum passes the raise", "AQ4.KJ842.K52.94", "1H P 2H P", "P", false},

@@ -8,6 +8,8 @@
 //	refbot-lab measure-lead [-boards N] [-first K] [-methods A,B]
 //	refbot-lab measure-decisions -replay FILE [-side defence|declarer] [-cards leads|all] [-variants A,B]
 //	refbot-lab compare-play A.tsv B.tsv
+//	refbot-lab changed-boards -after SYSTEM [-before SYSTEM] [-pbn FILE] RESULTS.jsonl
+//	refbot-lab compare-replay -after SYSTEM [-before SYSTEM] RECORDED.jsonl REPLAYED.jsonl ...
 package main
 
 import (
@@ -39,7 +41,9 @@ const usage = `usage:
   refbot-lab measure-play [flags]      tricks lost against double dummy by phase, by configuration
   refbot-lab measure-lead [flags]      the opening lead alone against double dummy, by method
   refbot-lab measure-decisions [flags] a play measurement's decisions replayed, valued by variant
-  refbot-lab compare-play A.tsv B.tsv  two play measurements' per-board files, paired`
+  refbot-lab compare-play A.tsv B.tsv  two play measurements' per-board files, paired
+  refbot-lab changed-boards [flags]    the boards of a recorded match a change of the system bids differently
+  refbot-lab compare-replay [flags]    those boards replayed against the match as recorded, paired`
 
 // run is the whole program, with its outside world passed in.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -59,6 +63,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = measureDecisions(rest, stdout, stderr)
 	case "compare-play":
 		err = comparePlay(rest, stdout, stderr)
+	case "changed-boards":
+		err = changedBoards(rest, stdout, stderr)
+	case "compare-replay":
+		err = compareReplay(rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return exitOK

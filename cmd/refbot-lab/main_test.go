@@ -2,10 +2,17 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/results"
 )
 
 func TestUsage(t *testing.T) {
@@ -77,4 +84,71 @@ func TestMeasurePlaySmall(t *testing.T) {
 	assert.Contains(t, out.String(), "easy: ")
 	assert.NotContains(t, out.String(), "medium")
 	assert.FileExists(t, filepath.Join(dir, "easy.tsv"))
+}
+
+// TestChangedBoardsAndCompareReplay runs the two commands on a recorded
+// board: the change (one-level major openings on 11 HCP) reaches the
+// closed room, whose deal goes to the PBN file with its number; the
+// replay, which differs there only, is paired with the record.
+func TestChangedBoardsAndCompareReplay(t *testing.T) {
+	dir := t.TempDir()
+	src, err := bidding.BuiltinSource("sayc-lite")
+	require.NoError(t, err)
+	anchor := "1C \"3+ clubs: 11 HCP, six-five\"  hcp 11 points 14.. len C 5..6\n"
+	light := anchor + "1S \"5 spades: 11 HCP, a four-card side suit\"  hcp 11 len S 5 when len(H) >= 4\n"
+	after := filepath.Join(dir, "light.bid")
+	require.NoError(t, os.WriteFile(after, []byte(strings.Replace(string(src), anchor, light, 1)), 0o644))
+
+	const deal = "N:AQ952.K843.Q5.72 KJ7.AQ5.J843.K95 T86.J92.K762.QJ8 43.T76.AT9.AT643"
+	record := func(roomName string, refbotNS bool, calls string, score int) results.Record {
+		players := results.Seats{N: "ben", E: "builtin:refbot:expert", S: "ben", W: "builtin:refbot:expert"}
+		if refbotNS {
+			players = results.Seats{N: "builtin:refbot:expert", E: "ben", S: "builtin:refbot:expert", W: "ben"}
+		}
+		r := results.Record{Ruleset: "bridge-duplicate-practice-v1", Match: "BEN-v-R", Room: roomName, Board: 7, Dealer: "N", Vulnerable: "None", Deal: deal, Players: players, ScoreNS: &score, Seed: "s"}
+		for _, c := range strings.Fields(calls) {
+			r.Auction = append(r.Auction, results.Call{Call: c})
+		}
+		return r
+	}
+	write := func(name string, recs ...results.Record) string {
+		var b bytes.Buffer
+		for _, r := range recs {
+			line, err := json.Marshal(r)
+			require.NoError(t, err)
+			b.Write(append(line, '\n'))
+		}
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, b.Bytes(), 0o644))
+		return p
+	}
+	open := record("open", false, "1S X Pass 2D Pass Pass Pass", -90)
+	recorded := write("recorded.jsonl", record("closed", true, "Pass 1NT Pass 3NT Pass Pass Pass", -400), open)
+	replayed := write("replayed.jsonl", record("closed", true, "1S Pass 2S Pass Pass Pass", 140), open)
+
+	var out, errOut bytes.Buffer
+	pbnFile := filepath.Join(dir, "changed.pbn")
+	code := run([]string{"changed-boards", "-after", after, "-pbn", pbnFile, recorded}, &out, &errOut)
+	require.Equal(t, exitOK, code, errOut.String())
+	assert.Contains(t, out.String(), "board 7 closed, after []: Pass -> 1S")
+	assert.Contains(t, out.String(), "1 board-rooms of 2 change, on 1 boards")
+	text, err := os.ReadFile(pbnFile)
+	require.NoError(t, err)
+	assert.Contains(t, string(text), `[Board "7"]`)
+	assert.Contains(t, string(text), `[Deal "`+deal+`"]`)
+
+	out.Reset()
+	code = run([]string{"compare-replay", "-after", after, recorded, replayed}, &out, &errOut)
+	require.Equal(t, exitOK, code, errOut.String())
+	assert.Contains(t, out.String(), "1 of 1 boards replayed, +13.000")
+	assert.Contains(t, out.String(), "replayed as recorded: 1 of 1")
+
+	for _, args := range [][]string{{"changed-boards", recorded}, {"compare-replay", "-after", after, recorded}, {"changed-boards", "-after", after}} {
+		errOut.Reset()
+		assert.Equal(t, exitUsage, run(args, &out, &errOut), "%q", args)
+		assert.NotEmpty(t, errOut.String())
+	}
+	errOut.Reset()
+	assert.Equal(t, exitFailure, run([]string{"changed-boards", "-after", after, filepath.Join(dir, "none.jsonl")}, &out, &errOut))
+	assert.Contains(t, errOut.String(), "none.jsonl")
 }

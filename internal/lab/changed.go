@@ -1,0 +1,262 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot/bidding"
+	"github.com/openroom/openroom/results"
+)
+
+// A change to the bidding system measured against another program on the
+// boards of a recorded match: a match against BEN at full strength takes
+// two hours for 128 boards and its interval is a whole IMP wide, so a
+// change that moves a few auctions cannot be seen in a new match. The
+// other program and the bot both decide the same way on the same board
+// and seed, so replaying only the boards the change reaches, and
+// comparing them with the recorded ones, measures the change on those
+// boards alone: ChangedBoards finds them, CompareReplay pairs the replay
+// with the record, and checks that the rooms the change does not reach
+// replay as recorded (if they do not, the pairing does not hold).
+
+// IsRefbot reports whether a player spec of a results record is a
+// built-in refbot seat ("builtin:refbot:LEVEL").
+func IsRefbot(player string) bool {
+	return strings.HasPrefix(player, "builtin:refbot")
+}
+
+// ChangedRoom is one board-room of a recorded match on which the system
+// after a change calls differently from the system before it at one of
+// the bot's seats, given the calls recorded before that turn.
+type ChangedRoom struct {
+	// Record is the recorded board-room.
+	Record *results.Record
+	// At is the index in the auction of the first call that changes.
+	At int
+	// Before and After are the two systems' calls there.
+	Before, After engine.Call
+}
+
+// ChangedBoards walks each record's auction and, at each seat the bot
+// holds (ours, given the record's player spec), asks both systems for
+// their call given the recorded calls before it; a room is changed at the
+// first turn where the calls differ. Only the systems' own choice is
+// compared: a call that an expert bot would weigh by simulation may still
+// change elsewhere. Adjusted boards and unfinished auctions are skipped at
+// their end like any other.
+func ChangedBoards(before, after *bidding.System, recs []results.Record, ours func(player string) bool) ([]ChangedRoom, error) {
+	var out []ChangedRoom
+	for i := range recs {
+		r := &recs[i]
+		s, err := r.Setup()
+		if err != nil {
+			return nil, fmt.Errorf("board %d %s: %w", r.Board, r.Room, err)
+		}
+		a := engine.NewAuction(s.Dealer)
+		for k, rc := range r.Auction {
+			call, err := engine.ParseCall(rc.Call)
+			if err != nil {
+				return nil, fmt.Errorf("board %d %s: call %d %q: %w", r.Board, r.Room, k+1, rc.Call, err)
+			}
+			seat := a.Turn()
+			if ours(r.Players.Get(seat)) {
+				v := engine.NewView(seat, s.Number, s.Dealer, s.Vul, s.Deal[seat])
+				v.Auction = a
+				b, _, _ := before.Choose(&v)
+				c, _, _ := after.Choose(&v)
+				if b != c {
+					out = append(out, ChangedRoom{Record: r, At: k, Before: b, After: c})
+					break
+				}
+			}
+			if err := a.Add(call); err != nil {
+				return nil, fmt.Errorf("board %d %s: call %d %s: %w", r.Board, r.Room, k+1, call, err)
+			}
+		}
+	}
+	return out, nil
+}
+
+// ReplayBoard is one board of a replay paired with its record: the IMPs
+// the bot's team scored on it in each.
+type ReplayBoard struct {
+	Match     string
+	Board     int
+	Recorded  int // IMPs to the bot's team as recorded
+	Replayed  int // and as replayed
+	Unchanged int // rooms the change did not reach (Changed), of the board's two
+	// Reproduced counts those of the Unchanged rooms whose replay is the
+	// record's: the same auction, play and score.
+	Reproduced int
+}
+
+// ReplayReport pairs a replay of changed boards with the recorded match.
+type ReplayReport struct {
+	// Boards are the replayed boards, by match and number.
+	Boards []ReplayBoard
+	// Total is the number of boards of the recorded match played in both
+	// rooms: the boards not replayed count as unchanged (a difference of
+	// zero), so Mean is the change's effect on a board of the match.
+	Total int
+	// Mean is the replay's IMPs a board to the bot's team less the
+	// record's, over Total boards; Half is its 95% interval's half-width.
+	Mean, Half float64
+	// Gained and Lost sum the boards' differences in the bot's favour and
+	// against it.
+	Gained, Lost int
+}
+
+// CompareReplay pairs the replayed board-rooms with the recorded ones of
+// the same match, board and room. changed names the recorded rooms the
+// change reaches (ChangedBoards): the others must replay as recorded for
+// the pairing to hold, and ReplayBoard says whether they did. A board
+// counts only when both rooms are scored in both files.
+func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, ours func(player string) bool) (*ReplayReport, error) {
+	type key struct {
+		match, room string
+		board       int
+	}
+	rec := map[key]*results.Record{}
+	for i := range recorded {
+		r := &recorded[i]
+		rec[key{r.Match, r.Room, r.Board}] = r
+	}
+	hit := map[key]bool{}
+	for _, c := range changed {
+		hit[key{c.Record.Match, c.Record.Room, c.Record.Board}] = true
+	}
+	rep := map[key]*results.Record{}
+	for i := range replayed {
+		r := &replayed[i]
+		rep[key{r.Match, r.Room, r.Board}] = r
+	}
+	// Each board's two rooms, as recorded.
+	type bkey struct {
+		match string
+		board int
+	}
+	rooms := map[bkey][]*results.Record{}
+	for i := range recorded {
+		r := &recorded[i]
+		k := bkey{r.Match, r.Board}
+		rooms[k] = append(rooms[k], r)
+	}
+	report := &ReplayReport{}
+	var diffs []int
+	for k, rs := range rooms {
+		if len(rs) != 2 {
+			continue
+		}
+		was, ok := teamIMPs(rs[0], rs[1], ours)
+		if !ok {
+			continue
+		}
+		report.Total++
+		r0, r1 := rep[key{k.match, rs[0].Room, k.board}], rep[key{k.match, rs[1].Room, k.board}]
+		if r0 == nil && r1 == nil {
+			continue
+		}
+		if r0 == nil || r1 == nil {
+			return nil, fmt.Errorf("match %s board %d: the replay has one room of two", k.match, k.board)
+		}
+		now, ok := teamIMPs(r0, r1, ours)
+		if !ok {
+			return nil, fmt.Errorf("match %s board %d: the replay is not scored in both rooms", k.match, k.board)
+		}
+		b := ReplayBoard{Match: k.match, Board: k.board, Recorded: was, Replayed: now}
+		for i, r := range rs {
+			if hit[key{k.match, r.Room, k.board}] {
+				continue
+			}
+			b.Unchanged++
+			if sameBoardRoom(r, []*results.Record{r0, r1}[i]) {
+				b.Reproduced++
+			}
+		}
+		report.Boards = append(report.Boards, b)
+		d := now - was
+		diffs = append(diffs, d)
+		if d > 0 {
+			report.Gained += d
+		} else {
+			report.Lost -= d
+		}
+	}
+	sort.Slice(report.Boards, func(i, j int) bool {
+		a, b := report.Boards[i], report.Boards[j]
+		return a.Match < b.Match || a.Match == b.Match && a.Board < b.Board
+	})
+	report.Mean, report.Half = MeanInterval(diffs, report.Total)
+	return report, nil
+}
+
+// MeanInterval returns the mean of total values of which diffs are the
+// ones not zero (the boards not replayed count as zero), and the
+// half-width of its 95% interval.
+func MeanInterval(diffs []int, total int) (mean, half float64) {
+	if total <= 0 {
+		return 0, 0
+	}
+	sum, sq := 0.0, 0.0
+	for _, d := range diffs {
+		sum += float64(d)
+		sq += float64(d * d)
+	}
+	n := float64(total)
+	mean = sum / n
+	if total > 1 {
+		v := (sq - n*mean*mean) / (n - 1)
+		half = 1.96 * math.Sqrt(math.Max(v, 0)/n)
+	}
+	return mean, half
+}
+
+// teamIMPs returns the IMPs the bot's team (the side ours says it holds in
+// each room) scored on a board from its two rooms; ok is false when a
+// room is not scored or the bot holds neither side or both in a room.
+func teamIMPs(a, b *results.Record, ours func(string) bool) (int, bool) {
+	sa, oka := teamScore(a, ours)
+	sb, okb := teamScore(b, ours)
+	if !oka || !okb {
+		return 0, false
+	}
+	return engine.IMPs(sa + sb), true
+}
+
+// teamScore is a room's score from the bot's side.
+func teamScore(r *results.Record, ours func(string) bool) (int, bool) {
+	if r.ScoreNS == nil {
+		return 0, false
+	}
+	ns := ours(r.Players.N) && ours(r.Players.S)
+	ew := ours(r.Players.E) && ours(r.Players.W)
+	switch {
+	case ns && !ew:
+		return *r.ScoreNS, true
+	case ew && !ns:
+		return -*r.ScoreNS, true
+	}
+	return 0, false
+}
+
+// sameBoardRoom reports whether two records of a board-room played it the
+// same way: the same calls, cards and score.
+func sameBoardRoom(a, b *results.Record) bool {
+	if len(a.Auction) != len(b.Auction) || len(a.Play) != len(b.Play) || a.ScoreNS == nil || b.ScoreNS == nil || *a.ScoreNS != *b.ScoreNS {
+		return false
+	}
+	for i := range a.Auction {
+		if a.Auction[i].Call != b.Auction[i].Call {
+			return false
+		}
+	}
+	for i := range a.Play {
+		if a.Play[i] != b.Play[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -102,7 +102,11 @@ func changedBoards(args []string, stdout, stderr io.Writer) error {
 		for i := range auction {
 			auction[i] = r.Auction[i].Call
 		}
-		fmt.Fprintf(stdout, "board %d %s, after %v: %s -> %s\n", r.Board, r.Room, auction, ch.Before, ch.After)
+		note := ""
+		if !ch.AsRecorded {
+			note = " (the record's calls before it are not all the -before system's)"
+		}
+		fmt.Fprintf(stdout, "board %d %s, after %v: %s -> %s%s\n", r.Board, r.Room, auction, ch.Before, ch.After, note)
 		if boards[r.Board] == nil {
 			boards[r.Board] = r
 			order = append(order, r.Board)

@@ -38,6 +38,11 @@ type ChangedRoom struct {
 	At int
 	// Before and After are the two systems' calls there.
 	Before, After engine.Call
+	// AsRecorded says whether the system before made every call the
+	// record shows at the bot's seats before At: if not, the match was
+	// played by another system (or an expert's simulated judgement), and
+	// the replay measures that difference too.
+	AsRecorded bool
 }
 
 // ChangedBoards walks each record's auction and, at each seat the bot
@@ -56,6 +61,7 @@ func ChangedBoards(before, after *bidding.System, recs []results.Record, ours fu
 			return nil, fmt.Errorf("board %d %s: %w", r.Board, r.Room, err)
 		}
 		a := engine.NewAuction(s.Dealer)
+		asRecorded := true
 		for k, rc := range r.Auction {
 			call, err := engine.ParseCall(rc.Call)
 			if err != nil {
@@ -68,9 +74,10 @@ func ChangedBoards(before, after *bidding.System, recs []results.Record, ours fu
 				b, _, _ := before.Choose(&v)
 				c, _, _ := after.Choose(&v)
 				if b != c {
-					out = append(out, ChangedRoom{Record: r, At: k, Before: b, After: c})
+					out = append(out, ChangedRoom{Record: r, At: k, Before: b, After: c, AsRecorded: asRecorded})
 					break
 				}
+				asRecorded = asRecorded && b == call
 			}
 			if err := a.Add(call); err != nil {
 				return nil, fmt.Errorf("board %d %s: call %d %s: %w", r.Board, r.Room, k+1, call, err)

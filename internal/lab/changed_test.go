@@ -62,6 +62,17 @@ func TestChangedBoardsFindsTheFirstCallThatChanges(t *testing.T) {
 	assert.Equal(t, 0, changed[0].At)
 	assert.Equal(t, engine.Pass, changed[0].Before)
 	assert.Equal(t, engine.Bid(1, engine.StrainSpades), changed[0].After)
+	assert.True(t, changed[0].AsRecorded, "the change is at the first call")
+
+	// North, the bot's, passed a 1NT opening as recorded, and South's
+	// 11-count changes after it: the record was not the system before's.
+	rotated := "N:KJ7.AQ5.J843.K95 T86.J92.K762.QJ8 AQ952.K843.Q5.72 43.T76.AT9.AT643"
+	odd := []results.Record{room(3, "closed", true, rotated, "Pass Pass Pass Pass", nil, 0)}
+	changed, err = ChangedBoards(before, after, odd, IsRefbot)
+	require.NoError(t, err)
+	require.Len(t, changed, 1)
+	assert.Equal(t, 2, changed[0].At)
+	assert.False(t, changed[0].AsRecorded)
 
 	same, err := ChangedBoards(before, before, recs, IsRefbot)
 	require.NoError(t, err)

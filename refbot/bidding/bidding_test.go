@@ -200,6 +200,7 @@ var sayc = []callCase{
 	{"a five-card suit and a singleton overcall their weak two at three with 13 HCP", "A42.Q9864.7.AK54", "2S", "3H", false},
 	{"raises partner's weak jump overcall over their negative double", "J952.AKJ3.J83.92", "P 1C 2S X", "3S", false},
 	{"cue-bids their overcall as a limit raise of the minor", "9743.A.T3.AQJ752", "1C 2S", "3S", false},
+	{"Michaels with six-five and 7 HCP", "QJT64.T4..AT9832", "P P 1H", "2H", true},
 	{"opener answers the minor's cue bid in notrump with their suit stopped", "KQ5.K87.J2.KT843", "1C 2S 3S P", "3N", false},
 	{"opener bids four of the minor over the cue bid without a stopper", "75.AK87.J2.KT843", "1C 2S 3S P", "4C", false},
 	{"opener asks for key cards over the cue bid with 16 and no stopper", "7.K98.AQ2.AQT843", "1C 2S 3S P", "4N", true},

@@ -90,11 +90,11 @@ func ChangedBoards(before, after *bidding.System, recs []results.Record, ours fu
 // ReplayBoard is one board of a replay paired with its record: the IMPs
 // the bot's team scored on it in each.
 type ReplayBoard struct {
-	Match     string
+	Match     string // the match and board number
 	Board     int
 	Recorded  int // IMPs to the bot's team as recorded
 	Replayed  int // and as replayed
-	Unchanged int // rooms the change did not reach (Changed), of the board's two
+	Unchanged int // the board's rooms the change does not reach, of two
 	// Reproduced counts those of the Unchanged rooms whose replay is the
 	// record's: the same auction, play and score.
 	Reproduced int
@@ -125,11 +125,6 @@ func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, o
 	type key struct {
 		match, room string
 		board       int
-	}
-	rec := map[key]*results.Record{}
-	for i := range recorded {
-		r := &recorded[i]
-		rec[key{r.Match, r.Room, r.Board}] = r
 	}
 	hit := map[key]bool{}
 	for _, c := range changed {

@@ -24,9 +24,9 @@ for m in "$@"; do
   rm -f "$OUT/$name.pbn"
   "$LAB" changed-boards -before "$BEFORE" -after "$AFTER" -pbn "$OUT/$name.pbn" "$rec"
   [ -f "$OUT/$name.pbn" ] || continue
-  seed=$(head -n 1 "$rec" | sed -n 's/.*"seed":"\([^"]*\)".*/\1/p')
   # The recorded match's teams, names and clocks (run-match.sh): refbot's decisions are seeded by
-  # its team's name, the rooms by the order of the teams.
+  # its team's name and the board's number, the rooms by the order of the teams. No --seed: it
+  # would deal seeded boards in place of the PBN's.
   cat > "$OUT/$name.toml" <<TOML
 name = "ben-vs-refbot-$LEVEL"
 concurrency = 2
@@ -59,7 +59,7 @@ bots = ["ben"]
 bots = ["builtin:refbot:$LEVEL"]
 system = "$AFTER"
 TOML
-  "$TM" run "$OUT/$name.toml" --out "$OUT/$name" --seed "$seed" --mount "BEN=$H" --quiet
+  "$TM" run "$OUT/$name.toml" --out "$OUT/$name" --mount "BEN=$H" --quiet
   pairs+=("$rec" "$OUT/$name/results.jsonl")
 done
 if [ ${#pairs[@]} -eq 0 ]; then

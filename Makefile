@@ -103,13 +103,14 @@ measure-vs-ben: build
 	BEN_HOME="$(BEN_HOME)" TM=bin/tablemanager bash $(BEN_TOOLS)/run-match.sh $(BEN_SEED) $(BEN_BOARDS) out/vs-ben-$(LEVEL) $(LEVEL)
 	bin/tablemanager analyze --split --swings 10 out/vs-ben-$(LEVEL)/results.jsonl
 
-## replay-vs-ben: a change of the bidding system (SYSTEM, a system file) measured against BEN on the boards of recorded matches (BEN_MATCHES, default out/vs-ben-*/) it bids differently: those alone are played again and paired with the record (needs BEN set up, as measure-vs-ben).
+## replay-vs-ben: a change of the bidding system (SYSTEM, a system file) measured against BEN on the boards of recorded matches (BEN_MATCHES, default out/vs-ben-*/) it bids differently: those alone are played again, with the system before (BEFORE) and with SYSTEM, and paired (needs BEN set up, as measure-vs-ben).
 SYSTEM ?=
+BEFORE ?= sayc-lite
 BEN_MATCHES ?= $(wildcard out/vs-ben-*/)
 replay-vs-ben: build
 	@test -n "$(SYSTEM)" || { echo "replay-vs-ben: SYSTEM names no system file"; exit 64; }
 	@test -x "$(BEN_HOME)/ben-bot.sh" || { echo "replay-vs-ben: BEN is not set up at $(BEN_HOME): see $(BEN_TOOLS)/README.md (setup.sh BEN_SOURCE)"; exit 69; }
-	BEN_HOME="$(BEN_HOME)" LEVEL=$(LEVEL) TM=bin/tablemanager LAB=bin/refbot-lab bash scripts/replay-vs-ben.sh "$(SYSTEM)" out/replay-vs-ben $(BEN_MATCHES)
+	BEN_HOME="$(BEN_HOME)" BEFORE=$(BEFORE) LEVEL=$(LEVEL) TM=bin/tablemanager LAB=bin/refbot-lab bash scripts/replay-vs-ben.sh "$(SYSTEM)" out/replay-vs-ben $(BEN_MATCHES)
 
 ## measure-play: tricks lost against double dummy by phase, declarer and defence, for LEVEL and its baseline settings (LEVEL-baseline) on PLAY_BOARDS seeded boards (one core; UNCAPPED=1 lifts the clock cap, the safety net that a very busy machine can make bind).
 LEVEL ?= expert

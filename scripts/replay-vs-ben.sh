@@ -1,33 +1,32 @@
 #!/bin/bash
 # A change of refbot's bidding system measured against BEN at full strength on the boards of
 # recorded matches against it (make measure-vs-ben): only the boards the change bids differently
-# at a refbot seat are played again, with their own numbers, and paired with the record. BEN and
-# refbot decide the same way on the same board, so the rooms the change does not reach replay as
-# recorded; the report counts them, and the pairing holds only when they do.
+# at a refbot seat are played again, with their own numbers, once with the system before (the
+# control) and once with the changed one, and the two are paired. BEN and refbot decide the same
+# way on the same board, so the rooms the change does not reach play the same in both; the
+# report counts those that did, and the pairing holds only when they do. With CONTROL=0 the
+# record itself is the control: right only for a match played by this very program and system.
 #
 # usage: replay-vs-ben.sh AFTER OUTDIR MATCHDIR...
 #   AFTER     the changed system: a built-in name or a system file
 #   MATCHDIR  a recorded match: a folder holding results.jsonl
-# environment: BEFORE (the system the matches were played with, default sayc-lite), LEVEL
-# (default expert), BEN_HOME (default ~/ben-full), TM and LAB (the tablemanager and refbot-lab
-# programs, default bin/).
+# environment: BEFORE (the system before the change, default sayc-lite), CONTROL (default 1),
+# LEVEL (default expert), BEN_HOME (default ~/ben-full), TM and LAB (the tablemanager and
+# refbot-lab programs, default bin/).
 set -euo pipefail
 AFTER=${1:?usage: replay-vs-ben.sh AFTER OUTDIR MATCHDIR...}; OUT=${2:?}; shift 2
-BEFORE=${BEFORE:-sayc-lite}; LEVEL=${LEVEL:-expert}; H=${BEN_HOME:-$HOME/ben-full}
+BEFORE=${BEFORE:-sayc-lite}; CONTROL=${CONTROL:-1}; LEVEL=${LEVEL:-expert}; H=${BEN_HOME:-$HOME/ben-full}
 TM=${TM:-bin/tablemanager}; LAB=${LAB:-bin/refbot-lab}
 # A system file is named by its absolute path in the event file, which sits elsewhere.
-[ -f "$AFTER" ] && AFTER=$(cd "$(dirname "$AFTER")" && pwd)/$(basename "$AFTER")
+absolute() { if [ -f "$1" ]; then echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; else echo "$1"; fi; }
+AFTER=$(absolute "$AFTER"); BEFORE=$(absolute "$BEFORE")
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
-pairs=()
-for m in "$@"; do
-  rec=$m/results.jsonl; name=$(basename "$m")
-  rm -f "$OUT/$name.pbn"
-  "$LAB" changed-boards -before "$BEFORE" -after "$AFTER" -pbn "$OUT/$name.pbn" "$rec"
-  [ -f "$OUT/$name.pbn" ] || continue
+# replay SYSTEM RUN: the changed boards of match $name, refbot bidding SYSTEM, into $OUT/RUN.
+replay() {
   # The recorded match's teams, names and clocks (run-match.sh): refbot's decisions are seeded by
   # its team's name and the board's number, the rooms by the order of the teams. No --seed: it
   # would deal seeded boards in place of the PBN's.
-  cat > "$OUT/$name.toml" <<TOML
+  cat > "$OUT/$2.toml" <<TOML
 name = "ben-vs-refbot-$LEVEL"
 concurrency = 2
 segment = 16
@@ -57,13 +56,28 @@ bots = ["ben"]
 
 [teams.R]
 bots = ["builtin:refbot:$LEVEL"]
-system = "$AFTER"
+system = "$1"
 TOML
-  "$TM" run "$OUT/$name.toml" --out "$OUT/$name" --mount "BEN=$H" --quiet
-  pairs+=("$rec" "$OUT/$name/results.jsonl")
+  "$TM" run "$OUT/$2.toml" --out "$OUT/$2" --mount "BEN=$H" --quiet
+}
+runs=()
+for m in "$@"; do
+  rec=$m/results.jsonl; name=$(basename "$m")
+  rm -f "$OUT/$name.pbn"
+  "$LAB" changed-boards -before "$BEFORE" -after "$AFTER" -pbn "$OUT/$name.pbn" "$rec"
+  [ -f "$OUT/$name.pbn" ] || continue
+  if [ "$CONTROL" = 1 ]; then
+    replay "$BEFORE" "$name-before"
+    replay "$AFTER" "$name"
+    runs+=("$rec" "$OUT/$name-before/results.jsonl" "$OUT/$name/results.jsonl")
+  else
+    replay "$AFTER" "$name"
+    runs+=("$rec" "$OUT/$name/results.jsonl")
+  fi
 done
-if [ ${#pairs[@]} -eq 0 ]; then
+if [ ${#runs[@]} -eq 0 ]; then
   echo "replay-vs-ben: the change bids no board of these matches differently"
   exit 0
 fi
-"$LAB" compare-replay -before "$BEFORE" -after "$AFTER" "${pairs[@]}"
+control=(); [ "$CONTROL" = 1 ] && control=(-control)
+"$LAB" compare-replay -before "$BEFORE" -after "$AFTER" "${control[@]}" "${runs[@]}"

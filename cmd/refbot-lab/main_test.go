@@ -143,7 +143,15 @@ func TestChangedBoardsAndCompareReplay(t *testing.T) {
 	assert.Contains(t, out.String(), "1 of 1 boards replayed, +13.000")
 	assert.Contains(t, out.String(), "replayed as recorded: 1 of 1")
 
-	for _, args := range [][]string{{"changed-boards", recorded}, {"compare-replay", "-after", after, recorded}, {"changed-boards", "-after", after}} {
+	// With a control replay of the boards (the system before), the
+	// control stands in for the record: here it scored as the change did.
+	out.Reset()
+	control := write("control.jsonl", record("closed", true, "Pass 1NT Pass 3NT Pass Pass Pass", 140), open)
+	code = run([]string{"compare-replay", "-control", "-after", after, recorded, control, replayed}, &out, &errOut)
+	require.Equal(t, exitOK, code, errOut.String())
+	assert.Contains(t, out.String(), "1 of 1 boards replayed, +0.000")
+
+	for _, args := range [][]string{{"changed-boards", recorded}, {"compare-replay", "-after", after, recorded}, {"changed-boards", "-after", after}, {"compare-replay", "-control", "-after", after, recorded, replayed}} {
 		errOut.Reset()
 		assert.Equal(t, exitUsage, run(args, &out, &errOut), "%q", args)
 		assert.NotEmpty(t, errOut.String())

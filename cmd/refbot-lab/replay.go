@@ -147,13 +147,22 @@ func changedBoards(args []string, stdout, stderr io.Writer) error {
 // the arguments are pairs of results files, recorded then replayed.
 func compareReplay(args []string, stdout, stderr io.Writer) error {
 	var c changeFlags
+	var control bool
 	fs := flag.NewFlagSet("compare-replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	c.register(fs)
+	fs.BoolVar(&control, "control", false, "the arguments are triples RECORDED CONTROL REPLAYED: CONTROL replays the same boards with the -before system, and stands in for the record on them")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 || fs.NArg()%2 != 0 {
+	group := 2
+	if control {
+		group = 3
+	}
+	if fs.NArg() == 0 || fs.NArg()%group != 0 {
+		if control {
+			return usageError{"compare-replay: -control wants triples of results files: RECORDED CONTROL REPLAYED ..."}
+		}
 		return usageError{"compare-replay: want pairs of results files: RECORDED REPLAYED ..."}
 	}
 	before, after, err := c.load("compare-replay")
@@ -162,25 +171,33 @@ func compareReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	var all lab.ReplayReport
 	var diffs []int
-	for i := 0; i < fs.NArg(); i += 2 {
-		recorded, err := readResults(fs.Arg(i))
+	for i := 0; i < fs.NArg(); i += group {
+		recordedFile, replayedFile := fs.Arg(i), fs.Arg(i+group-1)
+		recorded, err := readResults(recordedFile)
 		if err != nil {
 			return fmt.Errorf("compare-replay: %w", err)
 		}
-		replayed, err := readResults(fs.Arg(i + 1))
+		if control {
+			ctl, err := readResults(fs.Arg(i + 1))
+			if err != nil {
+				return fmt.Errorf("compare-replay: %w", err)
+			}
+			recorded = lab.Overlay(recorded, ctl)
+		}
+		replayed, err := readResults(replayedFile)
 		if err != nil {
 			return fmt.Errorf("compare-replay: %w", err)
 		}
 		changed, err := lab.ChangedBoards(before, after, recorded, lab.IsRefbot)
 		if err != nil {
-			return fmt.Errorf("compare-replay: %s: %w", fs.Arg(i), err)
+			return fmt.Errorf("compare-replay: %s: %w", recordedFile, err)
 		}
 		rep, err := lab.CompareReplay(recorded, replayed, changed, lab.IsRefbot)
 		if err != nil {
-			return fmt.Errorf("compare-replay: %s: %w", fs.Arg(i+1), err)
+			return fmt.Errorf("compare-replay: %s: %w", replayedFile, err)
 		}
 		fmt.Fprintf(stdout, "%s: %d of %d boards replayed, %+.3f ± %.3f IMPs a board to refbot (%d IMPs gained, %d lost)\n",
-			fs.Arg(i+1), len(rep.Boards), rep.Total, rep.Mean, rep.Half, rep.Gained, rep.Lost)
+			replayedFile, len(rep.Boards), rep.Total, rep.Mean, rep.Half, rep.Gained, rep.Lost)
 		for _, b := range rep.Boards {
 			fmt.Fprintf(stdout, "  board %d: %+d IMPs to refbot as recorded, %+d replayed (%+d); rooms the change does not reach: %d, replayed as recorded: %d\n",
 				b.Board, b.Recorded, b.Replayed, b.Replayed-b.Recorded, b.Unchanged, b.Reproduced)
@@ -191,7 +208,7 @@ func compareReplay(args []string, stdout, stderr io.Writer) error {
 		all.Gained += rep.Gained
 		all.Lost += rep.Lost
 	}
-	if fs.NArg() > 2 {
+	if fs.NArg() > group {
 		all.Mean, all.Half = lab.MeanInterval(diffs, all.Total)
 		fmt.Fprintf(stdout, "all: %d of %d boards replayed, %+.3f ± %.3f IMPs a board to refbot (%d IMPs gained, %d lost)\n",
 			len(all.Boards), all.Total, all.Mean, all.Half, all.Gained, all.Lost)

@@ -195,6 +195,32 @@ func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, o
 	return report, nil
 }
 
+// Overlay returns the recorded board-rooms with those a control replay
+// holds (the same match, board and room) in their place. A match played by
+// an older program does not replay as recorded even where a change of the
+// system does not reach; replaying the changed boards twice, with the
+// system before and after, and pairing the two, measures the change alone,
+// while the record still counts the boards of the match.
+func Overlay(recorded, control []results.Record) []results.Record {
+	type key struct {
+		match, room string
+		board       int
+	}
+	by := map[key]*results.Record{}
+	for i := range control {
+		r := &control[i]
+		by[key{r.Match, r.Room, r.Board}] = r
+	}
+	out := make([]results.Record, len(recorded))
+	for i, r := range recorded {
+		if c := by[key{r.Match, r.Room, r.Board}]; c != nil {
+			r = *c
+		}
+		out[i] = r
+	}
+	return out
+}
+
 // MeanInterval returns the mean of total values of which diffs are the
 // ones not zero (the boards not replayed count as zero), and the
 // half-width of its 95% interval.

@@ -150,3 +150,19 @@ func TestMeanInterval(t *testing.T) {
 		})
 	}
 }
+
+func TestOverlayPutsTheControlInPlaceOfTheRecord(t *testing.T) {
+	t.Parallel()
+	recorded := []results.Record{
+		room(1, "closed", true, lightDeal, "Pass Pass Pass Pass", nil, 0),
+		room(1, "open", false, lightDeal, "Pass Pass Pass Pass", nil, 0),
+		room(2, "closed", true, lightDeal, "Pass Pass Pass Pass", nil, 0),
+	}
+	control := []results.Record{room(1, "open", false, lightDeal, "1S Pass Pass Pass", nil, 140)}
+	got := Overlay(recorded, control)
+	require.Len(t, got, 3)
+	assert.Equal(t, 140, *got[1].ScoreNS, "the control's room replaces the record's")
+	assert.Equal(t, 0, *got[0].ScoreNS, "the other room of the board stays as recorded")
+	assert.Equal(t, 2, got[2].Board)
+	assert.Equal(t, 0, *recorded[1].ScoreNS, "the record is not changed")
+}

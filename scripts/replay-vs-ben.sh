@@ -2,10 +2,12 @@
 # A change of refbot's bidding system measured against BEN at full strength on the boards of
 # recorded matches against it (make measure-vs-ben): only the boards the change bids differently
 # at a refbot seat are played again, with their own numbers, once with the system before (the
-# control) and once with the changed one, and the two are paired. BEN and refbot decide the same
-# way on the same board, so the rooms the change does not reach play the same in both; the
-# report counts those that did, and the pairing holds only when they do. With CONTROL=0 the
-# record itself is the control: right only for a match played by this very program and system.
+# control) and once with the changed one, and the two are paired. Refbot decides the same way on
+# the same board and seat, and so does BEN's bidding; BEN's card play stops its search after a few
+# seconds, so on a busy machine it may play a room otherwise. The report counts the rooms the
+# change does not reach that played alike in both replays: the others add noise, not bias. With
+# CONTROL=0 the record itself is the control: right only for a match played by this very program
+# and system.
 #
 # usage: replay-vs-ben.sh AFTER OUTDIR MATCHDIR...
 #   AFTER     the changed system: a built-in name or a system file

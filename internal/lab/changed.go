@@ -14,13 +14,14 @@ import (
 // A change to the bidding system measured against another program on the
 // boards of a recorded match: a match against BEN at full strength takes
 // two hours for 128 boards and its interval is a whole IMP wide, so a
-// change that moves a few auctions cannot be seen in a new match. The
-// other program and the bot both decide the same way on the same board
-// and seed, so replaying only the boards the change reaches, and
-// comparing them with the recorded ones, measures the change on those
-// boards alone: ChangedBoards finds them, CompareReplay pairs the replay
-// with the record, and checks that the rooms the change does not reach
-// replay as recorded (if they do not, the pairing does not hold).
+// change that moves a few auctions cannot be seen in a new match. The bot
+// decides the same way on the same board and seat, and so, mostly, does
+// the other program, so replaying only the boards the change reaches,
+// with the system before and after it, measures the change on those
+// boards alone: ChangedBoards finds them, CompareReplay pairs the two
+// replays (or a replay with the record, Overlay), and counts the rooms the
+// change does not reach that played alike in both (those that did not add
+// noise to the pairing).
 
 // IsRefbot reports whether a player spec of a results record is a
 // built-in refbot seat ("builtin:refbot:LEVEL").

@@ -21,9 +21,15 @@ type changeFlags struct {
 	before, after string
 }
 
-func (c *changeFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.before, "before", refbot.DefaultSystem, "the system the recorded match's refbot seats bid (a built-in name or a system file)")
+// newChangeFlags returns a subcommand's flag set, writing to stderr, with
+// the two systems' flags registered on it.
+func newChangeFlags(name string, stderr io.Writer) (*flag.FlagSet, *changeFlags) {
+	var c changeFlags
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.before, "before", refbot.DefaultSystem, "the system before the change, which the recorded match's refbot seats bid (a built-in name or a system file)")
 	fs.StringVar(&c.after, "after", "", "the changed system (a built-in name or a system file)")
+	return fs, &c
 }
 
 func (c *changeFlags) load(cmd string) (before, after *bidding.System, err error) {
@@ -70,11 +76,8 @@ func readResults(path string) ([]results.Record, error) {
 // changed system calls differently at a refbot seat, and writes their
 // deals, with the boards' own numbers, to a PBN file to replay.
 func changedBoards(args []string, stdout, stderr io.Writer) error {
-	var c changeFlags
 	var out string
-	fs := flag.NewFlagSet("changed-boards", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	c.register(fs)
+	fs, c := newChangeFlags("changed-boards", stderr)
 	fs.StringVar(&out, "pbn", "", "write the changed boards' deals to this PBN file (none is written when no board changes)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -146,11 +149,8 @@ func changedBoards(args []string, stdout, stderr io.Writer) error {
 // compareReplay pairs replays of changed boards with the recorded matches:
 // the arguments are pairs of results files, recorded then replayed.
 func compareReplay(args []string, stdout, stderr io.Writer) error {
-	var c changeFlags
 	var control bool
-	fs := flag.NewFlagSet("compare-replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	c.register(fs)
+	fs, c := newChangeFlags("compare-replay", stderr)
 	fs.BoolVar(&control, "control", false, "the arguments are triples RECORDED CONTROL REPLAYED: CONTROL replays the same boards with the -before system, and stands in for the record on them")
 	if err := parseFlags(fs, args); err != nil {
 		return err

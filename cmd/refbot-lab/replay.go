@@ -199,8 +199,8 @@ func compareReplay(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s: %d of %d boards replayed, %+.3f ± %.3f IMPs a board to refbot (%d IMPs gained, %d lost)\n",
 			replayedFile, len(rep.Boards), rep.Total, rep.Mean, rep.Half, rep.Gained, rep.Lost)
 		for _, b := range rep.Boards {
-			fmt.Fprintf(stdout, "  board %d: %+d IMPs to refbot as recorded, %+d replayed (%+d); rooms the change does not reach: %d, replayed as recorded: %d\n",
-				b.Board, b.Recorded, b.Replayed, b.Replayed-b.Recorded, b.Unchanged, b.Reproduced)
+			fmt.Fprintf(stdout, "  board %d: %+d IMPs to refbot before, %+d after (%+d)%s\n",
+				b.Board, b.Recorded, b.Replayed, b.Replayed-b.Recorded, untouched(b.Unchanged, b.Reproduced, b.BotFirst, b.OtherFirst))
 			all.Boards = append(all.Boards, b)
 			diffs = append(diffs, b.Replayed-b.Recorded)
 		}
@@ -213,11 +213,22 @@ func compareReplay(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "all: %d of %d boards replayed, %+.3f ± %.3f IMPs a board to refbot (%d IMPs gained, %d lost)\n",
 			len(all.Boards), all.Total, all.Mean, all.Half, all.Gained, all.Lost)
 	}
-	unchanged, reproduced := 0, 0
+	var u, same, bot, other int
 	for _, b := range all.Boards {
-		unchanged += b.Unchanged
-		reproduced += b.Reproduced
+		u, same, bot, other = u+b.Unchanged, same+b.Reproduced, bot+b.BotFirst, other+b.OtherFirst
 	}
-	fmt.Fprintf(stdout, "rooms the change does not reach, replayed as recorded: %d of %d\n", reproduced, unchanged)
+	if u > 0 {
+		fmt.Fprintf(stdout, "in all%s\n", untouched(u, same, bot, other))
+	}
 	return nil
+}
+
+// untouched describes the rooms the change does not reach in the bidding:
+// how many played alike before and after, and of the others who first
+// decided otherwise.
+func untouched(rooms, alike, bot, other int) string {
+	if rooms == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", rooms the bidding change does not reach: %d; alike %d, otherwise first by refbot %d (its play reads the auction with the system), by the other program %d", rooms, alike, bot, other)
 }

@@ -97,8 +97,12 @@ type ReplayBoard struct {
 	Replayed  int // and as replayed
 	Unchanged int // the board's rooms the change does not reach, of two
 	// Reproduced counts those of the Unchanged rooms whose replay is the
-	// record's: the same auction, play and score.
-	Reproduced int
+	// record's: the same auction, play and score. Of the others, BotFirst
+	// counts the rooms where the bot was the first to decide otherwise
+	// (its play reads the auction with the system, so a change of the
+	// system reaches its cards too) and OtherFirst those where the other
+	// program was (noise, when it does not repeat itself).
+	Reproduced, BotFirst, OtherFirst int
 }
 
 // ReplayReport pairs a replay of changed boards with the recorded match.
@@ -175,8 +179,13 @@ func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, o
 				continue
 			}
 			b.Unchanged++
-			if sameBoardRoom(r, []*results.Record{r0, r1}[i]) {
+			switch firstOtherwise(r, []*results.Record{r0, r1}[i], ours) {
+			case alike:
 				b.Reproduced++
+			case botFirst:
+				b.BotFirst++
+			default:
+				b.OtherFirst++
 			}
 		}
 		report.Boards = append(report.Boards, b)
@@ -271,21 +280,54 @@ func teamScore(r *results.Record, ours func(string) bool) (int, bool) {
 	return 0, false
 }
 
-// sameBoardRoom reports whether two records of a board-room played it the
-// same way: the same calls, cards and score.
-func sameBoardRoom(a, b *results.Record) bool {
-	if len(a.Auction) != len(b.Auction) || len(a.Play) != len(b.Play) || a.ScoreNS == nil || b.ScoreNS == nil || *a.ScoreNS != *b.ScoreNS {
-		return false
-	}
-	for i := range a.Auction {
+// Who first decided otherwise in two plays of a board-room.
+const (
+	alike = iota
+	botFirst
+	otherFirst
+)
+
+// firstOtherwise compares two plays of a board-room: alike when the calls,
+// cards and score are the same, else whether the first call or card that
+// differs was the bot's (ours) or the other program's (a card of dummy's
+// is declarer's). A record that does not decode counts as the other's.
+func firstOtherwise(a, b *results.Record, ours func(string) bool) int {
+	for i := 0; i < min(len(a.Auction), len(b.Auction)); i++ {
 		if a.Auction[i].Call != b.Auction[i].Call {
-			return false
+			s, err := a.Setup()
+			if err != nil {
+				return otherFirst
+			}
+			return whose(a, s.Dealer+engine.Seat(i), ours)
 		}
 	}
-	for i := range a.Play {
+	if len(a.Auction) != len(b.Auction) {
+		return otherFirst
+	}
+	for i := 0; i < min(len(a.Play), len(b.Play)); i++ {
 		if a.Play[i] != b.Play[i] {
-			return false
+			p, err := a.Decode()
+			if err != nil {
+				return otherFirst
+			}
+			play := p.Board.Play()
+			seat := play.SeatOf(i)
+			if seat == play.Dummy() {
+				seat = play.Declarer()
+			}
+			return whose(a, seat, ours)
 		}
 	}
-	return true
+	if len(a.Play) != len(b.Play) || a.ScoreNS == nil || b.ScoreNS == nil || *a.ScoreNS != *b.ScoreNS {
+		return otherFirst
+	}
+	return alike
+}
+
+// whose says whether the seat's decisions were the bot's.
+func whose(r *results.Record, seat engine.Seat, ours func(string) bool) int {
+	if ours(r.Players.Get(seat & 3)) {
+		return botFirst
+	}
+	return otherFirst
 }

@@ -122,6 +122,14 @@ func TestCompareReplayPairsTheChangedRooms(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, rep.Boards[0].Unchanged)
 	assert.Zero(t, rep.Boards[0].Reproduced)
+	assert.Equal(t, 1, rep.Boards[0].BotFirst, "East, refbot's seat in the open room, called otherwise first")
+	assert.Zero(t, rep.Boards[0].OtherFirst)
+
+	// North, BEN's seat there, opens otherwise: the other program first.
+	replayed[1] = room(1, "open", false, lightDeal, "1H X Pass 2D Pass Pass Pass", play, -90)
+	rep, err = CompareReplay(recorded, replayed, changed, IsRefbot)
+	require.NoError(t, err)
+	assert.Equal(t, 1, rep.Boards[0].OtherFirst)
 
 	_, err = CompareReplay(recorded, replayed[:1], changed, IsRefbot)
 	require.Error(t, err, "one room of a board replayed")
@@ -165,4 +173,16 @@ func TestOverlayPutsTheControlInPlaceOfTheRecord(t *testing.T) {
 	assert.Equal(t, 0, *got[0].ScoreNS, "the other room of the board stays as recorded")
 	assert.Equal(t, 2, got[2].Board)
 	assert.Equal(t, 0, *recorded[1].ScoreNS, "the record is not changed")
+}
+
+func TestFirstOtherwiseNamesWhoseCardDiffers(t *testing.T) {
+	t.Parallel()
+	// 2D by West: North leads, so North's card is the first to differ.
+	calls := "1S X Pass 2D Pass Pass Pass"
+	a := room(1, "closed", true, lightDeal, calls, []string{"SA"}, -90)
+	b := room(1, "closed", true, lightDeal, calls, []string{"HK"}, -90)
+	assert.Equal(t, botFirst, firstOtherwise(&a, &b, IsRefbot), "North is refbot's in the closed room")
+	a.Players, b.Players = room(1, "open", false, lightDeal, calls, nil, 0).Players, room(1, "open", false, lightDeal, calls, nil, 0).Players
+	assert.Equal(t, otherFirst, firstOtherwise(&a, &b, IsRefbot), "and BEN's in the open room")
+	assert.Equal(t, alike, firstOtherwise(&a, &a, IsRefbot))
 }

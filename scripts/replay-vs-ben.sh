@@ -4,8 +4,9 @@
 # at a refbot seat are played again, with their own numbers, once with the system before (the
 # control) and once with the changed one, and the two are paired. Refbot decides the same way on
 # the same board and seat, and so does BEN's bidding; BEN's card play stops its search after a few
-# seconds, so on a busy machine it may play a room otherwise. The report counts the rooms the
-# change does not reach that played alike in both replays: the others add noise, not bias. With
+# seconds, so on a busy machine it may play a room otherwise. For the rooms whose calls the change
+# does not reach, the report says who first played otherwise: refbot (whose play reads the
+# auction with the system: the change's effect) or BEN (noise in the pairing, not bias). With
 # CONTROL=0 the record itself is the control: right only for a match played by this very program
 # and system.
 #

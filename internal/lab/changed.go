@@ -93,7 +93,7 @@ func ChangedBoards(before, after *bidding.System, recs []results.Record, ours fu
 type ReplayBoard struct {
 	Match     string // the match and board number
 	Board     int
-	Recorded  int // IMPs to the bot's team as recorded
+	Recorded  int // IMPs to the bot's team as recorded (or in the control replay)
 	Replayed  int // and as replayed
 	Unchanged int // the board's rooms the change does not reach, of two
 	// Reproduced counts those of the Unchanged rooms whose replay is the
@@ -122,10 +122,11 @@ type ReplayReport struct {
 }
 
 // CompareReplay pairs the replayed board-rooms with the recorded ones of
-// the same match, board and room. changed names the recorded rooms the
-// change reaches (ChangedBoards): the others must replay as recorded for
-// the pairing to hold, and ReplayBoard says whether they did. A board
-// counts only when both rooms are scored in both files.
+// the same match, board and room (the record, or a control replay laid
+// over it by Overlay). changed names the recorded rooms the change
+// reaches in the bidding (ChangedBoards); for the others ReplayBoard says
+// whether they played alike and, if not, who first played otherwise. A
+// board counts only when both rooms are scored in both files.
 func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, ours func(player string) bool) (*ReplayReport, error) {
 	type key struct {
 		match, room string

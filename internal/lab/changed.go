@@ -128,19 +128,11 @@ type ReplayReport struct {
 // whether they played alike and, if not, who first played otherwise. A
 // board counts only when both rooms are scored in both files.
 func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, ours func(player string) bool) (*ReplayReport, error) {
-	type key struct {
-		match, room string
-		board       int
-	}
-	hit := map[key]bool{}
+	hit := map[roomKey]bool{}
 	for _, c := range changed {
-		hit[key{c.Record.Match, c.Record.Room, c.Record.Board}] = true
+		hit[keyOf(c.Record)] = true
 	}
-	rep := map[key]*results.Record{}
-	for i := range replayed {
-		r := &replayed[i]
-		rep[key{r.Match, r.Room, r.Board}] = r
-	}
+	rep := byRoom(replayed)
 	// Each board's two rooms, as recorded.
 	type bkey struct {
 		match string
@@ -163,7 +155,7 @@ func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, o
 			continue
 		}
 		report.Total++
-		r0, r1 := rep[key{k.match, rs[0].Room, k.board}], rep[key{k.match, rs[1].Room, k.board}]
+		r0, r1 := rep[keyOf(rs[0])], rep[keyOf(rs[1])]
 		if r0 == nil && r1 == nil {
 			continue
 		}
@@ -176,7 +168,7 @@ func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, o
 		}
 		b := ReplayBoard{Match: k.match, Board: k.board, Recorded: was, Replayed: now}
 		for i, r := range rs {
-			if hit[key{k.match, r.Room, k.board}] {
+			if hit[keyOf(r)] {
 				continue
 			}
 			b.Unchanged++
@@ -213,23 +205,32 @@ func CompareReplay(recorded, replayed []results.Record, changed []ChangedRoom, o
 // system before and after, and pairing the two, measures the change alone,
 // while the record still counts the boards of the match.
 func Overlay(recorded, control []results.Record) []results.Record {
-	type key struct {
-		match, room string
-		board       int
-	}
-	by := map[key]*results.Record{}
-	for i := range control {
-		r := &control[i]
-		by[key{r.Match, r.Room, r.Board}] = r
-	}
+	by := byRoom(control)
 	out := make([]results.Record, len(recorded))
 	for i, r := range recorded {
-		if c := by[key{r.Match, r.Room, r.Board}]; c != nil {
+		if c := by[keyOf(&r)]; c != nil {
 			r = *c
 		}
 		out[i] = r
 	}
 	return out
+}
+
+// roomKey names a board-room of a match.
+type roomKey struct {
+	match, room string
+	board       int
+}
+
+func keyOf(r *results.Record) roomKey { return roomKey{r.Match, r.Room, r.Board} }
+
+// byRoom indexes records by their board-room.
+func byRoom(recs []results.Record) map[roomKey]*results.Record {
+	by := make(map[roomKey]*results.Record, len(recs))
+	for i := range recs {
+		by[keyOf(&recs[i])] = &recs[i]
+	}
+	return by
 }
 
 // MeanInterval returns the mean of total values of which diffs are the

@@ -3,10 +3,11 @@
 # recorded matches against it (make measure-vs-ben): only the boards the change bids differently
 # at a refbot seat are played again, with their own numbers, once with the system before (the
 # control) and once with the changed one, and the two are paired. Refbot decides the same way on
-# the same board and seat, and so does BEN's bidding; BEN's card play stops its search after a few
-# seconds, so on a busy machine it may play a room otherwise. For the rooms whose calls the change
-# does not reach, the report says who first played otherwise: refbot (whose play reads the
-# auction with the system: the change's effect) or BEN (noise in the pairing, not bias). With
+# the same board and seat, and so does BEN: its searches are seeded by the deal, and the replays
+# give its card-play search (PIMC) BEN_PIMC_WAIT seconds (default 600) in place of its 3, so that
+# it stops at its count of playouts, not at the clock of a busy machine. For the rooms whose calls
+# the change does not reach, the report says who first played otherwise: refbot (whose play reads
+# the auction with the system: the change's effect) or BEN (noise in the pairing, not bias). With
 # CONTROL=0 the record itself is the control: right only for a match played by this very program
 # and system.
 #
@@ -14,7 +15,8 @@
 #   AFTER     the changed system: a built-in name or a system file
 #   MATCHDIR  a recorded match: a folder holding results.jsonl
 # environment: BEFORE (the system before the change, default sayc-lite), CONTROL (default 1),
-# LEVEL (default expert), BEN_HOME (default ~/ben-full), TM and LAB (the tablemanager and
+# LEVEL (default expert), BEN_HOME (default ~/ben-full), BEN_PIMC_WAIT, BEN_EXTRA_ARGS (BEN's
+# own flags; a --config there replaces the repeatable one), TM and LAB (the tablemanager and
 # refbot-lab programs, default bin/).
 set -euo pipefail
 AFTER=${1:?usage: replay-vs-ben.sh AFTER OUTDIR MATCHDIR...}; OUT=${2:?}; shift 2
@@ -24,6 +26,16 @@ TM=${TM:-bin/tablemanager}; LAB=${LAB:-bin/refbot-lab}
 absolute() { if [ -f "$1" ]; then echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; else echo "$1"; fi; }
 AFTER=$(absolute "$AFTER"); BEFORE=$(absolute "$BEFORE")
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
+# BEN's configuration with the longer PIMC wait, in a folder of its own that the sandbox lets
+# BEN's bots read (the replays' results stay out of their sight). BEN reads the last --config.
+conf=$H/ben/src/config/onnx.conf
+if [ -z "${BEN_EXTRA_ARGS:-}" ] && [ -f "$conf" ]; then
+  grep -q '^pimc_wait *=' "$conf" || { echo "replay-vs-ben: $conf sets no pimc_wait" >&2; exit 1; }
+  mkdir -p "$OUT/ben-config"
+  sed "s/^pimc_wait *=.*/pimc_wait = ${BEN_PIMC_WAIT:-600}/" "$conf" > "$OUT/ben-config/repeatable.conf"
+  export BEN_EXTRA_ARGS="--config $OUT/ben-config/repeatable.conf"
+fi
+mounts=(--mount "BEN=$H"); [ -d "$OUT/ben-config" ] && mounts+=(--mount "BEN=$OUT/ben-config")
 # replay SYSTEM RUN: the changed boards of match $name, refbot bidding SYSTEM, into $OUT/RUN.
 replay() {
   # The recorded match's teams, names and clocks (run-match.sh): refbot's decisions are seeded by
@@ -61,7 +73,7 @@ bots = ["ben"]
 bots = ["builtin:refbot:$LEVEL"]
 system = "$1"
 TOML
-  "$TM" run "$OUT/$2.toml" --out "$OUT/$2" --mount "BEN=$H" --quiet
+  "$TM" run "$OUT/$2.toml" --out "$OUT/$2" "${mounts[@]}" --quiet
 }
 runs=()
 for m in "$@"; do

@@ -10,6 +10,7 @@
 //	refbot-lab compare-play A.tsv B.tsv
 //	refbot-lab changed-boards -after SYSTEM [-before SYSTEM] [-pbn FILE] RESULTS.jsonl
 //	refbot-lab compare-replay -after SYSTEM [-before SYSTEM] RECORDED.jsonl REPLAYED.jsonl ...
+//	refbot-lab penalty-doubles [-system SYSTEM] [-worlds N] [-margin IMPS] [-list] RESULTS.jsonl ...
 package main
 
 import (
@@ -43,7 +44,8 @@ const usage = `usage:
   refbot-lab measure-decisions [flags] a play measurement's decisions replayed, valued by variant
   refbot-lab compare-play A.tsv B.tsv  two play measurements' per-board files, paired
   refbot-lab changed-boards [flags]    the boards of a recorded match a change of the system bids differently
-  refbot-lab compare-replay [flags]    those boards replayed against the match as recorded, paired`
+  refbot-lab compare-replay [flags]    those boards replayed against the match as recorded, paired
+  refbot-lab penalty-doubles [flags]   the other side's undoubled contracts of recorded matches, doubled by simulation`
 
 // run is the whole program, with its outside world passed in.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -67,6 +69,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = changedBoards(rest, stdout, stderr)
 	case "compare-replay":
 		err = compareReplay(rest, stdout, stderr)
+	case "penalty-doubles":
+		err = penaltyDoubles(rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return exitOK

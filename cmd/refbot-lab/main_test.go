@@ -160,3 +160,50 @@ func TestChangedBoardsAndCompareReplay(t *testing.T) {
 	assert.Equal(t, exitFailure, run([]string{"changed-boards", "-after", after, filepath.Join(dir, "none.jsonl")}, &out, &errOut))
 	assert.Contains(t, errOut.String(), "none.jsonl")
 }
+
+func TestPenaltyDoubles(t *testing.T) {
+	dir := t.TempDir()
+	// East holds KQJT of North's trumps and three aces; BEN's 4S went three
+	// down undoubled, refbot's pair made 2S in the other room.
+	const deal = "N:A8765.KQ2.KQ3.K2 KQJT.A43.A54.A43 432.J765.J76.Q65 9.T98.T982.JT987"
+	record := func(roomName string, refbotNS bool, calls string, tricks, score int) results.Record {
+		players := results.Seats{N: "ben", E: "builtin:refbot:expert", S: "ben", W: "builtin:refbot:expert"}
+		if refbotNS {
+			players = results.Seats{N: "builtin:refbot:expert", E: "ben", S: "builtin:refbot:expert", W: "ben"}
+		}
+		r := results.Record{Ruleset: "bridge-duplicate-practice-v1", Match: "BEN-v-R", Room: roomName, Board: 3, Dealer: "N",
+			Vulnerable: "None", Deal: deal, Players: players, Tricks: &tricks, ScoreNS: &score}
+		for _, c := range strings.Fields(calls) {
+			r.Auction = append(r.Auction, results.Call{Call: c})
+		}
+		return r
+	}
+	var b bytes.Buffer
+	for _, r := range []results.Record{record("open", false, "1S Pass 4S Pass Pass Pass", 7, -150), record("closed", true, "1S Pass 2S Pass Pass Pass", 8, 110)} {
+		line, err := json.Marshal(r)
+		require.NoError(t, err)
+		b.Write(append(line, '\n'))
+	}
+	path := filepath.Join(dir, "results.jsonl")
+	require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+
+	var out, errOut bytes.Buffer
+	code := run([]string{"penalty-doubles", "-worlds", "16", "-list", path}, &out, &errOut)
+	require.Equal(t, exitOK, code, errOut.String())
+	assert.Contains(t, out.String(), "BEN-v-R board 3 open: 4S by North, East doubles")
+	assert.Contains(t, out.String(), "down 3, +6 IMPs")
+	assert.Contains(t, out.String(), "1 rooms with the other side's undoubled contract, 1 of them went down as played; over 1 boards")
+	assert.Contains(t, out.String(), "doubled at margin 1.0: 1 rooms (1 went down), 6 IMPs gained, 0 lost: +6.000")
+
+	for _, args := range [][]string{{"penalty-doubles"}, {"penalty-doubles", "-worlds", "x", path}} {
+		errOut.Reset()
+		assert.Equal(t, exitUsage, run(args, &out, &errOut), "%q", args)
+		assert.NotEmpty(t, errOut.String())
+	}
+	errOut.Reset()
+	assert.Equal(t, exitFailure, run([]string{"penalty-doubles", filepath.Join(dir, "none.jsonl")}, &out, &errOut))
+	assert.Contains(t, errOut.String(), "none.jsonl")
+	errOut.Reset()
+	assert.Equal(t, exitFailure, run([]string{"penalty-doubles", "-system", filepath.Join(dir, "none.bid"), path}, &out, &errOut))
+	assert.Contains(t, errOut.String(), "-system")
+}

@@ -29,8 +29,11 @@ type PenaltyRoom struct {
 	Doubles bool
 	Seat    engine.Seat
 	// Gain is the simulated mean IMPs a layout of doubling at Seat (for a
-	// room no seat doubles, the best of the seats' gains).
-	Gain float64
+	// room no seat doubles, the best of the seats' gains), and Layouts and
+	// Beaten are how many layouts Seat scored and in how many the
+	// contract failed.
+	Gain            float64
+	Layouts, Beaten int
 	// Down is how many tricks the contract went down as played (0 when it
 	// made).
 	Down int
@@ -89,10 +92,9 @@ func PenaltyDoubles(sys *bidding.System, recs []results.Record, ours func(string
 				if err != nil {
 					return nil, fmt.Errorf("board %d %s: %s: %w", r.Board, r.Room, seat.Name(), err)
 				}
-				if pen.Gain >= margin {
-					room.Doubles, room.Seat, room.Gain = true, seat, pen.Gain
-				} else if !weighed || pen.Gain > room.Gain {
-					room.Seat, room.Gain = seat, pen.Gain
+				if pen.Gain >= margin || !weighed || pen.Gain > room.Gain {
+					room.Doubles = pen.Gain >= margin
+					room.Seat, room.Gain, room.Layouts, room.Beaten = seat, pen.Gain, pen.Worlds, pen.Defeated
 				}
 				weighed = true
 			}

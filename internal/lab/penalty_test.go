@@ -49,6 +49,8 @@ func TestPenaltyDoubles(t *testing.T) {
 	assert.True(t, stack.Doubles)
 	assert.Equal(t, engine.East, stack.Seat, "West, with one HCP, leaves it to East")
 	assert.GreaterOrEqual(t, stack.Gain, 1.0)
+	assert.Equal(t, 16, stack.Layouts)
+	assert.Equal(t, 16, stack.Beaten, "KQJT of trumps and three aces beat 4S in every layout")
 	assert.Equal(t, 3, stack.Down)
 	// The team's 150 + 110 = 260 (6 IMPs) becomes 500 + 110 = 610 (12).
 	assert.Equal(t, 6, stack.IMPs)

@@ -191,7 +191,7 @@ func TestPenaltyDoubles(t *testing.T) {
 	code := run([]string{"penalty-doubles", "-worlds", "16", "-list", path}, &out, &errOut)
 	require.Equal(t, exitOK, code, errOut.String())
 	assert.Contains(t, out.String(), "BEN-v-R board 3 open: 4S by North, East doubles (+15.8 IMPs a layout, beaten in 16 of 16)")
-	assert.Contains(t, out.String(), "down 3, +6 IMPs")
+	assert.Contains(t, out.String(), "down 3 (3 double dummy), +6 IMPs")
 	assert.Contains(t, out.String(), "1 rooms with the other side's undoubled contract, 1 of them went down as played; over 1 boards")
 	assert.Contains(t, out.String(), "doubled at margin 1.0: 1 rooms (1 went down), 6 IMPs gained, 0 lost: +6.000")
 

@@ -84,9 +84,9 @@ func penaltyDoubles(args []string, stdout, stderr io.Writer) error {
 				for i, c := range r.Auction {
 					calls[i] = c.Call
 				}
-				fmt.Fprintf(stdout, "%s board %d %s: %s by %s, %s doubles (%+.1f IMPs a layout, beaten in %d of %d): down %d, %+d IMPs  [%s]\n",
+				fmt.Fprintf(stdout, "%s board %d %s: %s by %s, %s doubles (%+.1f IMPs a layout, beaten in %d of %d): down %d (%d double dummy), %+d IMPs  [%s]\n",
 					r.Match, r.Board, r.Room, pr.Contract.String(), pr.Contract.Declarer.Name(), pr.Seat.Name(), pr.Gain,
-					pr.Beaten, pr.Layouts, pr.Down, pr.IMPs, strings.Join(calls, " "))
+					pr.Beaten, pr.Layouts, pr.Down, pr.DDDown, pr.IMPs, strings.Join(calls, " "))
 			}
 		}
 		rooms = append(rooms, got...)

@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 
+	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot/bidding"
 	"github.com/openroom/openroom/refbot/simulate"
@@ -35,8 +36,9 @@ type PenaltyRoom struct {
 	Gain            float64
 	Layouts, Beaten int
 	// Down is how many tricks the contract went down as played (0 when it
-	// made).
-	Down int
+	// made), DDDown how many double dummy on the real deal: the two part
+	// where the defence played below double dummy or declarer above it.
+	Down, DDDown int
 	// IMPs is what the double changes for the bot's team on the board:
 	// the room scored doubled, against the other room's recorded score.
 	// Zero when no seat doubles or the other room is not scored.
@@ -100,6 +102,15 @@ func PenaltyDoubles(sys *bidding.System, recs []results.Record, ours func(string
 			}
 			_ = before.Add(c)
 		}
+		p, err := dds.NewPosition(s.Deal, ct.Strain, ct.Leader())
+		if err != nil {
+			return nil, fmt.Errorf("board %d %s: %w", r.Board, r.Room, err)
+		}
+		defence, err := solve(&p)
+		if err != nil {
+			return nil, fmt.Errorf("board %d %s: %w", r.Board, r.Room, err)
+		}
+		room.DDDown = max(0, ct.Level+6-(13-defence))
 		if room.Doubles {
 			room.IMPs = doubledIMPs(r, by, ct, s.Vul, ours)
 		}

@@ -52,12 +52,14 @@ func TestPenaltyDoubles(t *testing.T) {
 	assert.Equal(t, 16, stack.Layouts)
 	assert.Equal(t, 16, stack.Beaten, "KQJT of trumps and three aces beat 4S in every layout")
 	assert.Equal(t, 3, stack.Down)
+	assert.Equal(t, 3, stack.DDDown, "the defence took its six tricks")
 	// The team's 150 + 110 = 260 (6 IMPs) becomes 500 + 110 = 610 (12).
 	assert.Equal(t, 6, stack.IMPs)
 
 	made := got[1]
 	assert.False(t, made.Doubles)
 	assert.Zero(t, made.Down)
+	assert.Zero(t, made.DDDown)
 	assert.Less(t, made.Gain, 1.0)
 	assert.Zero(t, made.IMPs)
 

@@ -7,7 +7,6 @@ import (
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot/bidding"
-	"github.com/openroom/openroom/refbot/cardplay"
 )
 
 // Solve returns the tricks the side on lead in a position takes, double
@@ -44,17 +43,9 @@ func PenaltyGain(v *engine.View, sys *bidding.System, ct engine.Contract, cfg Co
 	if cfg.Worlds <= 0 {
 		return res, nil
 	}
-	f, err := cardplay.AuctionFacts(v, sys.Soft(v))
+	worlds, err := sample(v, sys, cfg, seed)
 	if err != nil {
-		return res, fmt.Errorf("simulate: %w", err)
-	}
-	smp, err := cardplay.NewSampler(&f, seed)
-	if err != nil {
-		return res, fmt.Errorf("simulate: %w", err)
-	}
-	worlds, err := smp.Sample(cfg.Worlds, max(1, cfg.Attempts))
-	if err != nil {
-		return res, fmt.Errorf("simulate: %w", err)
+		return res, err
 	}
 	doubled := ct
 	doubled.Penalty = engine.Doubled

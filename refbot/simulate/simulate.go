@@ -64,17 +64,9 @@ func Choose(v *engine.View, sys *bidding.System, cands []engine.Call, cfg Config
 	if len(cands) == 1 || cfg.Worlds <= 0 {
 		return res, nil
 	}
-	f, err := cardplay.AuctionFacts(v, sys.Soft(v))
+	worlds, err := sample(v, sys, cfg, seed)
 	if err != nil {
-		return res, fmt.Errorf("simulate: %w", err)
-	}
-	smp, err := cardplay.NewSampler(&f, seed)
-	if err != nil {
-		return res, fmt.Errorf("simulate: %w", err)
-	}
-	worlds, err := smp.Sample(cfg.Worlds, max(1, cfg.Attempts))
-	if err != nil {
-		return res, fmt.Errorf("simulate: %w", err)
+		return res, err
 	}
 	us := v.Seat.Side()
 	scores := make([]int, len(cands))
@@ -111,6 +103,24 @@ func Choose(v *engine.View, sys *bidding.System, cands []engine.Call, cfg Config
 		res.Call = cands[best]
 	}
 	return res, nil
+}
+
+// sample draws cfg.Worlds layouts of the hidden hands consistent with the
+// auction of v, as sys reads it (the card play's sampler).
+func sample(v *engine.View, sys *bidding.System, cfg Config, seed [32]byte) ([]cardplay.World, error) {
+	f, err := cardplay.AuctionFacts(v, sys.Soft(v))
+	if err != nil {
+		return nil, fmt.Errorf("simulate: %w", err)
+	}
+	smp, err := cardplay.NewSampler(&f, seed)
+	if err != nil {
+		return nil, fmt.Errorf("simulate: %w", err)
+	}
+	worlds, err := smp.Sample(cfg.Worlds, max(1, cfg.Attempts))
+	if err != nil {
+		return nil, fmt.Errorf("simulate: %w", err)
+	}
+	return worlds, nil
 }
 
 // bidOut finishes the auction of v with call c and then the system at all

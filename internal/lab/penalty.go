@@ -26,7 +26,7 @@ type PenaltyRoom struct {
 	Record   *results.Record
 	Contract engine.Contract
 	// Doubles says whether one of the bot's seats would double; Seat is
-	// that seat, or the last of the bot's seats to pass when none would.
+	// that seat or, when none would, the seat whose gain came closest.
 	Doubles bool
 	Seat    engine.Seat
 	// Gain is the simulated mean IMPs a layout of doubling at Seat (for a
@@ -36,8 +36,8 @@ type PenaltyRoom struct {
 	Gain            float64
 	Layouts, Beaten int
 	// Down is how many tricks the contract went down as played (0 when it
-	// made), DDDown how many double dummy on the real deal: the two part
-	// where the defence played below double dummy or declarer above it.
+	// made), DDDown how many double dummy on the real deal; they differ
+	// where the play strayed from double dummy.
 	Down, DDDown int
 	// IMPs is what the double changes for the bot's team on the board:
 	// the room scored doubled, against the other room's recorded score.

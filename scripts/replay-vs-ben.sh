@@ -3,11 +3,12 @@
 # recorded matches against it (make measure-vs-ben): only the boards the change bids differently
 # at a refbot seat are played again, with their own numbers, once with the system before (the
 # control) and once with the changed one, and the two are paired. Refbot decides the same way on
-# the same board and seat, and so does BEN: its searches are seeded by the deal, and the replays
-# give its card-play search (PIMC) BEN_PIMC_WAIT seconds (default 600) in place of its 3, so that
-# it stops at its count of playouts, not at the clock of a busy machine. For the rooms whose calls
-# the change does not reach, the report says who first played otherwise: refbot (whose play reads
-# the auction with the system: the change's effect) or BEN (noise in the pairing, not bias). With
+# the same board and seat. BEN's searches are seeded by the deal, and the replays give its
+# card-play search (PIMC) BEN_PIMC_WAIT seconds (default 600) in place of its 3, so that it stops
+# at its count of playouts, not at the clock of a busy machine; even so BEN does not always play
+# a room the same way twice. For the rooms whose calls the change does not reach, the report says
+# who first played otherwise: refbot (whose play reads the auction with the system: the change's
+# effect) or BEN (noise in the pairing, not bias). With
 # CONTROL=0 the record itself is the control: right only for a match played by this very program
 # and system.
 #

@@ -383,6 +383,10 @@ var sayc = []callCase{
 	{"quantitative 4NT with 15 balanced", "AK4.KQ3.Q975.J64", "1N P", "4N", false},
 	{"3NT with 14 balanced", "AK4.KQ3.J975.J64", "1N P", "3N", false},
 	// Over their preempts.
+	{"doubles a 3-level preempt with 4-3-3-3, three cards in their suit, 13 HCP", "742.AQ97.AJ3.Q32", "3S", "X", false},
+	{"passes a 3-level preempt with 4-3-3-3, three cards in their suit, 10 HCP", "742.AQ97.J83.Q32", "3S", "P", false},
+	{"no two-level overcall with 11 HCP", "92.AT4.J93.AQ543", "1D", "P", false},
+	{"a two-level overcall with 13 HCP", "92.AT4.K93.AQ543", "1D", "2C", false},
 	{"a three-level overcall of their 3D with seven spades", "KJT9642.Q.AT4.Q2", "3D", "3S", false},
 	{"a three-level overcall of their weak two on a good five-card suit", "K9.AKT43.A8.9753", "2S", "3H", false},
 	{"a balancing overcall of their weak two on a five-card suit that is not good", "KT953.KJ74.AQ.84", "2H P P", "2S", false},

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/openroom/openroom/dds"
@@ -97,22 +96,19 @@ func penaltyDoubles(args []string, stdout, stderr io.Writer) error {
 		len(rooms), countDown(rooms), boards)
 	fmt.Fprintf(stdout, "doubled at margin %.1f: %d rooms (%d went down), %d IMPs gained, %d lost: %+.3f ± %.3f IMPs a board to refbot\n",
 		margin, doubles, defeated, gained, lost, mean, half)
-	byDown := map[int][2]int{}
+	// Rooms and rooms doubled by undertricks as played: made, down 1 to 3, down 4 or more.
+	var byDown [5][2]int
 	for _, pr := range rooms {
 		d := min(pr.Down, 4)
-		n := byDown[d]
-		n[0]++
+		byDown[d][0]++
 		if pr.Doubles {
-			n[1]++
+			byDown[d][1]++
 		}
-		byDown[d] = n
 	}
-	keys := make([]int, 0, len(byDown))
-	for d := range byDown {
-		keys = append(keys, d)
-	}
-	sort.Ints(keys)
-	for _, d := range keys {
+	for d, n := range byDown {
+		if n[0] == 0 {
+			continue
+		}
 		label := fmt.Sprintf("down %d", d)
 		switch d {
 		case 0:
@@ -120,7 +116,7 @@ func penaltyDoubles(args []string, stdout, stderr io.Writer) error {
 		case 4:
 			label = "down 4+"
 		}
-		fmt.Fprintf(stdout, "  %-8s %4d rooms, doubled %d\n", label, byDown[d][0], byDown[d][1])
+		fmt.Fprintf(stdout, "  %-8s %4d rooms, doubled %d\n", label, n[0], n[1])
 	}
 	return nil
 }

@@ -300,7 +300,8 @@ func firstOtherwise(a, b *results.Record, ours func(string) bool) int {
 			if err != nil {
 				return otherFirst
 			}
-			return whose(a, s.Dealer+engine.Seat(i), ours)
+			auction := engine.NewAuction(s.Dealer)
+			return whose(a, auction.SeatOf(i), ours)
 		}
 	}
 	if len(a.Auction) != len(b.Auction) {
@@ -328,7 +329,7 @@ func firstOtherwise(a, b *results.Record, ours func(string) bool) int {
 
 // whose says whether the seat's decisions were the bot's.
 func whose(r *results.Record, seat engine.Seat, ours func(string) bool) int {
-	if ours(r.Players.Get(seat & 3)) {
+	if ours(r.Players.Get(seat)) {
 		return botFirst
 	}
 	return otherFirst

@@ -64,18 +64,20 @@ func PenaltyDoubles(sys *bidding.System, recs []results.Record, ours func(string
 			return nil, fmt.Errorf("board %d %s: %w", r.Board, r.Room, err)
 		}
 		a := engine.NewAuction(s.Dealer)
+		calls := make([]engine.Call, len(r.Auction))
 		last := -1
 		for k, rc := range r.Auction {
 			c, err := engine.ParseCall(rc.Call)
-			if err != nil {
-				return nil, fmt.Errorf("board %d %s: call %d %q: %w", r.Board, r.Room, k+1, rc.Call, err)
+			if err == nil {
+				err = a.Add(c)
 			}
-			if err := a.Add(c); err != nil {
+			if err != nil {
 				return nil, fmt.Errorf("board %d %s: call %d %q: %w", r.Board, r.Room, k+1, rc.Call, err)
 			}
 			if c.IsBid() {
 				last = k
 			}
+			calls[k] = c
 		}
 		ct, done := a.Contract()
 		if !done || ct.PassedOut() || ct.Penalty != engine.Undoubled || ours(r.Players.Get(ct.Declarer)) {
@@ -84,9 +86,8 @@ func PenaltyDoubles(sys *bidding.System, recs []results.Record, ours func(string
 		room := PenaltyRoom{Record: r, Contract: ct, Down: max(0, ct.Level+6-*r.Tricks)}
 		weighed := false
 		before := engine.NewAuction(s.Dealer)
-		for k, rc := range r.Auction {
+		for k, c := range calls {
 			seat := before.Turn()
-			c, _ := engine.ParseCall(rc.Call)
 			if k > last && ours(r.Players.Get(seat)) && !room.Doubles {
 				v := engine.NewView(seat, s.Number, s.Dealer, s.Vul, s.Deal[seat])
 				v.Auction = before

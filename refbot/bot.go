@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -35,6 +36,7 @@ type Bot struct {
 	inferSet  func(v *engine.View) bidding.SoftFacts                         // WithInference's, over the system's
 	bidSet    func(v *engine.View) (call engine.Call, alert, meaning string) // a test's bidder, over the system's
 	judge     simulate.Config                                                // judgement by simulation; Worlds 0: the system's own call
+	penalty   float64                                                        // the IMPs a layout a simulated penalty double must gain; +Inf: never
 	explain   bool
 	infer     func(v *engine.View) bidding.SoftFacts
 	newSolver func() cardplay.CardSolver
@@ -94,6 +96,13 @@ func WithParams(p LevelParams) Option { return func(b *Bot) { b.params = p } }
 // is for experiments and for tests that need a lighter bot.
 func WithJudgement(cfg simulate.Config) Option { return func(b *Bot) { b.judge = cfg } }
 
+// WithPenaltyMargin replaces the level's margin for a penalty double by
+// simulation: the IMPs a layout doubling the opponents' contract must gain
+// over passing (math.Inf(1): never double so). The layouts are the
+// judgement's (WithJudgement), twice as many; with none, the bot never
+// simulates a double. It is for experiments.
+func WithPenaltyMargin(imps float64) Option { return func(b *Bot) { b.penalty = imps } }
+
 // SolverPool lends solvers to bots: Take returns one, waiting while none
 // is free, and Put gives it back. A pool of one solver shared by several
 // bots (and its owner's own solves) holds one table in memory instead of
@@ -112,7 +121,7 @@ func WithSolverPool(p SolverPool) Option { return func(b *Bot) { b.pool = p } }
 // for the seed, board, seat and decision.
 func New(level Level, seed uint64, opts ...Option) *Bot {
 	sys := bidding.NewSystem()
-	b := &Bot{level: level, params: level.Params(), judge: level.judgement(), seed: seed, sys: sys,
+	b := &Bot{level: level, params: level.Params(), judge: level.judgement(), penalty: level.penaltyMargin(), seed: seed, sys: sys,
 		log: slog.New(slog.DiscardHandler), newSolver: defaultSolver}
 	for _, o := range opts {
 		o(b)
@@ -153,7 +162,9 @@ func TeamSeed(team string) uint64 {
 func (b *Bot) Level() Level { return b.level }
 
 // Call chooses the bot's call: the system's, or at expert, where the
-// system leaves the call to judgement, the one simulation judges best. An
+// system leaves the call to judgement, the one simulation judges best,
+// and where it passes over the opponents' contract, a double when
+// simulation finds it pays (penaltyJudged). An
 // illegal or failing choice becomes a pass (always legal while the auction
 // runs).
 func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, error) {
@@ -170,6 +181,7 @@ func (b *Bot) Call(ctx context.Context, v *engine.View) (engine.Call, string, er
 		}()
 		c, alert, meaning = b.bid(v)
 		c, alert, meaning = b.judged(v, c, alert, meaning)
+		c, alert, meaning = b.penaltyJudged(v, c, alert, meaning)
 	}()
 	if !v.Auction.Legal(c) {
 		b.log.Warn("bidder chose an illegal call; passing", "board", v.Number, "seat", v.Seat.Name(), "call", c.String())
@@ -221,6 +233,99 @@ func (b *Bot) judged(v *engine.View, c engine.Call, alert, meaning string) (engi
 	b.log.Debug("judged", "board", v.Number, "seat", v.Seat.Name(), "system", c.String(), "call", res.Call.String(),
 		"worlds", res.Worlds, "gain", res.Gain)
 	return res.Call, m.Alert, m.String()
+}
+
+// penaltyJudged returns a double instead of the pass c when the level
+// simulates, the pass leaves the opponents in a contract a double may
+// punish (mayDoubleForPenalty), and doubling gains at least the penalty
+// margin a layout over passing, both bid out with the system and every
+// contract scored at its exact double-dummy tricks (so partner's pull and
+// the opponents' runout count). Else it returns c as given.
+func (b *Bot) penaltyJudged(v *engine.View, c engine.Call, alert, meaning string) (engine.Call, string, string) {
+	if c != engine.Pass || b.judge.Worlds <= 0 || b.sys == nil || math.IsInf(b.penalty, 1) || !b.mayDoubleForPenalty(&v.Auction) {
+		return c, alert, meaning
+	}
+	s := b.takeSolver()
+	defer b.putSolver(s)
+	solve, ok := s.(interface {
+		Reaches(p *dds.Position, target int) (bool, error)
+		Solve(p *dds.Position) (int, error)
+	})
+	if !ok {
+		return c, alert, meaning
+	}
+	// Apart from the judgement decision's seed, which it may follow.
+	seed := cardplay.DecisionSeed(b.seed^penaltySeed, v.Number, v.Seat, -1-v.Auction.Len())
+	cfg := b.judge
+	cfg.Worlds, cfg.Margin = 2*cfg.Worlds, b.penalty
+	res, err := simulate.ChooseDouble(v, b.sys, cfg, penaltyScreen, solve.Reaches, solve.Solve, seed)
+	if err != nil {
+		b.log.Warn("penalty simulation failed; passing", "board", v.Number, "seat", v.Seat.Name(), "err", err)
+		return c, alert, meaning
+	}
+	if res.Call != engine.Double {
+		return c, alert, meaning
+	}
+	m, err := b.sys.Explain(withCall(v.Auction, res.Call), v.Auction.Len())
+	if err != nil {
+		return c, alert, meaning
+	}
+	b.log.Debug("penalty double", "board", v.Number, "seat", v.Seat.Name(), "worlds", res.Worlds, "relaxed", res.Relaxed,
+		"gain", res.Gain[1])
+	return res.Call, m.Alert, m.String()
+}
+
+// penaltyScreen is how many of a penalty double's layouts are solved first:
+// unless the opponents' contract fails in six of them, the bot passes
+// without weighing the double in the rest.
+const penaltyScreen = 8
+
+// penaltySeed sets a penalty double's layouts apart from those of a
+// judgement decision at the same call.
+const penaltySeed = 0x70656e616c7479
+
+// mayDoubleForPenalty reports whether the seat on turn in a, passing,
+// would leave the opponents in an undoubled contract worth weighing a
+// double of: their natural bid (not artificial, as the system reads it)
+// is the last call but passes, and either the pass ends the auction or
+// the bid is a game or more that does not force their partner to bid on
+// (a double there is for penalty in any system; at a lower level,
+// partner may still speak). Not a slam, nor a contract they reached past
+// 4NT: the layouts read their calls as ranges of points and suit lengths,
+// not the aces their answers showed, so they see such contracts fail far
+// more often than they do.
+func (b *Bot) mayDoubleForPenalty(a *engine.Auction) bool {
+	if !a.Legal(engine.Double) {
+		return false
+	}
+	calls := a.Calls()
+	last := len(calls) - 1
+	for last >= 0 && calls[last] == engine.Pass {
+		last--
+	}
+	if last < 0 || !calls[last].IsBid() {
+		return false
+	}
+	bid := calls[last]
+	if bid.Level() >= 6 {
+		return false
+	}
+	fourNT := engine.Bid(4, engine.NoTrump)
+	for i := last - 2; i >= 0; i -= 2 { // their side's calls
+		if calls[i].IsBid() && calls[i] >= fourNT {
+			return false
+		}
+	}
+	m, err := b.sys.Explain(a, last)
+	if err != nil || m.Artificial {
+		return false
+	}
+	if len(calls)-1-last == 2 {
+		return true
+	}
+	game := bid.Level() >= 5 || bid.Level() == 4 && bid.Strain() >= engine.StrainHearts ||
+		bid.Level() == 3 && bid.Strain() == engine.NoTrump
+	return game && m.Forcing != bidding.ForcingOne
 }
 
 // withCall returns the auction a with call c added (a copy).

@@ -2,6 +2,7 @@ package refbot
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -81,6 +82,18 @@ func (l Level) judgement() simulate.Config {
 		return simulate.Config{Worlds: 16, Attempts: 200, Margin: 1}
 	}
 	return simulate.Config{}
+}
+
+// penaltyMargin returns the IMPs a layout a simulated penalty double must
+// gain over passing at the level (+Inf: it never doubles so). Doubled
+// undertricks swing many IMPs in a few layouts, and the layouts read the
+// opponents' calls by refbot's own system, which an opponent bidding
+// otherwise does not follow: the margin is wide.
+func (l Level) penaltyMargin() float64 {
+	if l == Expert {
+		return 5
+	}
+	return math.Inf(1)
 }
 
 // slamJudgement is judgement cfg for a slam decision (the candidates

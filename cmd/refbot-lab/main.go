@@ -112,6 +112,8 @@ func measureBidding(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.Worst, "bidding.worst", 15, "list this many of the auctions furthest from par")
 	fs.IntVar(&c.Oracle, "bidding.oracle", 0, "instead of bidding, let a partnership that sees both its hands bid straight to the contract with the best expected IMPs over this many random layouts of the opponents' cards (double dummy; the opponents pass): a bound on what bidding can reach")
 	fs.StringVar(&c.Against, "bidding.against", "", "a second bidding system (a built-in name or a system file): bid each board in two rooms, the system against this one each way round, and score them as a team match at double dummy instead of against par")
+	fs.StringVar(&c.Penalty, "bidding.penalty", "", "with -bidding.level: the margin, in IMPs a layout, a penalty double by simulation must gain over passing (\"off\": never), instead of the level's")
+	fs.StringVar(&c.AgainstPenalty, "bidding.against.penalty", "", "with -bidding.level and -bidding.against: -bidding.penalty for the second system's bots")
 	fs.StringVar(&c.Level, "bidding.level", "", "bid with refbot at this level (expert simulates the system's judgement decisions) instead of the system's own calls; the report adds the calls' times")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -3,7 +3,9 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -45,13 +47,13 @@ func (t *callTimes) String() string {
 // newBidder returns the system's bidder, or with a level refbot's at that
 // level, seeded as a run seeds teams NS and EW, with the times of its
 // calls.
-func newBidder(sys *bidding.System, level string) (bidder, *callTimes, error) {
+func newBidder(sys *bidding.System, level string, opts ...refbot.Option) (bidder, *callTimes, error) {
 	if level == "" {
 		return systemBidder(sys), nil, nil
 	}
 	var bots [2]*refbot.Bot
 	for side, team := range []string{"NS", "EW"} {
-		b, err := refbot.NewBuiltin(level, refbot.TeamSeed(team), refbot.WithSystem(sys))
+		b, err := refbot.NewBuiltin(level, refbot.TeamSeed(team), append([]refbot.Option{refbot.WithSystem(sys)}, opts...)...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -64,4 +66,20 @@ func newBidder(sys *bidding.System, level string) (bidder, *callTimes, error) {
 		times.d = append(times.d, time.Since(start))
 		return c, err
 	}, times, nil
+}
+
+// penaltyOptions returns the bot options of a penalty margin given as
+// text: "" for the level's, "off" for never, else IMPs a layout.
+func penaltyOptions(margin string) ([]refbot.Option, error) {
+	switch margin {
+	case "":
+		return nil, nil
+	case "off":
+		return []refbot.Option{refbot.WithPenaltyMargin(math.Inf(1))}, nil
+	}
+	m, err := strconv.ParseFloat(margin, 64)
+	if err != nil || math.IsNaN(m) {
+		return nil, fmt.Errorf("%q is neither IMPs a layout nor \"off\"", margin)
+	}
+	return []refbot.Option{refbot.WithPenaltyMargin(m)}, nil
 }

@@ -39,9 +39,14 @@ type BiddingConfig struct {
 	// Against, when set, is a second system (a built-in name or a system
 	// file): each board is bid in two rooms, the system against it each
 	// way round, and scored as a team match at double dummy instead of
-	// against par. It works with the systems' own calls (no Level or
-	// Oracle).
+	// against par. It works with the systems' own calls or, with Level,
+	// with refbot's at that level in both rooms (not with Oracle).
 	Against string
+	// Penalty and AgainstPenalty, with Level, replace the level's margin
+	// for a penalty double by simulation (refbot.WithPenaltyMargin) of
+	// the system's bots and of Against's: IMPs a layout, or "off" for
+	// never; "" keeps the level's.
+	Penalty, AgainstPenalty string
 }
 
 // MeasureBidding judges the system's bidding on its own: it bids seeded
@@ -63,8 +68,8 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	}
 	var away *bidding.System
 	if c.Against != "" {
-		if c.Level != "" || c.Oracle > 0 {
-			return fmt.Errorf("measure bidding: a match against %s is bid with the systems' own calls, without a level or the oracle", c.Against)
+		if c.Oracle > 0 {
+			return fmt.Errorf("measure bidding: a match against %s is bid without the oracle", c.Against)
 		}
 		if away, err = refbot.LoadSystem(c.Against); err != nil {
 			return fmt.Errorf("measure bidding: against: %w", err)
@@ -74,10 +79,19 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	if err != nil {
 		return err
 	}
-	if away != nil {
-		return measureBiddingMatch(w, c.Seed, sys, away, deals, tables, c.Worst)
+	homeOpts, err := penaltyOptions(c.Penalty)
+	if err != nil {
+		return fmt.Errorf("measure bidding: penalty: %w", err)
 	}
-	bid, times, err := newBidder(sys, c.Level)
+	if away != nil {
+		awayOpts, err := penaltyOptions(c.AgainstPenalty)
+		if err != nil {
+			return fmt.Errorf("measure bidding: against penalty: %w", err)
+		}
+		teams := [2]matchTeam{{sys, homeOpts}, {away, awayOpts}}
+		return measureBiddingMatch(w, c.Seed, c.Level, teams, deals, tables, c.Worst)
+	}
+	bid, times, err := newBidder(sys, c.Level, homeOpts...)
 	if err != nil {
 		return err
 	}

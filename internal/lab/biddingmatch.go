@@ -7,6 +7,7 @@ import (
 
 	"github.com/openroom/openroom/dds"
 	"github.com/openroom/openroom/engine"
+	"github.com/openroom/openroom/refbot"
 	"github.com/openroom/openroom/refbot/bidding"
 )
 
@@ -19,6 +20,13 @@ type matchBoard struct {
 	j     [2]AuctionJudgement
 }
 
+// matchTeam is one side of a two-system match: its system, and the
+// options of its bots when the match is bid at a level.
+type matchTeam struct {
+	sys  *bidding.System
+	opts []refbot.Option
+}
+
 // measureBiddingMatch bids each seeded deal in two rooms, the home system
 // NS against the away system EW in one and the other way round in the
 // other, scores both contracts at their double-dummy result and writes the
@@ -28,10 +36,20 @@ type matchBoard struct {
 // measure, where all four seats bid one system, cannot see: how a system
 // fares when the other side competes as another system does. Each side
 // reads the other's calls by the other's system.
-func measureBiddingMatch(w io.Writer, seed string, home, away *bidding.System, deals []engine.Deal, tables []dds.TrickTable, worst int) error {
+func measureBiddingMatch(w io.Writer, seed, level string, teams [2]matchTeam, deals []engine.Deal, tables []dds.TrickTable, worst int) error {
+	home, away := teams[0].sys, teams[1].sys
+	var bidders [2]bidder
+	var times [2]*callTimes
+	for i, t := range teams {
+		b, ct, err := newBidder(t.sys.ReadingOpponents(teams[1-i].sys), level, t.opts...)
+		if err != nil {
+			return err
+		}
+		bidders[i], times[i] = b, ct
+	}
 	bid := [2][2]bidder{ // [room][side]
-		{systemBidder(home.ReadingOpponents(away)), systemBidder(away.ReadingOpponents(home))},
-		{systemBidder(away.ReadingOpponents(home)), systemBidder(home.ReadingOpponents(away))},
+		{bidders[0], bidders[1]},
+		{bidders[1], bidders[0]},
 	}
 	var boards []matchBoard
 	var imps []float64
@@ -67,6 +85,11 @@ func measureBiddingMatch(w io.Writer, seed string, home, away *bidding.System, d
 	fmt.Fprintf(w, "seed %q, boards 1-%d: %q against %q at double dummy, two rooms a board\n", seed, len(deals), home.Name(), away.Name())
 	fmt.Fprintf(w, "%d boards, %d bid differently in the two rooms: %+.3f ± %.3f IMPs a board to the first system (95%% CI), %d to %d IMPs\n",
 		len(boards), changed, m, h, won, lost)
+	for i, t := range times {
+		if t != nil {
+			fmt.Fprintf(w, "system %d's %s\n", i+1, t.String())
+		}
+	}
 	sort.SliceStable(boards, func(a, b int) bool { return abs(boards[a].imps) > abs(boards[b].imps) })
 	for _, b := range boards[:min(len(boards), worst)] {
 		if b.imps == 0 {

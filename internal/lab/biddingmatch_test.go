@@ -50,11 +50,12 @@ func TestBiddingMatch(t *testing.T) {
 	twoOver, err := bidding.Builtin("2over1")
 	require.NoError(t, err)
 
-	run := func(home, away *bidding.System) string {
+	runAt := func(level string, home, away *bidding.System) string {
 		var b bytes.Buffer
-		require.NoError(t, measureBiddingMatch(&b, "bidding-match", home, away, deals, tables, len(deals)))
+		require.NoError(t, measureBiddingMatch(&b, "bidding-match", level, [2]matchTeam{{sys: home}, {sys: away}}, deals, tables, len(deals)))
 		return b.String()
 	}
+	run := func(home, away *bidding.System) string { return runAt("", home, away) }
 	summary := regexp.MustCompile(`(\d+) bid differently in the two rooms: ([+-]\d+\.\d+) ± \d+\.\d+ IMPs a board to the first system \(95% CI\), (\d+) to (\d+) IMPs`)
 	boardLine := regexp.MustCompile(`(?m)^board +\d+: +([+-]\d+) IMPs`)
 
@@ -84,4 +85,38 @@ func TestBiddingMatch(t *testing.T) {
 	back := summary.FindStringSubmatch(run(twoOver, sayc))
 	require.NotNil(t, back)
 	assert.Equal(t, []string{m[1], m[4], m[3]}, []string{back[1], back[3], back[4]})
+
+	// Below expert, refbot bids the system's own calls: the match at a
+	// level is the systems' match, with the bots' call times added.
+	hard := runAt("hard", sayc, twoOver)
+	assert.Equal(t, m[1:], summary.FindStringSubmatch(hard)[1:])
+	assert.Regexp(t, `(?m)^system 1's calls: \d+, p50 .*\nsystem 2's calls: \d+, p50 `, hard)
+}
+
+func TestPenaltyOptions(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		margin  string
+		options int
+		err     bool
+	}{
+		{"", 0, false},
+		{"off", 1, false},
+		{"5", 1, false},
+		{"-1.5", 1, false},
+		{"five", 0, true},
+		{"NaN", 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.margin, func(t *testing.T) {
+			opts, err := penaltyOptions(tt.margin)
+			if tt.err {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.margin)
+				return
+			}
+			require.NoError(t, err)
+			assert.Len(t, opts, tt.options)
+		})
+	}
 }

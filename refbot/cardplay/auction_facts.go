@@ -42,3 +42,8 @@ func AuctionFacts(v *engine.View, soft bidding.SoftFacts) (Facts, error) {
 // dummy in a position of package dds: a bidder that simulates scores the
 // contracts it reaches with the same solver the play searches with.
 func (d *ddsSolver) Reaches(p *dds.Position, target int) (bool, error) { return d.s.Reaches(p, target) }
+
+// Solve returns the tricks the side on lead takes double dummy in a
+// position of package dds: a bidder weighing a penalty double counts
+// every undertrick with the solver the play searches with.
+func (d *ddsSolver) Solve(p *dds.Position) (int, error) { return d.s.Solve(p) }

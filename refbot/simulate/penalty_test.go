@@ -60,3 +60,54 @@ func TestPenaltyGain(t *testing.T) {
 		assert.Error(t, err)
 	})
 }
+
+// penaltySystem is testSystem with a double of the raise in the pass-out
+// seat left in.
+const penaltySystem = testSystem + `situation "1S P 2S P P X"
+P "pass"
+situation "1S P 2S P P X P"
+P "pass: the double is for penalty"
+situation "1S P 2S P P X P P"
+P "pass"
+`
+
+func TestChooseDouble(t *testing.T) {
+	sys, err := bidding.Load("test.bid", []byte(penaltySystem))
+	require.NoError(t, err)
+	solver := dds.NewSolver()
+	cfg := Config{Worlds: 12, Attempts: 100, Margin: 2}
+	seed := [32]byte{9}
+
+	t.Run("their trumps and the side's aces: it doubles", func(t *testing.T) {
+		v := viewAfter(t, "AKQJT.A2.A32.432", "1S", "P", "2S", "P", "P")
+		res, err := ChooseDouble(&v, sys, cfg, 4, solver.Reaches, solver.Solve, seed)
+		require.NoError(t, err)
+		assert.Equal(t, engine.Double, res.Call)
+		assert.Equal(t, 12, res.Worlds, "past the screen, every layout is weighed")
+		assert.GreaterOrEqual(t, res.Gain[1], cfg.Margin)
+		assert.Zero(t, res.Gain[0], "the pass is the measure")
+
+		again, err := ChooseDouble(&v, sys, cfg, 4, solver.Reaches, solver.Solve, seed)
+		require.NoError(t, err)
+		assert.Equal(t, res, again, "the same seed gives the same call")
+
+		wide := cfg
+		wide.Margin = res.Gain[1] + 0.5
+		res, err = ChooseDouble(&v, sys, wide, 4, solver.Reaches, solver.Solve, seed)
+		require.NoError(t, err)
+		assert.Equal(t, engine.Pass, res.Call, "a gain short of the margin passes")
+	})
+	t.Run("no high card: the screen passes without weighing", func(t *testing.T) {
+		v := viewAfter(t, "32.5432.5432.432", "1S", "P", "2S", "P", "P")
+		res, err := ChooseDouble(&v, sys, cfg, 4, solver.Reaches, solver.Solve, seed)
+		require.NoError(t, err)
+		assert.Equal(t, engine.Pass, res.Call)
+		assert.Equal(t, 4, res.Worlds, "only the screen's layouts")
+		assert.Equal(t, 4, res.Solves, "one search a screened layout")
+	})
+	t.Run("nothing of theirs to double is an error", func(t *testing.T) {
+		v := viewAfter(t, "AKQJT.A2.A32.432", "1S", "X")
+		_, err := ChooseDouble(&v, sys, cfg, 4, solver.Reaches, solver.Solve, seed)
+		assert.Error(t, err)
+	})
+}

@@ -65,6 +65,25 @@ func TestMeasureBiddingSystem(t *testing.T) {
 	assert.Contains(t, errOut.String(), "no-such-system")
 }
 
+// TestMeasureBiddingPenaltyFlags refuses a penalty margin where no bot
+// would use it, and one that is not a number.
+func TestMeasureBiddingPenaltyFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-bidding.penalty", "5"}, "needs a level"},
+		{[]string{"-bidding.against", "sayc-lite", "-bidding.against.penalty", "off"}, "needs a level"},
+		{[]string{"-bidding.level", "expert", "-bidding.against.penalty", "off"}, "needs a second system"},
+		{[]string{"-bidding.level", "expert", "-bidding.penalty", "five"}, `"five"`},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"measure-bidding", "-bidding.boards", "2"}, tt.args...), &out, &errOut)
+		assert.Equal(t, exitFailure, code, "%q", tt.args)
+		assert.Contains(t, errOut.String(), tt.want, "%q", tt.args)
+	}
+}
+
 // TestMeasureLeadSmall measures the heuristic's and the rollouts' leads on
 // two boards.
 func TestMeasureLeadSmall(t *testing.T) {

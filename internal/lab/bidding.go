@@ -66,6 +66,20 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	if err != nil {
 		return fmt.Errorf("measure bidding: %w", err)
 	}
+	if (c.Penalty != "" || c.AgainstPenalty != "") && c.Level == "" {
+		return errors.New("measure bidding: a penalty margin needs a level (the system's own calls never double by simulation)")
+	}
+	if c.AgainstPenalty != "" && c.Against == "" {
+		return errors.New("measure bidding: a penalty margin for the second system needs a second system")
+	}
+	homeOpts, err := penaltyOptions(c.Penalty)
+	if err != nil {
+		return fmt.Errorf("measure bidding: penalty: %w", err)
+	}
+	awayOpts, err := penaltyOptions(c.AgainstPenalty)
+	if err != nil {
+		return fmt.Errorf("measure bidding: against penalty: %w", err)
+	}
 	var away *bidding.System
 	if c.Against != "" {
 		if c.Oracle > 0 {
@@ -79,15 +93,7 @@ func MeasureBidding(w io.Writer, c BiddingConfig) error {
 	if err != nil {
 		return err
 	}
-	homeOpts, err := penaltyOptions(c.Penalty)
-	if err != nil {
-		return fmt.Errorf("measure bidding: penalty: %w", err)
-	}
 	if away != nil {
-		awayOpts, err := penaltyOptions(c.AgainstPenalty)
-		if err != nil {
-			return fmt.Errorf("measure bidding: against penalty: %w", err)
-		}
 		teams := [2]matchTeam{{sys, homeOpts}, {away, awayOpts}}
 		return measureBiddingMatch(w, c.Seed, c.Level, teams, deals, tables, c.Worst)
 	}

@@ -323,9 +323,7 @@ func (b *Bot) mayDoubleForPenalty(a *engine.Auction) bool {
 	if len(calls)-1-last == 2 {
 		return true
 	}
-	game := bid.Level() >= 5 || bid.Level() == 4 && bid.Strain() >= engine.StrainHearts ||
-		bid.Level() == 3 && bid.Strain() == engine.NoTrump
-	return game && m.Forcing != bidding.ForcingOne
+	return bidding.IsGame(bid) && m.Forcing != bidding.ForcingOne
 }
 
 // withCall returns the auction a with call c added (a copy).

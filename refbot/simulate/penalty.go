@@ -55,15 +55,10 @@ func PenaltyGain(v *engine.View, sys *bidding.System, ct engine.Contract, cfg Co
 	}
 	total := 0
 	for _, w := range worlds {
-		p, err := dds.NewPosition(w.Hands, ct.Strain, ct.Leader())
+		tricks, err := declarerTricks(solve, w.Hands, ct)
 		if err != nil {
-			return res, fmt.Errorf("simulate: %w", err)
+			return res, err
 		}
-		defence, err := solve(&p)
-		if err != nil {
-			return res, fmt.Errorf("simulate: %w", err)
-		}
-		tricks := 13 - defence
 		if tricks < ct.Level+6 {
 			res.Defeated++
 		}
@@ -75,4 +70,18 @@ func PenaltyGain(v *engine.View, sys *bidding.System, ct engine.Contract, cfg Co
 		res.Gain = float64(total) / float64(res.Worlds)
 	}
 	return res, nil
+}
+
+// declarerTricks returns the tricks declarer of contract ct takes in the
+// deal, double dummy.
+func declarerTricks(solve Solve, deal engine.Deal, ct engine.Contract) (int, error) {
+	p, err := dds.NewPosition(deal, ct.Strain, ct.Leader())
+	if err != nil {
+		return 0, fmt.Errorf("simulate: %w", err)
+	}
+	defence, err := solve(&p)
+	if err != nil {
+		return 0, fmt.Errorf("simulate: %w", err)
+	}
+	return 13 - defence, nil
 }

@@ -124,7 +124,6 @@ func ChooseDouble(v *engine.View, sys *bidding.System, cfg Config, screen int, r
 		}
 	})
 	out.Solves += res.Solves
-	out.Relaxed = res.Relaxed
 	return out, err
 }
 
@@ -297,15 +296,11 @@ func (m exactMemo) score(solve Solve, deal engine.Deal, ct engine.Contract, vul 
 	tricks, ok := m[key]
 	searched := 0
 	if !ok {
-		p, err := dds.NewPosition(deal, ct.Strain, ct.Leader())
-		if err != nil {
-			return 0, 0, fmt.Errorf("simulate: %w", err)
+		var err error
+		if tricks, err = declarerTricks(solve, deal, ct); err != nil {
+			return 0, 0, err
 		}
-		defence, err := solve(&p)
-		if err != nil {
-			return 0, 0, fmt.Errorf("simulate: %w", err)
-		}
-		tricks, searched = 13-defence, 1
+		searched = 1
 		m[key] = tricks
 	}
 	return engine.ScoreNS(ct, vul, tricks), searched, nil

@@ -87,8 +87,9 @@ func (f *Facts) hasSoft() bool {
 // Sample returns n worlds. It draws up to attempts worlds per wanted world
 // at each relaxation step, keeping those that fit the soft constraints, and
 // relaxes them step by step while too few fit; the last step uses the hard
-// facts only, so it always returns n worlds. Worlds accepted under stricter
-// steps come first.
+// facts only, so it always returns n worlds. Before it relaxes the
+// strictest step it walks drawn worlds into it (walkFresh). Worlds
+// accepted under stricter steps come first.
 func (s *Sampler) Sample(n, attempts int) ([]World, error) {
 	out := make([]World, 0, n)
 	if n <= 0 {
@@ -118,6 +119,14 @@ func (s *Sampler) Sample(n, attempts int) ([]World, error) {
 			}
 			if s.f.softOK(&w, step) {
 				out = append(out, World{Hands: w, Step: step})
+			}
+		}
+		if step == 0 && len(out) < n {
+			// Too few drawn worlds fit every constraint: walk more
+			// into them (walk.go) before relaxing any.
+			var err error
+			if out, err = s.walkFresh(out, n); err != nil {
+				return out, err
 			}
 		}
 	}

@@ -349,7 +349,8 @@ func TestLeadModelWorldsLeadTheSameCard(t *testing.T) {
 // TestSampleGivesUpOnModelsThatFitNothing checks that a call model no
 // world fits (an opponent bidding by another system) costs a bounded
 // number of checks, modelProbe a wanted world, before the sampler moves on
-// to the ranges, and that a model that fits is used for every world.
+// to the ranges, and walkProbe walks before it stops walking; and that a
+// model that fits is used for every world.
 func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
 	t.Parallel()
 	b := boardtest.OpenedBoard(t, "probe", 2, 3, engine.NoTrump)
@@ -362,7 +363,9 @@ func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
 		maxCalls int
 		step     int
 	}{
-		{"fits nothing", false, modelProbe * 10, 1}, // the first hidden seat asked rejects the world
+		// The first hidden seat asked rejects a drawn world; a walk asks
+		// both hidden seats once, then both at every swap.
+		{"fits nothing", false, modelProbe*10 + walkProbe*(2+2*walkClimb), 1},
 		{"fits everything", true, 10 * 2, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -377,7 +380,7 @@ func TestSampleGivesUpOnModelsThatFitNothing(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, ws, 10)
 			assert.LessOrEqual(t, calls, tc.maxCalls)
-			assert.Less(t, calls, 50*10, "the model was asked for the whole attempts budget")
+			assert.Less(t, calls, 50*10+10*(2+2*walkClimb), "the model was asked for the whole attempts budget and every walk")
 			for _, w := range ws {
 				assert.Equal(t, tc.step, w.Step)
 			}

@@ -61,6 +61,12 @@ type PlayConfig struct {
 // playExperiments.
 func MeasurePlay(w io.Writer, c PlayConfig) error {
 	logf := func(format string, args ...any) { fmt.Fprintf(w, format+"\n", args...) }
+	if c.PerBoard != "" {
+		// Make the directory before the hours of play, not after them.
+		if err := os.MkdirAll(c.PerBoard, 0o755); err != nil {
+			return fmt.Errorf("per-board directory: %w", err)
+		}
+	}
 	for _, cfg := range playConfigs() {
 		if c.Match != nil && !c.Match.MatchString(cfg.name) {
 			continue

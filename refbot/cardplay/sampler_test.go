@@ -429,13 +429,8 @@ func playHeuristic(t testing.TB, bd *engine.Board, n int) {
 // of the worlds that fit every model (World.Step 0).
 func BenchmarkSampleWithModels(b *testing.B) {
 	sys := bidding.NewSystem()
-	type decision struct {
-		f    Facts
-		seat engine.Seat
-		n    int
-	}
-	var ds []decision
-	for n := 1; len(ds) < 40; n++ {
+	var fs []Facts
+	for n := 1; len(fs) < 40; n++ {
 		bd := boardtest.BidAuction(b, sys, n, engine.NewDealSource("sample-models").Deal(n))
 		if c, _ := bd.Contract(); c.PassedOut() {
 			continue
@@ -451,25 +446,9 @@ func BenchmarkSampleWithModels(b *testing.B) {
 		soft.LeadSuits = true
 		f, err := FactsOf(&v, soft)
 		require.NoError(b, err)
-		ds = append(ds, decision{f, turn, n})
+		fs = append(fs, f)
 	}
 	for _, attempts := range []int{50, 200, 800} {
-		b.Run(fmt.Sprintf("attempts-%d", attempts), func(b *testing.B) {
-			strict, all := 0, 0
-			for i := 0; b.Loop(); i++ {
-				d := &ds[i%len(ds)]
-				s, err := NewSampler(&d.f, DecisionSeed(uint64(i), d.n, d.seat, 8))
-				require.NoError(b, err)
-				ws, err := s.Sample(64, attempts)
-				require.NoError(b, err)
-				for _, w := range ws {
-					if w.Step == 0 {
-						strict++
-					}
-				}
-				all += len(ws)
-			}
-			b.ReportMetric(float64(strict)/float64(all), "step0-share")
-		})
+		b.Run(fmt.Sprintf("attempts-%d", attempts), func(b *testing.B) { sampleShare(b, fs, 64, attempts, nil) })
 	}
 }

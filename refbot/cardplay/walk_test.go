@@ -40,24 +40,31 @@ func openingLeads(tb testing.TB, sys *bidding.System, source string, n int) (fs 
 // (step0-share), and that share after auctions of more than ten calls.
 func BenchmarkSampleAtTheOpeningLead(b *testing.B) {
 	fs, calls := openingLeads(b, bidding.NewSystem(), "sample-lead", 60)
+	sampleShare(b, fs, 48, 50, func(k int) bool { return calls[k] > 10 })
+}
+
+// sampleShare is the loop of the sampler's benchmarks: n worlds at the
+// given draws a wanted world, for each decision's facts in turn. It
+// reports the share of the worlds that fit every model (step0-share)
+// and, over the decisions long marks (nil: none), that share again
+// (long-step0-share).
+func sampleShare(b *testing.B, fs []Facts, n, attempts int, long func(k int) bool) {
 	strict, all, longStrict, longAll := 0, 0, 0, 0
 	for i := 0; b.Loop(); i++ {
 		k := i % len(fs)
 		s, err := NewSampler(&fs[k], DecisionSeed(uint64(i), k, fs[k].Seat, 0))
 		require.NoError(b, err)
-		ws, err := s.Sample(48, 50)
+		ws, err := s.Sample(n, attempts)
 		require.NoError(b, err)
+		fit := 0
 		for _, w := range ws {
 			if w.Step == 0 {
-				strict++
-				if calls[k] > 10 {
-					longStrict++
-				}
+				fit++
 			}
 		}
-		all += len(ws)
-		if calls[k] > 10 {
-			longAll += len(ws)
+		strict, all = strict+fit, all+len(ws)
+		if long != nil && long(k) {
+			longStrict, longAll = longStrict+fit, longAll+len(ws)
 		}
 	}
 	b.ReportMetric(float64(strict)/float64(all), "step0-share")
@@ -165,21 +172,7 @@ func BenchmarkSampleInTheAuction(b *testing.B) {
 		require.NoError(b, err)
 		fs = append(fs, f)
 	}
-	strict, all := 0, 0
-	for i := 0; b.Loop(); i++ {
-		k := i % len(fs)
-		s, err := NewSampler(&fs[k], DecisionSeed(uint64(i), k, fs[k].Seat, 0))
-		require.NoError(b, err)
-		ws, err := s.Sample(32, 200)
-		require.NoError(b, err)
-		for _, w := range ws {
-			if w.Step == 0 {
-				strict++
-			}
-		}
-		all += len(ws)
-	}
-	b.ReportMetric(float64(strict)/float64(all), "step0-share")
+	sampleShare(b, fs, 32, 200, nil)
 }
 
 // TestWalkedWorldsFitTheirStep checks the worlds the sampler returns at

@@ -154,9 +154,12 @@ export function workerTransport(query) {
       return;
     }
     start("");
-    const watchdog = (fault === "die" ? 1500 : WATCHDOG_MS[session.config.level ?? "expert"] ?? 25000);
+    // The "die" fault kills only the first worker: its replacement gets
+    // the level's watchdog, so that a slow machine does not restart it.
+    const levelWatchdog = WATCHDOG_MS[session.config.level ?? "expert"] ?? 25000;
+    const watchdog = () => (fault === "die" && restarts === 0 ? 1500 : levelWatchdog);
     setInterval(() => {
-      if (last?.thinking && Date.now() - heard > watchdog && restarts <= 5) restart();
+      if (last?.thinking && Date.now() - heard > watchdog() && restarts <= 5) restart();
     }, 250);
   }
 

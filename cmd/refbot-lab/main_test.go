@@ -209,7 +209,9 @@ func TestPenaltyDoubles(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run([]string{"penalty-doubles", "-worlds", "16", "-list", path}, &out, &errOut)
 	require.Equal(t, exitOK, code, errOut.String())
-	assert.Contains(t, out.String(), "BEN-v-R board 3 open: 4S by North, East doubles (+15.8 IMPs a layout, beaten in 16 of 16)")
+	// The gain a layout depends on the layouts drawn; that every one of
+	// them beats 4S, and by much, does not.
+	assert.Regexp(t, `BEN-v-R board 3 open: 4S by North, East doubles \(\+1\d\.\d IMPs a layout, beaten in 16 of 16\)`, out.String())
 	assert.Contains(t, out.String(), "down 3 (3 double dummy), +6 IMPs")
 	assert.Contains(t, out.String(), "1 rooms with the other side's undoubled contract, 1 of them went down as played; over 1 boards")
 	assert.Contains(t, out.String(), "doubled at margin 1.0: 1 rooms (1 went down), 6 IMPs gained, 0 lost: +6.000")

@@ -116,10 +116,16 @@ func startsOf(p *Process) int {
 	return p.starts
 }
 
-// termBot waits for SIGTERM, then writes "stopped" to its own folder.
+// termBot writes "ready" to its own folder once it listens for SIGTERM,
+// waits for it, then writes "stopped" there.
 func termBot() int {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, syscall.SIGTERM)
+	// Say that the handler is in place, so the test sends SIGTERM after
+	// it rather than after a guess of how long that takes.
+	if err := os.WriteFile(filepath.Join(os.Getenv(DirEnv), "ready"), nil, 0o644); err != nil {
+		return 1
+	}
 	select {
 	case <-c:
 	case <-time.After(time.Minute):

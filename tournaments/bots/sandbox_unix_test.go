@@ -25,7 +25,10 @@ func TestSandboxedBotGetsTheInterrupt(t *testing.T) {
 	var log syncBuf
 	p := Start(ctx, spec, engine.North, "A", sandbox.Host, sandbox.Port, ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
 	require.Eventually(t, func() bool { return startsOf(p) == 1 }, 10*time.Second, 10*time.Millisecond)
-	time.Sleep(300 * time.Millisecond) // let the bot install its handler
+	require.Eventually(t, func() bool {
+		_, err := os.Stat(filepath.Join(dir, "ready"))
+		return err == nil
+	}, 10*time.Second, 10*time.Millisecond, "the bot did not install its handler: %s", log.String())
 	cancel()
 	waitClosed(t, p.Done(), "supervisor end")
 	b, err := os.ReadFile(filepath.Join(dir, "stopped"))

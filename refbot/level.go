@@ -88,10 +88,10 @@ func (l Level) judgement() simulate.Config {
 // gain over passing at the level (+Inf: it never doubles so). Doubled
 // undertricks swing many IMPs in a few layouts, and the layouts read the
 // opponents' calls by refbot's own system, which an opponent bidding
-// otherwise does not follow: the margin is wide.
+// otherwise does not follow: the margin is wider than judgement's.
 func (l Level) penaltyMargin() float64 {
 	if l == Expert {
-		return 5
+		return 3
 	}
 	return math.Inf(1)
 }

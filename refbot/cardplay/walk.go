@@ -174,39 +174,24 @@ func (s *Sampler) swap(st *walkState) bool {
 }
 
 // walk takes world w towards step 0 within the budgets and returns the
-// world it ends on with the strictest step it fits, which is never looser
-// than w's own.
-func (s *Sampler) walk(w World) World {
-	st := s.f.newWalkState(w.Hands)
+// world it ends on, and whether that world fits step 0.
+func (s *Sampler) walk(w engine.Deal) (engine.Deal, bool) {
+	st := s.f.newWalkState(w)
 	for n := 0; n < walkClimb && !st.fits(); n++ {
 		s.swap(&st)
 	}
 	if !st.fits() {
-		if step := s.f.stepFrom(&st.w, 1); step < w.Step {
-			return World{Hands: st.w, Step: step}
-		}
-		return w
+		return st.w, false
 	}
 	for n := 0; n < walkMix; n++ {
 		s.swap(&st)
 	}
-	return World{Hands: st.w, Step: 0}
-}
-
-// stepFrom returns the strictest relaxation step from the given one that
-// world w fits (HardOnly when it fits none).
-func (f *Facts) stepFrom(w *engine.Deal, from int) int {
-	for step := from; step < len(relaxSteps); step++ {
-		if f.softOK(w, step) {
-			return step
-		}
-	}
-	return HardOnly
+	return st.w, true
 }
 
 // walkFresh adds walked worlds that fit step 0 to out until it holds n,
 // each walk from a fresh draw, within twice as many walks as it lacks;
-// it stops early when walkProbe walks in a row reach nothing.
+// it stops early when its first walkProbe walks all fail.
 func (s *Sampler) walkFresh(out []World, n int) ([]World, error) {
 	budget := 2 * (n - len(out))
 	for walks, reached := 0, 0; len(out) < n && walks < budget; walks++ {
@@ -217,8 +202,8 @@ func (s *Sampler) walkFresh(out []World, n int) ([]World, error) {
 		if err != nil {
 			return out, err
 		}
-		if got := s.walk(World{Hands: w, Step: HardOnly}); got.Step == 0 {
-			out = append(out, got)
+		if got, ok := s.walk(w); ok {
+			out = append(out, World{Hands: got, Step: 0})
 			reached++
 		}
 	}

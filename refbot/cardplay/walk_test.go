@@ -105,8 +105,8 @@ func TestWalkSamplesLikeRejection(t *testing.T) {
 	for len(walked) < n {
 		w, err := s.deal()
 		require.NoError(t, err)
-		if got := s.walk(World{Hands: w, Step: HardOnly}); got.Step == 0 {
-			walked = append(walked, got.Hands)
+		if got, ok := s.walk(w); ok {
+			walked = append(walked, got)
 		}
 	}
 	type stat struct {

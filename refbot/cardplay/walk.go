@@ -32,13 +32,13 @@ const (
 )
 
 // walkState is one world on its walk with what it misses of step 0:
-// each hidden seat's distance outside its ranges (dist) and, once no seat
-// is outside, whether it misses its models (miss).
+// each hidden seat's distance outside its ranges (dist) and, while no
+// seat is outside (miss is stale otherwise), whether it misses its models
+// (miss).
 type walkState struct {
-	w     engine.Deal
-	dist  [4]int
-	miss  [4]bool
-	fresh bool // miss is up to date (every seat within its ranges)
+	w    engine.Deal
+	dist [4]int
+	miss [4]bool
 }
 
 // rangeDistance is how far hand h lies outside range r: the points it is
@@ -91,13 +91,12 @@ func (f *Facts) newWalkState(w engine.Deal) walkState {
 
 // refresh brings miss up to date when every seat is within its ranges.
 func (f *Facts) refresh(st *walkState) {
-	if st.fresh || st.total() > 0 {
+	if st.total() > 0 {
 		return
 	}
 	for _, s := range f.Hidden {
 		st.miss[s] = f.seatMisses(&st.w, s)
 	}
-	st.fresh = true
 }
 
 func (st *walkState) total() int {
@@ -115,7 +114,7 @@ func (st *walkState) misses() int {
 }
 
 // fits reports whether the world fits step 0.
-func (st *walkState) fits() bool { return st.fresh && st.total() == 0 && st.misses() == 0 }
+func (st *walkState) fits() bool { return st.total() == 0 && st.misses() == 0 }
 
 // swap proposes one swap and makes it when the world ends no further
 // from step 0 (and, for the uniform law, with the Metropolis-Hastings
@@ -153,7 +152,7 @@ func (s *Sampler) swap(st *walkState) bool {
 	case d > d0:
 		return false
 	case d > 0:
-		next.fresh = false
+		// Still outside the ranges: the models wait.
 	case d0 > 0:
 		f.refresh(&next)
 	default:

@@ -380,6 +380,15 @@ var sayc = []callCase{
 	{"counts its singleton opposite the single raise", "J7654.QJ5.J.AT93", "1C P 1S P 2S P", "3S", false},
 	// Over a notrump opening.
 	{"quantitative 4NT with 15 and a five-card minor", "K54.A9.AQT76.Q32", "1N P", "4N", false},
+	{"a slam try in a six-card minor", "A5.K4.KQ2.QJ9765", "1N P", "3C", false},
+	{"no fit for the minor's slam try", "KQ4.AJ76.A543.J2", "1N P 3C P", "3N", false},
+	// Over opener's 2NT rebid.
+	{"a slam try in a new five-card minor", "AK95.QJT.7.QJ972", "1D P 1S P 2N P", "3C", false},
+	{"the quantitative 4NT over the 2NT rebid", "K954.QJT.A76.Q72", "1D P 1S P 2N P", "4N", false},
+	{"a five-card major asks for support", "KJ954.Q72.83.J72", "1D P 1S P 2N P", "3S", false},
+	{"three-card support for it", "Q84.A7.AK43.AJT4", "1D P 1S P 2N P 3S P", "4S", false},
+	{"two cards in it", "Q8.A74.AK43.AJT4", "1D P 1S P 2N P 3S P", "3N", false},
+	{"the minor raised with four cards", "84.A74.AK43.AJT4", "1D P 1S P 2N P 3C P", "4C", false},
 	{"quantitative 4NT with 15 balanced", "AK4.KQ3.Q975.J64", "1N P", "4N", false},
 	{"3NT with 14 balanced", "AK4.KQ3.J975.J64", "1N P", "3N", false},
 	// Over their preempts.

@@ -291,9 +291,9 @@ const penaltySeed = 0x70656e616c7479
 // the bid is a game or more that does not force their partner to bid on
 // (a double there is for penalty in any system; at a lower level,
 // partner may still speak). Not a slam, nor a contract they reached past
-// 4NT: the layouts read their calls as ranges of points and suit lengths,
-// not the aces their answers showed, so they see such contracts fail far
-// more often than they do.
+// 4NT: a side that bids those has shown its controls, and they make more
+// often than even layouts that honour the answers to the ace ask say
+// (docs/refbot-strength.md has the measurements).
 func (b *Bot) mayDoubleForPenalty(a *engine.Auction) bool {
 	if !a.Legal(engine.Double) {
 		return false

@@ -380,6 +380,8 @@ var sayc = []callCase{
 	{"counts its singleton opposite the single raise", "J7654.QJ5.J.AT93", "1C P 1S P 2S P", "3S", false},
 	// Over a notrump opening.
 	{"quantitative 4NT with 15 and a five-card minor", "K54.A9.AQT76.Q32", "1N P", "4N", false},
+	{"Gerber's grand with all the aces and 35 together", "Q6.A53.AKJ93.AKT", "1N P 4C P 4H P", "7N", false},
+	{"Gerber's small slam with 34", "Q6.A53.AKJ93.AJ2", "1N P 4C P 4H P", "6N", false},
 	{"a slam try in a six-card minor", "A5.K4.KQ2.QJ9765", "1N P", "3C", false},
 	{"no fit for the minor's slam try", "KQ4.AJ76.A543.J2", "1N P 3C P", "3N", false},
 	// Over opener's 2NT rebid.

@@ -5,7 +5,7 @@
 //	refbot-lab measure-bidding [-bidding.boards N] [-bidding.system NAME|FILE] [-bidding.seed SEED] [-bidding.tables FILE]
 //	                           [-bidding.auctions FILE] [-bidding.before FILE] [-bidding.worst N]
 //	refbot-lab measure-play [-boards N] [-first K] [-run REGEXP] [-perboard DIR] [-uncapped]
-//	refbot-lab measure-lead [-boards N] [-first K] [-methods A,B]
+//	refbot-lab measure-lead [-boards N] [-first K] [-methods A,B] [-perboard DIR]
 //	refbot-lab measure-decisions -replay FILE [-side defence|declarer] [-cards leads|all] [-variants A,B]
 //	refbot-lab compare-play A.tsv B.tsv
 //	refbot-lab changed-boards -after SYSTEM [-before SYSTEM] [-pbn FILE] RESULTS.jsonl
@@ -176,6 +176,7 @@ func measureLead(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.Last, "boards", envInt("REFBOT_MEASURE_BOARDS", 200), "the last seeded board measured")
 	fs.IntVar(&c.First, "first", envInt("REFBOT_MEASURE_FIRST", 1), "the first seeded board measured, to extend an earlier run")
 	fs.StringVar(&c.Methods, "methods", os.Getenv("REFBOT_LEAD_METHODS"), "the methods measured beside the heuristic, comma-separated (default all)")
+	fs.StringVar(&c.PerBoard, "perboard", "", "a directory to write one TSV a method to: each board's lead, the tricks it lost and the best leads")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err

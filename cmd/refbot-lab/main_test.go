@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/openroom/openroom/engine"
 	"github.com/openroom/openroom/refbot/bidding"
 	"github.com/openroom/openroom/results"
 )
@@ -85,13 +89,36 @@ func TestMeasureBiddingPenaltyFlags(t *testing.T) {
 }
 
 // TestMeasureLeadSmall measures the heuristic's and the rollouts' leads on
-// two boards.
+// four boards and reads the per-board files back: a line a lead measured,
+// each lead from the leader's hand, and a lead that lost nothing exactly
+// when it is one of the best.
 func TestMeasureLeadSmall(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := run([]string{"measure-lead", "-boards", "2", "-methods", "rollouts-64"}, &out, &errOut)
+	dir := t.TempDir()
+	code := run([]string{"measure-lead", "-boards", "4", "-methods", "rollouts-64", "-perboard", dir}, &out, &errOut)
 	assert.Equal(t, exitOK, code, errOut.String())
 	assert.Contains(t, out.String(), "heuristic: ")
 	assert.Contains(t, out.String(), "rollouts-64: ")
+	for _, method := range []string{"heuristic", "rollouts-64"} {
+		data, err := os.ReadFile(filepath.Join(dir, method+".tsv"))
+		require.NoError(t, err)
+		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		require.Equal(t, "board\tcontract\thand\tauction\tlead\tlost\tbest", lines[0])
+		assert.Contains(t, out.String(), fmt.Sprintf("%s: %d leads", method, len(lines)-1))
+		for _, line := range lines[1:] {
+			f := strings.Split(line, "\t")
+			require.Len(t, f, 7, line)
+			hand, err := engine.ParseHand(f[2])
+			require.NoError(t, err, line)
+			lead, err := engine.ParseCard(f[4])
+			require.NoError(t, err, line)
+			assert.True(t, hand.Has(lead), "%s: %s is not in the hand", method, line)
+			lost, err := strconv.Atoi(f[5])
+			require.NoError(t, err, line)
+			assert.GreaterOrEqual(t, lost, 0, line)
+			assert.Equal(t, lost == 0, slices.Contains(strings.Fields(f[6]), f[4]), "%s: %s", method, line)
+		}
+	}
 }
 
 // TestMeasurePlaySmall plays one board at easy, which searches nothing.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -50,6 +52,12 @@ func searchLeadDraws(worlds int, nodes uint64, target, suits bool, attempts int)
 type LeadConfig struct {
 	First, Last int    // the seeded boards, First to Last
 	Methods     string // the methods measured beside the heuristic, comma-separated ("" for all)
+	// PerBoard, when not "", is a directory: one TSV a method is written
+	// there (METHOD.tsv), a line a lead, to find the boards where the
+	// methods differ: the board, the contract and its declarer, the
+	// leader's hand, the auction, the lead, the tricks it lost and the
+	// best leads on the real deal.
+	PerBoard string
 }
 
 // leadMethods are the ways of choosing the opening lead MeasureLead
@@ -98,11 +106,21 @@ func MeasureLead(w io.Writer, c LeadConfig) error {
 	if err != nil {
 		return err
 	}
+	if c.PerBoard != "" {
+		if err := os.MkdirAll(c.PerBoard, 0o755); err != nil {
+			return fmt.Errorf("measure-lead: %w", err)
+		}
+	}
 	var first, second []float64 // the first two methods' losses, for paired differences
 	for mi, m := range methods {
-		loss, spent, err := chooseLeads(m, lbs, sys)
+		loss, leads, spent, err := chooseLeads(m, lbs, sys)
 		if err != nil {
 			return err
+		}
+		if c.PerBoard != "" {
+			if err := writeLeads(filepath.Join(c.PerBoard, m.name+".tsv"), lbs, leads, loss); err != nil {
+				return fmt.Errorf("measure-lead: %w", err)
+			}
 		}
 		switch mi {
 		case 0:
@@ -159,10 +177,12 @@ func leadBoards(sys *bidding.System, first, last int) ([]leadBoard, error) {
 }
 
 // chooseLeads has the method choose the lead on every board and returns
-// the tricks each lead lost and the time spent choosing them all.
-func chooseLeads(m leadMethod, lbs []leadBoard, sys *bidding.System) ([]float64, time.Duration, error) {
+// the tricks each lead lost, the leads and the time spent choosing them
+// all.
+func chooseLeads(m leadMethod, lbs []leadBoard, sys *bidding.System) ([]float64, []engine.Card, time.Duration, error) {
 	sv := cardplay.NewDDSSolver()
 	var loss []float64
+	var leads []engine.Card
 	var spent time.Duration
 	for i := range lbs {
 		lb := &lbs[i]
@@ -173,15 +193,42 @@ func chooseLeads(m leadMethod, lbs []leadBoard, sys *bidding.System) ([]float64,
 		lead, err := m.choose(&v, sys.Soft(&v), seed, sv)
 		spent += time.Since(t0)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s: board %d: %w", m.name, lb.n, err)
+			return nil, nil, 0, fmt.Errorf("%s: board %d: %w", m.name, lb.n, err)
 		}
 		got, ok := lb.vals[lead]
 		if !ok {
-			return nil, 0, fmt.Errorf("%s: board %d: lead %s is not legal", m.name, lb.n, lead)
+			return nil, nil, 0, fmt.Errorf("%s: board %d: lead %s is not legal", m.name, lb.n, lead)
 		}
 		loss = append(loss, float64(lb.best-got))
+		leads = append(leads, lead)
 	}
-	return loss, spent, nil
+	return loss, leads, spent, nil
+}
+
+// writeLeads writes a method's leads to path, a line a board
+// (LeadConfig.PerBoard): the board, the contract and declarer, the
+// leader's hand, the auction, the lead, the tricks it lost and the leads
+// that lose none, tab-separated.
+func writeLeads(path string, lbs []leadBoard, leads []engine.Card, loss []float64) error {
+	var b strings.Builder
+	b.WriteString("board\tcontract\thand\tauction\tlead\tlost\tbest\n")
+	for i := range lbs {
+		lb := &lbs[i]
+		calls := make([]string, 0, lb.view.Auction.Len())
+		for _, c := range lb.view.Auction.Calls() {
+			calls = append(calls, c.String())
+		}
+		var best []string
+		for c, t := range lb.vals {
+			if t == lb.best {
+				best = append(best, c.String())
+			}
+		}
+		slices.Sort(best)
+		fmt.Fprintf(&b, "%d\t%s %s\t%s\t%s\t%s\t%g\t%s\n", lb.n, lb.view.Contract, lb.view.Contract.Declarer.Name(),
+			lb.view.Hand, strings.Join(calls, " "), leads[i], loss[i], strings.Join(best, " "))
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
 // pairedAgainst returns the mean and 95% half-interval of the paired

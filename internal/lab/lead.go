@@ -207,17 +207,13 @@ func chooseLeads(m leadMethod, lbs []leadBoard, sys *bidding.System) ([]float64,
 
 // writeLeads writes a method's leads to path, a line a board
 // (LeadConfig.PerBoard): the board, the contract and declarer, the
-// leader's hand, the auction, the lead, the tricks it lost and the leads
-// that lose none, tab-separated.
+// leader's hand, the auction (as the auctions files write it), the lead,
+// the tricks it lost and the leads that lose none, tab-separated.
 func writeLeads(path string, lbs []leadBoard, leads []engine.Card, loss []float64) error {
 	var b strings.Builder
 	b.WriteString("board\tcontract\thand\tauction\tlead\tlost\tbest\n")
 	for i := range lbs {
 		lb := &lbs[i]
-		calls := make([]string, 0, lb.view.Auction.Len())
-		for _, c := range lb.view.Auction.Calls() {
-			calls = append(calls, c.String())
-		}
 		var best []string
 		for c, t := range lb.vals {
 			if t == lb.best {
@@ -226,7 +222,7 @@ func writeLeads(path string, lbs []leadBoard, leads []engine.Card, loss []float6
 		}
 		slices.Sort(best)
 		fmt.Fprintf(&b, "%d\t%s %s\t%s\t%s\t%s\t%g\t%s\n", lb.n, lb.view.Contract, lb.view.Contract.Declarer.Name(),
-			lb.view.Hand, strings.Join(calls, " "), leads[i], loss[i], strings.Join(best, " "))
+			lb.view.Hand, keyCalls(&lb.view.Auction), leads[i], loss[i], strings.Join(best, " "))
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }

@@ -204,7 +204,7 @@ var sayc = []callCase{
 	{"doubles the 4D preempt with both majors and a singleton", "AT97.QT92.Q.AQT6", "P P 4D", "X", false},
 	{"a five-card suit and a singleton overcall their weak two at three with 13 HCP", "A42.Q9864.7.AK54", "2S", "3H", false},
 	{"raises partner's weak jump overcall over their negative double", "J952.AKJ3.J83.92", "P 1C 2S X", "3S", false},
-	{"competes for game over their raise of the weak jump: three trumps, a singleton, 10 HCP", "J43.6.AK8652.852", "1H 2S 4H", "4S", false},
+	{"competes for game over their raise of the weak jump: three trumps, a singleton, 8 HCP", "J43.6.AK8652.852", "1H 2S 4H", "4S", false},
 	{"passes their game over the weak jump with three trumps and two of their suit", "J43.Q6.K8652.852", "1H 2S 4H", "P", false},
 	{"competes at three over their raise of the weak jump with three trumps", "J43.6.K8652.8542", "1H 2S 3H", "3S", false},
 	{"passes their raise of the weak jump without three trumps", "J4.63.K8652.8542", "1H 2S 3H", "P", false},

@@ -209,6 +209,29 @@ var sayc = []callCase{
 	{"competes at three over their raise of the weak jump with three trumps", "J43.6.K8652.8542", "1H 2S 3H", "3S", false},
 	{"passes their raise of the weak jump without three trumps", "J4.63.K8652.8542", "1H 2S 3H", "P", false},
 	{"bids game over their raise of the weak jump with 16 support points", "KJ4.6.AK865.A852", "1H 2S 3H", "4S", false},
+	// The fourth seat over their 1NT and responder's Stayman or transfer,
+	// and over 1NT passed round.
+	{"overcalls their transfer with a good six-card suit", "KJT862.KQ.QT76.3", "1N P 2D", "2S", false},
+	{"no overcall in the major their transfer showed", "7.KQJ862.Q76.T32", "1N P 2D", "P", false},
+	{"no double of Stayman with good clubs", "82.Q3.K62.AKJ742", "1N P 2C", "P", false},
+	{"balances over 1NT passed round with a good six-card suit", "Q4.AQJ873.T52.43", "1N P P", "2H", false},
+	{"doubles 1NT passed round for penalty with 17 HCP", "AQ4.KJ3.AQ52.J43", "1N P P", "X", false},
+	// The advancer over their single raise of the opening.
+	{"three trumps compete at three opposite a two-level overcall", "T.AQJT96.T94.762", "1S 2C 2S", "3C", false},
+	{"three trumps compete at two opposite a one-level overcall", "K82.Q73.K952.J64", "1H 1S 2H", "2S", false},
+	{"game in partner's overcalled major with 13+ support points", "KQ82.73.AK95.J64", "1H 1S 2H", "4S", false},
+	{"a good six-card suit of the advancer's own at the two level", "AJT642.K3.T54.JT", "1C 1H 2C", "2S", false},
+	{"passes their raise with a doubleton in partner's suit", "82.Q73.K952.J642", "1H 1S 2H", "P", false},
+	{"no competitive raise of the overcall with 2 HCP", "JT86.Q9863.986.6", "P 1D 1S 2D", "P", false},
+	// Responder when their overcall of Stayman was passed round.
+	{"3NT over their overcall of Stayman with game values and a stopper", "A532.K6.J62.QT74", "1N P 2C 2H P P", "3N", false},
+	{"2NT over their overcall of Stayman inviting, with a stopper", "A532.K6.J62.T742", "1N P 2C 2H P P", "2N", false},
+	{"passes their overcall of Stayman with 8 HCP and no stopper", "A532.86.J.QJT743", "1N P 2C 2H P P", "P", false},
+	// Either seat over their raise.
+	{"the direct seat doubles their raise with 18 HCP and six clubs", "KQJ.63.AK.AJ8654", "1H P 2H", "X", false},
+	// The answers to a takeout double of a preempt, in either seat.
+	{"the cheapest three-card suit by level answers the double of 3H", "A32.8532.Q64.762", "3H X P", "3S", false},
+	{"game in a five-card major over the balancing double of a weak two", "Q4.AKQ98.53.8762", "2S P P X P", "4H", false},
 	{"cue-bids their overcall as a limit raise of the minor", "9743.A.T3.AQJ752", "1C 2S", "3S", false},
 	{"Michaels with six-five and 7 HCP", "QJT64.T4..AT9832", "P P 1H", "2H", true},
 	{"opener answers the minor's cue bid in notrump with their suit stopped", "KQ5.K87.J2.KT843", "1C 2S 3S P", "3N", false},
@@ -555,7 +578,7 @@ func TestFallbackRaiseMeaning(t *testing.T) {
 		// Game in partner's five-card major: seven cards together at least.
 		{"game in opener's spades after a two over one", "K92.J5.AKJ6.T983", "1S P 2C P 2H P", "4S", engine.Spades, 2},
 		// A forced bid that had to go to game shows the longest suit only.
-		{"a forced answer to a takeout double at game level", "A32.8532.Q64.762", "3H P P X P", "4H", engine.Hearts, 4},
+		{"a forced answer to a takeout double at game level", "A32.8532.Q64.762", "4D P P X P", "4H", engine.Hearts, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)
@@ -618,6 +641,8 @@ func TestCompetitiveRowsStayOut(t *testing.T) {
 		{"no balancing after a two-suited auction", "K942.42.AJ73.Q94", "1H P 1S P 2C P P"},
 		{"no balancing bid with a poor five-card suit", "Q9743.A93.J96.A4", "1H P 2H P P"},
 		{"no direct double of their raise with 10 HCP", "KJ86.8.KJ3.Q9643", "1H P 2H"},
+		{"no direct double of their raise with three of their suit", "T93.QJ6.AQ97.KQ5", "1S P 2S"},
+		{"no balancing double with three of their suit", "T93.QJ6.AQ97.KQ5", "1S P 2S P P"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := viewFor(t, tc.hand, tc.auction)

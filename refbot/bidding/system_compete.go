@@ -48,8 +48,9 @@ func suitsBut(theirs []engine.Suit, extra ...engine.Suit) []engine.Suit {
 //     in each other suit, 8+ HCP). The direct seat over their raise
 //     (1x P 2x) acts the same way on three HCP more: par judges it about
 //     even, and an opponent that competes as BEN does takes the part score
-//     otherwise. Balancing over two-suited auctions moved auctions further
-//     from par and is not made.
+//     otherwise. Either seat doubles with 17+ HCP short in their suit
+//     whatever its other suits, to bid its own suit next. Balancing over
+//     two-suited auctions moved auctions further from par and is not made.
 //   - The takeout (or negative) doubler's rebid after partner's answer in a
 //     suit: a raise to game in a major with 4+ trumps and 23 points
 //     together (partner counted at the strength the answer showed, at
@@ -281,6 +282,11 @@ func balancingRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call)
 		}
 	}
 	rows = append(rows, newRow("", engine.Double, "takeout double of their raise: short in their suit, 3+ in the others", d...))
+	// A hand too strong for the rows above doubles first and then shows
+	// its suit (doublerOverBidRows, doublerAgainRows). Two cards in their
+	// suit at most, so the double still reads as takeout.
+	rows = append(rows, newRow("", engine.Double, "takeout double of their raise, strong: 17+, short in their suit",
+		hcp(17, 37), maxLen(x, 2), forcing()))
 	return rows
 }
 

@@ -223,6 +223,7 @@ var sayc = []callCase{
 	{"a good six-card suit of the advancer's own at the two level", "AJT642.K3.T54.JT", "1C 1H 2C", "2S", false},
 	{"passes their raise with a doubleton in partner's suit", "82.Q73.K952.J642", "1H 1S 2H", "P", false},
 	{"no competitive raise of the overcall with 2 HCP", "JT86.Q9863.986.6", "P 1D 1S 2D", "P", false},
+	{"3NT over their raise with 16 HCP and their suit stopped", "9.AQ4.KJ742.AQ95", "1H 1S 2H", "3N", false},
 	// Responder when their overcall of Stayman was passed round.
 	{"3NT over their overcall of Stayman with game values and a stopper", "A532.K6.J62.QT74", "1N P 2C 2H P P", "3N", false},
 	{"2NT over their overcall of Stayman inviting, with a stopper", "A532.K6.J62.T742", "1N P 2C 2H P P", "2N", false},

@@ -371,6 +371,12 @@ func doublerRebidRows(st *state, seat engine.Seat) []*row {
 			rows = append(rows, newRow("", engine.Bid(zl, engine.Strain(z)), "new suit after the takeout double: 5+ cards, 17+ HCP, forcing", hcp(17, 37), minLen(z, 5), maxLen(y, 3), forcing()))
 		} else if zl == 4 && z >= H {
 			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(z)), "game in a major after the takeout double: 5+ cards, 17+ HCP", hcp(17, 37), minLen(z, 5), maxLen(y, 3)))
+		} else if zl == 4 {
+			// A minor of the doubler's own above three is shown at the
+			// four level, not forcing: partner raises it to game with
+			// values, where a pass would leave a strong hand playing in
+			// a forced answer of 0-11.
+			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(z)), "the doubler's own minor after the takeout double: 6+ cards, 17+ HCP", hcp(17, 37), minLen(z, 6), maxLen(y, 3)))
 		}
 	}
 	return rows
@@ -445,14 +451,18 @@ func takeoutDouble(st *state, seat engine.Seat, d callNote) bool {
 // 10+ points counting length (a long suit opposite the double's support
 // makes game on less), 3NT with their suits stopped and 11+, else the
 // best unbid suit at the cheapest level with 6-10 HCP (4+ cards at the two
-// level, 5+ at the three level), else pass.
+// level, 5+ at the three level, where a four-card major needs 8+), else
+// pass.
 func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*row {
 	theirs := theirSuits(st, us)
+	// The major rows compare the majors alone: a four-card major comes
+	// before a minor of five, which is a level higher or a game further.
+	notMajors := append(slices.Clone(theirs), C, D)
 	var rows []*row
 	for _, y := range suitsBut(theirs) {
 		if y >= H && engine.Bid(4, engine.Strain(y)) > last {
 			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 4+ cards, 11+ HCP", hcp(11, 37), minLen(y, 4),
-				bestUnbidSuit(y, theirs...)))
+				bestUnbidSuit(y, notMajors...), maxLen(C, 5), maxLen(D, 5)))
 			rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), "free advance of the takeout double: game, 6+ cards, 10+ points with length", hcp(6, 37), minLen(y, 6),
 				points(LengthPoints, y, 10, 40), bestUnbidSuit(y, theirs...)))
 		}
@@ -467,6 +477,10 @@ func freeAdvanceRows(st *state, us engine.Side, last engine.Call) []*row {
 		case lvl == 2:
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 4+ cards, 6+ HCP", hcp(6, 37), minLen(y, 4),
 				bestUnbidSuit(y, theirs...)))
+		case lvl == 3 && y >= H:
+			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 4+ cards, 8+ HCP", hcp(8, 37), minLen(y, 4),
+				bestUnbidSuit(y, notMajors...), maxLen(C, 5), maxLen(D, 5)))
+			fallthrough
 		case lvl == 3:
 			rows = append(rows, newRow("", engine.Bid(lvl, engine.Strain(y)), "free advance of the takeout double: 5+ cards, 6+ HCP", hcp(6, 37), minLen(y, 5),
 				bestUnbidSuit(y, theirs...)))

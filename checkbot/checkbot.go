@@ -280,6 +280,13 @@ func (r *runner) scenario(ctx context.Context, sc Scenario) (Result, error) {
 				proc.SeatLost()
 			}
 		},
+		OnSeatReady: func(s engine.Seat) {
+			procMu.Lock()
+			defer procMu.Unlock()
+			if s == seat && proc != nil {
+				proc.SeatReady()
+			}
+		},
 	}
 	cfg.NoTiming[seat] = !timing
 	if seat.Side() == engine.NS {
@@ -324,11 +331,12 @@ func (r *runner) scenario(ctx context.Context, sc Scenario) (Result, error) {
 		spec := bots.Spec{Name: "bot", Kind: bots.KindCommand, Command: r.opt.Command, Mounts: r.opt.Mounts}
 		procMu.Lock()
 		proc = bots.Start(ctx, spec, seat, r.opt.Team, host, port, bots.ProcessOptions{
-			Restarts: 2,
-			Backoff:  20 * time.Millisecond,
-			Log:      &output,
-			Sandbox:  r.opt.Sandbox,
-			Seat:     attach,
+			Restarts:    2,
+			Backoff:     20 * time.Millisecond,
+			ReturnGrace: bots.ReturnGraceWithin(r.opt.StartTimeout),
+			Log:         &output,
+			Sandbox:     r.opt.Sandbox,
+			Seat:        attach,
 		})
 		procMu.Unlock()
 		wg.Add(1)

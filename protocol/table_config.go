@@ -124,6 +124,11 @@ type Config struct {
 	// lost during the session (for a supervisor that restarts spawned
 	// bots). It runs on the table's goroutine and must not block.
 	OnSeatLost func(engine.Seat)
+	// OnSeatReady, if set, is told each time a seat's bot finishes its
+	// handshake: at the start and whenever a lost seat comes back (so a
+	// supervisor leaves alone a bot that reconnected by itself). It runs
+	// on the table's goroutine and must not block.
+	OnSeatReady func(engine.Seat)
 	// OnAction, if set, is shown the board in play when it starts and
 	// after each legal call and card, for a live view of the table (which
 	// must take from it only what it may show). It runs on the table's

@@ -241,6 +241,9 @@ func (t *Table) handshake(c *hostConn, ev event) {
 		}
 		t.pending.setHome(c.seat, t.returnFrom(c.seat))
 		t.logf("%s (%q, %s) is ready", c.seat.Name(), c.team, c.remote)
+		if t.cfg.OnSeatReady != nil {
+			t.cfg.OnSeatReady(c.seat)
+		}
 	}
 }
 

@@ -456,18 +456,21 @@ func TestLocalBotsArePipedAndRestarted(t *testing.T) {
 		}
 	}
 	var lost []engine.Seat
+	var ready [engine.NumSeats]int
 	ctx, cancel := context.WithTimeout(context.Background(), testDeadline)
 	defer cancel()
 	var recs []results.Record
 	tbl, err := NewTable(Config{Boards: boards, Local: local,
-		OnSeatLost: func(s engine.Seat) { lost = append(lost, s) },
-		OnBoard:    func(r results.Record) error { recs = append(recs, r); return nil }})
+		OnSeatLost:  func(s engine.Seat) { lost = append(lost, s) },
+		OnSeatReady: func(s engine.Seat) { ready[s]++ },
+		OnBoard:     func(r results.Record) error { recs = append(recs, r); return nil }})
 	require.NoError(t, err)
 	require.NoError(t, tbl.Run(ctx))
 	checkRecords(t, recs, boards)
 	assert.Equal(t, results.KindProtocol, recs[0].Termination.Kind)
 	assert.Equal(t, "normal", recs[1].Termination.Kind)
 	assert.Equal(t, []engine.Seat{engine.North}, lost)
+	assert.Equal(t, [engine.NumSeats]int{2, 1, 1, 1}, ready, "each seat ready at the start, North again on its return")
 }
 
 func TestMinGap(t *testing.T) {

@@ -93,6 +93,11 @@ func (r *ProtocolRunner) RunTable(ctx context.Context, job TableJob, onBoard fun
 			job.OnSeatLost(s)
 		}
 	}
+	cfg.OnSeatReady = func(s engine.Seat) {
+		if p := procs[s]; p != nil {
+			p.SeatReady()
+		}
+	}
 	table, err := protocol.NewTable(cfg)
 	if err != nil {
 		return fmt.Errorf("table %s: %w", job.Table, err)
@@ -263,13 +268,14 @@ func (t *tableRun) startCommands(ctx context.Context, commands []engine.Seat, pr
 			botDir = ownDir(r.LogDir, job.Table, s)
 		}
 		p := bots.Start(ctx, job.Seats[s], s, job.Team(s), host, port, bots.ProcessOptions{
-			Restarts: job.Faults.Restarts,
-			Backoff:  r.Backoff,
-			Log:      log,
-			Logf:     t.logf,
-			BotDir:   botDir,
-			Sandbox:  sb,
-			Seat:     func(nc net.Conn) { t.table.AttachSeat(nc, s) },
+			Restarts:    job.Faults.Restarts,
+			Backoff:     r.Backoff,
+			ReturnGrace: bots.ReturnGraceWithin(job.Faults.Reconnect),
+			Log:         log,
+			Logf:        t.logf,
+			BotDir:      botDir,
+			Sandbox:     sb,
+			Seat:        func(nc net.Conn) { t.table.AttachSeat(nc, s) },
 		})
 		procs[s] = p
 		t.wg.Add(1)

@@ -23,6 +23,9 @@ const (
 	processKillGrace  = 2 * time.Second // between the interrupt and the kill when stopping a bot
 	processStableTime = 30 * time.Second
 	cleanExitWait     = time.Second // how long a bot that exits 0 waits for its table to end
+	// DefaultReturnGrace is how long a bot whose seat was lost has to
+	// come back by itself before it is stopped and started again.
+	DefaultReturnGrace = 2 * time.Second
 )
 
 // ProcessOptions tune a Process.
@@ -48,8 +51,23 @@ type ProcessOptions struct {
 	Sandbox *sandbox.Sandbox
 	// Seat gets the connections of a sandboxed bot.
 	Seat func(net.Conn)
+	// ReturnGrace is how long after a lost seat a running bot has to be
+	// ready at the table again (see SeatReady) before it is restarted.
+	// 0 means DefaultReturnGrace; see ReturnGraceWithin.
+	ReturnGrace time.Duration
 	// Logf, if set, gets one line per start, exit and give-up.
 	Logf func(format string, args ...any)
+}
+
+// ReturnGraceWithin is the grace for a bot at a table that waits
+// reconnect for a lost seat (0: the table's default): DefaultReturnGrace,
+// or a quarter of reconnect if that is shorter, so that a bot restarted
+// after the grace still has time to come back.
+func ReturnGraceWithin(reconnect time.Duration) time.Duration {
+	if reconnect > 0 {
+		return min(DefaultReturnGrace, reconnect/4)
+	}
+	return DefaultReturnGrace
 }
 
 // DirEnv names the environment variable that gives a command bot its
@@ -79,6 +97,7 @@ type Process struct {
 	mu     sync.Mutex
 	err    error // why the bot was given up
 	starts int
+	away   bool // the seat was lost and its bot is not ready again yet
 }
 
 // Start starts the bot's process for a seat, connecting to host:port
@@ -88,6 +107,9 @@ type Process struct {
 func Start(ctx context.Context, spec Spec, seat engine.Seat, team, host, port string, opt ProcessOptions) *Process {
 	if opt.Backoff <= 0 {
 		opt.Backoff = DefaultBackoff
+	}
+	if opt.ReturnGrace <= 0 {
+		opt.ReturnGrace = DefaultReturnGrace
 	}
 	p := &Process{
 		spec:   spec,
@@ -116,13 +138,34 @@ func (p *Process) Err() error {
 }
 
 // SeatLost tells the supervisor the table closed or lost the seat's
-// connection: a process that is still running is stopped and started
-// again, so that it connects afresh. It never blocks.
+// connection: a process that is still running and is not ready at the
+// table again within ReturnGrace (see SeatReady) is stopped and started
+// again, so that it connects afresh. A bot that reconnects by itself is
+// left alone: stopping it then would drop the connection it just made.
+// It never blocks.
 func (p *Process) SeatLost() {
+	p.mu.Lock()
+	p.away = true
+	p.mu.Unlock()
 	select {
 	case p.lost <- struct{}{}:
 	default:
 	}
+}
+
+// SeatReady tells the supervisor the seat's bot has finished its
+// handshake at the table, after a loss or at the start. It never blocks.
+func (p *Process) SeatReady() {
+	p.mu.Lock()
+	p.away = false
+	p.mu.Unlock()
+}
+
+// isAway reports whether the seat is lost and its bot not ready again.
+func (p *Process) isAway() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.away
 }
 
 func (p *Process) logf(format string, args ...any) {
@@ -197,31 +240,9 @@ func (p *Process) runOnce(ctx context.Context) error {
 	p.logf("started, pid %d", proc.Pid())
 	exited := make(chan error, 1)
 	go func() { exited <- proc.Wait() }()
-	var why error
-	select {
-	case err := <-exited:
-		if lerr := (*sandbox.LimitError)(nil); errors.As(err, &lerr) {
-			p.logf("%v", lerr)
-			if p.opt.Log != nil {
-				fmt.Fprintf(p.opt.Log, "tablemanager: %v\n", lerr)
-			}
-			return err
-		}
-		if err == nil {
-			// A bot leaves after End of session, a moment before its
-			// table ends: not a failure if the table ends soon.
-			select {
-			case <-ctx.Done():
-				return nil
-			case <-time.After(cleanExitWait):
-			}
-			return errors.New("exited with status 0 before the end of the session")
-		}
-		return err
-	case <-ctx.Done():
-		why = ctx.Err()
-	case <-p.lost:
-		why = errSeatLost
+	why, err := p.await(ctx, exited)
+	if why == nil {
+		return p.exitError(ctx, err)
 	}
 	proc.Interrupt()
 	select {
@@ -231,6 +252,53 @@ func (p *Process) runOnce(ctx context.Context) error {
 		<-exited
 	}
 	return why
+}
+
+// await waits for the process to exit (with its status as err), for ctx
+// to end or for its seat to stay lost for ReturnGrace (why it is to be
+// stopped as stop).
+func (p *Process) await(ctx context.Context, exited <-chan error) (stop, err error) {
+	grace := time.NewTimer(p.opt.ReturnGrace)
+	grace.Stop()
+	defer grace.Stop()
+	for {
+		select {
+		case err := <-exited:
+			return nil, err
+		case <-ctx.Done():
+			return ctx.Err(), nil
+		case <-p.lost:
+			// Each loss gets the whole grace.
+			grace.Reset(p.opt.ReturnGrace)
+		case <-grace.C:
+			if p.isAway() {
+				return errSeatLost, nil
+			}
+			p.logf("back at the table within %s; left running", p.opt.ReturnGrace)
+		}
+	}
+}
+
+// exitError is the error of a run that ended by itself with err.
+func (p *Process) exitError(ctx context.Context, err error) error {
+	if lerr := (*sandbox.LimitError)(nil); errors.As(err, &lerr) {
+		p.logf("%v", lerr)
+		if p.opt.Log != nil {
+			fmt.Fprintf(p.opt.Log, "tablemanager: %v\n", lerr)
+		}
+		return err
+	}
+	if err == nil {
+		// A bot leaves after End of session, a moment before its table
+		// ends: not a failure if the table ends soon.
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(cleanExitWait):
+		}
+		return errors.New("exited with status 0 before the end of the session")
+	}
+	return err
 }
 
 // running is a started bot: a plain process or a sandbox.

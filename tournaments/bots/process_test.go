@@ -44,7 +44,7 @@ func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 	dump := t.TempDir() + "/args"
 	spec := Spec{Name: "dumper", Kind: KindCommand, Command: []string{os.Args[0], dump, "--host={host}", "{port}", "{seat}", "{name}"}}
 	ctx, cancel := context.WithCancel(context.Background())
-	p := Start(ctx, spec, engine.West, "Team B", "127.0.0.1", "4567", ProcessOptions{Restarts: 1})
+	p := Start(ctx, spec, engine.West, "Team B", "127.0.0.1", "4567", ProcessOptions{Restarts: 1, ReturnGrace: time.Millisecond})
 	var got []byte
 	require.Eventually(t, func() bool {
 		b, err := os.ReadFile(dump)
@@ -54,7 +54,8 @@ func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 	assert.Equal(t, strings.Join([]string{dump, "--host=127.0.0.1", "4567", "West", "Team B"}, "\n"), string(got))
 	assert.Equal(t, []string{os.Args[0], dump, "--host=127.0.0.1", "4567", "West", "Team B"}, p.argv)
 
-	// The seat is lost: the process is stopped and started again.
+	// The seat is lost and not taken again: the process is stopped and
+	// started again.
 	require.NoError(t, os.Remove(dump))
 	p.SeatLost()
 	require.Eventually(t, func() bool { _, err := os.Stat(dump); return err == nil }, 10*time.Second, 5*time.Millisecond)
@@ -67,6 +68,31 @@ func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 		t.Fatal("a bot stopped by its table is not given up")
 	default:
 	}
+}
+
+// A bot that reconnects by itself within the grace is left running; one
+// that stays away is restarted.
+func TestBotProcessBackAtTheTableIsLeftRunning(t *testing.T) {
+	t.Setenv(botModeEnv, "sleep")
+	spec := Spec{Name: "returner", Kind: KindCommand, Command: []string{os.Args[0]}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var log syncBuf
+	p := Start(ctx, spec, engine.North, "A", "h", "1", ProcessOptions{Restarts: 1, ReturnGrace: 20 * time.Millisecond, Logf: log.logf})
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "started, pid") }, 10*time.Second, 5*time.Millisecond)
+
+	p.SeatLost()
+	p.SeatReady()
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "left running") }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, 1, startsOf(p), "a bot back at the table is not restarted")
+
+	p.SeatLost()
+	require.Eventually(t, func() bool { return startsOf(p) == 2 }, 10*time.Second, 5*time.Millisecond)
+	assert.Contains(t, log.String(), "stopped after the table lost its seat")
+	assert.Equal(t, 1, strings.Count(log.String(), "left running"))
+
+	cancel()
+	waitClosed(t, p.Done(), "supervisor end")
 }
 
 func TestBotProcessKilledOnExit(t *testing.T) {

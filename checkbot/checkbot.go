@@ -404,6 +404,9 @@ func (r *runner) scenario(ctx context.Context, sc Scenario) (Result, error) {
 	j := judge{sc: sc, su: su, seat: seat, lines: lines, began: began, timeout: r.opt.Timeout, start: r.opt.StartTimeout}
 	res := j.verdict(p.boards, &p.last, runErr)
 	res.Output = output.String()
+	if proc != nil {
+		res.Restarts = proc.Starts() - 1
+	}
 	return res, nil
 }
 

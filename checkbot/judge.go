@@ -61,6 +61,11 @@ type Result struct {
 	Status Status `json:"status"`
 	// Boards is how many boards the table ended.
 	Boards int `json:"boards"`
+	// Restarts is how many times check-bot started the bot's process
+	// again in the scenario: after a crash, or after a lost seat the bot
+	// did not take again by itself within the grace. A bot that
+	// reconnects by itself has none.
+	Restarts int `json:"restarts,omitempty"`
 	// Expected, Came and Why describe the first departure: what the
 	// table expected from the bot, the line that came instead (or that
 	// none came), and the table's verdict on it.

@@ -121,6 +121,9 @@ func ms(v float64) string { return fmt.Sprintf("%.1f ms", v) }
 // what was expected, what came, why and where the guide explains it.
 func WriteResult(w io.Writer, s Result) {
 	fmt.Fprintf(w, "%-12s %-16s %-6s %s\n", strings.ToUpper(string(s.Status)), s.Name, s.Seat, s.Title)
+	if s.Restarts > 0 {
+		fmt.Fprintf(w, "    restarts: %d (check-bot started the bot again)\n", s.Restarts)
+	}
 	if s.Status == Pass {
 		return
 	}

@@ -109,13 +109,6 @@ func (s *syncBuf) logf(format string, args ...any) {
 	s.b.WriteString(strings.TrimSpace(fmt.Sprintf(format, args...)) + "\n")
 }
 
-// startsOf returns how many times the process was started.
-func startsOf(p *Process) int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.starts
-}
-
 // termBot writes "ready" to its own folder once it listens for SIGTERM,
 // waits for it, then writes "stopped" there.
 func termBot() int {

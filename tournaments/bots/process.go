@@ -137,6 +137,14 @@ func (p *Process) Err() error {
 	return p.err
 }
 
+// Starts returns how many times the bot's process has been started (or
+// its start tried), the first included.
+func (p *Process) Starts() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.starts
+}
+
 // SeatLost tells the supervisor the table closed or lost the seat's
 // connection: a process that is still running and is not ready at the
 // table again within ReturnGrace (see SeatReady) is stopped and started

@@ -22,7 +22,7 @@ func TestBotProcessCrashingIsRestartedThenGivenUp(t *testing.T) {
 	p := Start(context.Background(), spec, engine.East, "A", "127.0.0.1", "1", ProcessOptions{Restarts: 2, Backoff: time.Millisecond, Logf: log.logf})
 	waitClosed(t, p.GaveUp(), "give-up")
 	waitClosed(t, p.Done(), "supervisor end")
-	assert.Equal(t, 3, startsOf(p), "the first start and two restarts")
+	assert.Equal(t, 3, p.Starts(), "the first start and two restarts")
 	require.Error(t, p.Err())
 	assert.Contains(t, p.Err().Error(), `bot "crasher" at East failed 3 times`)
 	assert.Contains(t, p.Err().Error(), "exit status 1")
@@ -36,7 +36,7 @@ func TestBotProcessCommandNotFound(t *testing.T) {
 	waitClosed(t, p.GaveUp(), "give-up")
 	require.Error(t, p.Err())
 	assert.Contains(t, p.Err().Error(), "start /nonexistent/bot-binary")
-	assert.Equal(t, 2, startsOf(p))
+	assert.Equal(t, 2, p.Starts())
 }
 
 func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
@@ -59,7 +59,7 @@ func TestBotProcessGetsOnlyItsCommandLineAndIsStopped(t *testing.T) {
 	require.NoError(t, os.Remove(dump))
 	p.SeatLost()
 	require.Eventually(t, func() bool { _, err := os.Stat(dump); return err == nil }, 10*time.Second, 5*time.Millisecond)
-	assert.Equal(t, 2, startsOf(p))
+	assert.Equal(t, 2, p.Starts())
 
 	cancel()
 	waitClosed(t, p.Done(), "supervisor end")
@@ -84,10 +84,10 @@ func TestBotProcessBackAtTheTableIsLeftRunning(t *testing.T) {
 	p.SeatLost()
 	p.SeatReady()
 	require.Eventually(t, func() bool { return strings.Contains(log.String(), "left running") }, 10*time.Second, 5*time.Millisecond)
-	assert.Equal(t, 1, startsOf(p), "a bot back at the table is not restarted")
+	assert.Equal(t, 1, p.Starts(), "a bot back at the table is not restarted")
 
 	p.SeatLost()
-	require.Eventually(t, func() bool { return startsOf(p) == 2 }, 10*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return p.Starts() == 2 }, 10*time.Second, 5*time.Millisecond)
 	assert.Contains(t, log.String(), "stopped after the table lost its seat")
 	assert.Equal(t, 1, strings.Count(log.String(), "left running"))
 

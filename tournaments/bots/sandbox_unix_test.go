@@ -24,7 +24,7 @@ func TestSandboxedBotGetsTheInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var log syncBuf
 	p := Start(ctx, spec, engine.North, "A", sandbox.Host, sandbox.Port, ProcessOptions{BotDir: dir, Sandbox: sb, Logf: log.logf})
-	require.Eventually(t, func() bool { return startsOf(p) == 1 }, 10*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { return p.Starts() == 1 }, 10*time.Second, 10*time.Millisecond)
 	require.Eventually(t, func() bool {
 		_, err := os.Stat(filepath.Join(dir, "ready"))
 		return err == nil

@@ -90,6 +90,10 @@ var sayc = []callCase{
 	{"pass a weak balanced hand", "84.932.Q75.J6432", "1N P", "P", false},
 	{"Gerber", "AK4.KQ3.AQ75.J64", "1N P", "4C", true},
 	{"quantitative 4NT", "AK4.KQ3.K975.J64", "1N P", "4N", false},
+	{"a six-card minor counts its length for the slam try: 13 HCP", "32.KT2.A6.AQ9865", "1N P", "3C", false},
+	{"eight clubs and a void: 13 HCP", ".AT2.A6.AJ986543", "1N P", "3C", false},
+	{"a six-card minor with 10 HCP plays 3NT", "32.KT2.A6.QJ9865", "1N P", "3N", false},
+	{"six diamonds and 12 HCP are short of the slam try", "32.KT2.AQ9865.Q6", "1N P", "3N", false},
 	{"Stayman answer 2H", "KQ4.AJ53.K75.Q94", "1N P 2C P", "2H", false},
 	{"Stayman answer 2S", "AJ53.KQ4.K75.Q94", "1N P 2C P", "2S", false},
 	{"Stayman answer 2D", "KQ4.AJ5.K753.Q94", "1N P 2C P", "2D", true},
@@ -114,6 +118,15 @@ var sayc = []callCase{
 	{"opener rebids 2NT 22-24", "AKQ4.AK3.KJ2.K43", "2C P 2D P", "2N", false},
 	{"opener shows the long suit", "AKQJ84.AK3.A2.K4", "2C P 2D P", "2S", false},
 	{"responder to 2C-2D-2NT bids game", "84.932.Q75.J6432", "2C P 2D P 2N P", "3N", false},
+	// Opener's third call over responder's 2NT (no support for its major).
+	{"opener shows its four clubs over 2NT instead of jumping to game", "AKQJ92.A9.K.AKQ9", "2C P 2D P 2S P 2N P", "3C", false},
+	{"opener with 5-4 shows the longer side suit, the major first at equal length", "AKQJ2.AQ42..AKQ9", "2C P 2D P 2S P 2N P", "3H", false},
+	{"opener rebids a six-card major without a side suit", "AK.AKQJ94.KQ2.K2", "2C P 2D P 2H P 2N P", "3H", false},
+	{"responder raises opener's second suit with four cards", ".7642.QT52.J8632", "2C P 2D P 2S P 2N P 3C P", "4C", false},
+	{"responder gives preference with two cards in opener's major", "84.Q3.J8643.T762", "2C P 2D P 2H P 2N P 3S P", "4H", false},
+	{"responder bids 3NT without a fit", "8.Q43.J8643.T762", "2C P 2D P 2S P 2N P 3H P", "3N", false},
+	{"opener with 29 points asks for key cards over the raise", "AKQJ92.A9.K.AKQ9", "2C P 2D P 2S P 2N P 3C P 4C P", "4N", true},
+	{"opener with 23 points bids game in its minor over the raise", "AKQ92.AJ.K2.AJ98", "2C P 2D P 2S P 2N P 3C P 4C P", "5C", false},
 	// Opener's rebid over a positive response: Blackwood with a fit, else a
 	// natural suit or notrump below game, so that responder can count a
 	// fit for slam (judge-s8 board 466 had jumped to 4S).
@@ -126,6 +139,13 @@ var sayc = []callCase{
 	{"2NT feature ask", "A4.K83.AKJ75.Q94", "2S P", "2N", true},
 	{"minimum weak two rebids the suit", "KQJ964.73.852.J4", "2S P 2N P", "3S", false},
 	{"maximum shows a feature", "KQJ964.A3.852.94", "2S P 2N P", "3H", true},
+	{"over the feature, game in the major with two cards", "A4.K83.AKJ75.Q94", "2S P 2N P 3H P", "4S", false},
+	{"over the feature, 3NT with a singleton in the major", "A8.4.AQJT.KQJ975", "2H P 2N P 3D P", "3N", false},
+	{"over the maximum without a feature, game in the major with two cards", "A4.K83.AKJ75.Q94", "2S P 2N P 3N P", "4S", false},
+	{"over the maximum without a feature, 3NT stands with a singleton", "4.AK83.AKJ75.Q94", "2S P 2N P 3N P", "P", false},
+	{"over a minimum, 16 HCP stops", "A4.K83.AKJ75.J94", "2S P 2N P 3S P", "P", false},
+	{"over a minimum, game in the major with two cards and 18", "A4.K83.AKJ75.K94", "2S P 2N P 3S P", "4S", false},
+	{"over a minimum, 3NT with a singleton and 18", "4.AK83.AKJ75.K94", "2S P 2N P 3S P", "3N", false},
 	{"raise the preempt to game", "A4.AK83.AKJ7.Q94", "3S P", "4S", false},
 
 	// Responses to a major.
@@ -279,6 +299,10 @@ var sayc = []callCase{
 	{"raise over the overcall", "84.KJ84.Q752.K64", "1H 1S", "2H", false},
 	{"opener shows the doubled major", "A4.KQ84.Q75.K943", "1C 1S X P", "2H", false},
 	{"opener jumps to 2NT with 18-19 over the negative double", "42.K63.AK7.AKQ96", "1C 1H X P", "2N", false},
+	// Opener over responder's answer to their takeout double.
+	{"opener rebids a six-card major over 1NT after their double", "K4.KQ7432.KT65.Q", "1H X 1N P", "2H", false},
+	{"opener raises responder's one-level major after their double", "K432.KQ7.KT65.Q4", "1D X 1S P", "2S", false},
+	{"opener passes 1NT after their double with a minimum", "K4.KQ732.KT6.Q54", "1H X 1N P", "P", false},
 
 	// Advancing partner's double and two-suiters.
 	{"answers the double with a 4-card major", "KJ84.93.Q752.964", "1H X P", "1S", false},
@@ -514,6 +538,13 @@ var sayc = []callCase{
 	{"opener shows the spades the overcall pushed to the two level", "K964.J8.75.AKJ95", "1C P 1H 2D", "2S", false},
 	{"opener's support double of the overcalled response", "K964.J87.5.AKJ95", "1C P 1H 2D", "X", true},
 	{"opener passes a minimum over the overcall", "984.K3.AQ5.KJ943", "1C P 1H 1S", "P", false},
+	// Over a 1NT overcall of the response.
+	{"opener jump-raises partner's major over their 1NT with 17 support points", "AQJ4.KT52.AJT2.3", "1D P 1H 1N", "3H", false},
+	{"opener raises partner's major over their 1NT with a minimum", "AQ4.KT52.AJT2.32", "1D P 1H 1N", "2H", false},
+	{"opener rebids a six-card suit over their 1NT", "A4.Q5.KQJ862.Q43", "1D P 1S 1N", "2D", false},
+	{"opener passes a minimum without a fit over their 1NT", "A4.Q52.KQJ86.Q43", "1D P 1S 1N", "P", false},
+	{"responder accepts the jump raise over their 1NT with 8", "76.AQ76.Q8765.84", "1D P 1H 1N 3H P", "4H", false},
+	{"responder passes the raise over their 1NT with 10", "76.AQ76.Q8765.Q4", "1D P 1H 1N 2H P", "P", false},
 	{"opener rebids as usual over a double of the response", "A4.KQ84.Q75.K943", "1C P 1H X", "2H", false},
 	// Opener after their overcall and partner's free bid; the support
 	// double when the fourth hand bids, and responder's answers to it.

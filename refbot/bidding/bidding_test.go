@@ -299,6 +299,10 @@ var sayc = []callCase{
 	{"raise over the overcall", "84.KJ84.Q752.K64", "1H 1S", "2H", false},
 	{"opener shows the doubled major", "A4.KQ84.Q75.K943", "1C 1S X P", "2H", false},
 	{"opener jumps to 2NT with 18-19 over the negative double", "42.K63.AK7.AKQ96", "1C 1H X P", "2N", false},
+	// The negative doubler over opener's answer: shortness in opener's
+	// own suit is a misfit, not a ruffing value.
+	{"the negative doubler raises to game with a singleton outside opener's suits", "AJ85.J964.2.K762", "1C 1S X P 2H P", "4H", false},
+	{"the negative doubler only invites with a singleton in opener's clubs", "AJ85.J964.K762.2", "1C 1S X P 2H P", "3H", false},
 	// Opener over responder's answer to their takeout double.
 	{"opener rebids a six-card major over 1NT after their double", "K4.KQ7432.KT65.Q", "1H X 1N P", "2H", false},
 	{"opener raises responder's one-level major after their double", "K432.KQ7.KT65.Q4", "1D X 1S P", "2S", false},

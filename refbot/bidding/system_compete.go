@@ -347,19 +347,29 @@ func doublerRebidRows(st *state, seat engine.Seat) []*row {
 	}
 	shown := max(st.shown[seat.Partner()], st.cons[seat.Partner()].MinHCP, 4)
 	gameMin := 23 - shown
+	// Shortness in another suit partner has bid (opener's own, after a
+	// negative double) is a misfit, not a ruffing value: it is not
+	// counted.
+	partnerSuits := st.suits[us] &^ (1 << y)
+	support := func(lo, hi int) opt {
+		return when("no shortness counted in partner's other suit", func(h *handInfo) bool {
+			p := h.hcp + h.dummyExcept(y, partnerSuits)
+			return p >= lo && p <= hi
+		})
+	}
 	var rows []*row
 	lvl := ans.call.Level()
 	if y >= H && lvl < 4 {
 		rows = append(rows, newRow("", engine.Bid(4, engine.Strain(y)), fmt.Sprintf("raises partner's answer to game: 4+ trumps, %d+ support points", gameMin),
-			minLen(y, 4), points(DummyPoints, y, gameMin, 40)))
+			minLen(y, 4), points(DummyPoints, y, gameMin, 40), support(gameMin, 40)))
 	}
 	if y < H && lvl < 5 {
 		rows = append(rows, newRow("", engine.Bid(5, engine.Strain(y)), fmt.Sprintf("raises partner's answer to game in the minor: 4+ trumps, %d+ support points", gameMin+3),
-			minLen(y, 4), points(DummyPoints, y, gameMin+3, 40)))
+			minLen(y, 4), points(DummyPoints, y, gameMin+3, 40), support(gameMin+3, 40)))
 	}
 	if lvl+1 < 4 || (y < H && lvl+1 < 5) {
 		rows = append(rows, newRow("", engine.Bid(lvl+1, engine.Strain(y)), fmt.Sprintf("invites with a raise of partner's answer: 4+ trumps, %d-%d support points", gameMin-3, gameMin-1),
-			minLen(y, 4), points(DummyPoints, y, gameMin-3, gameMin-1)))
+			minLen(y, 4), points(DummyPoints, y, gameMin-3, 40), support(gameMin-3, gameMin-1)))
 	}
 	if nt := engine.Bid(3, engine.NoTrump); nt > ans.call {
 		ntMin := max(0, 25-shown)

@@ -79,10 +79,14 @@ func (hi *handInfo) stopper(s engine.Suit) bool {
 
 // dummy returns the shortness points of a raise with trump as trumps:
 // void 5, singleton 3, doubleton 1 in each side suit.
-func (hi *handInfo) dummy(trump engine.Suit) int {
+func (hi *handInfo) dummy(trump engine.Suit) int { return hi.dummyExcept(trump, 0) }
+
+// dummyExcept is dummy counting no shortness in the suits of the mask
+// skip (bit s for suit s).
+func (hi *handInfo) dummyExcept(trump engine.Suit, skip uint8) int {
 	p := 0
 	for s := engine.Clubs; s <= engine.Spades; s++ {
-		if s == trump {
+		if s == trump || skip&(1<<s) != 0 {
 			continue
 		}
 		switch hi.len[s] {

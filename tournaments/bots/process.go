@@ -262,9 +262,9 @@ func (p *Process) runOnce(ctx context.Context) error {
 	return why
 }
 
-// await waits for the process to exit (with its status as err), for ctx
-// to end or for its seat to stay lost for ReturnGrace (why it is to be
-// stopped as stop).
+// await waits for the process to exit, for ctx to end or for its seat to
+// stay lost for ReturnGrace. A process that exited gives its status as
+// err; otherwise stop says why the process is to be stopped.
 func (p *Process) await(ctx context.Context, exited <-chan error) (stop, err error) {
 	grace := time.NewTimer(p.opt.ReturnGrace)
 	grace.Stop()

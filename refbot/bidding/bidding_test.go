@@ -141,6 +141,7 @@ var sayc = []callCase{
 	{"maximum shows a feature", "KQJ964.A3.852.94", "2S P 2N P", "3H", true},
 	{"over the feature, game in the major with two cards", "A4.K83.AKJ75.Q94", "2S P 2N P 3H P", "4S", false},
 	{"over the feature, 3NT with a singleton in the major", "A8.4.AQJT.KQJ975", "2H P 2N P 3D P", "3N", false},
+	{"over the feature, game in its own six-card major", ".AQT754.AKQT.JT8", "2S P 2N P 3C P", "4H", false},
 	{"over the maximum without a feature, game in the major with two cards", "A4.K83.AKJ75.Q94", "2S P 2N P 3N P", "4S", false},
 	{"over the maximum without a feature, 3NT stands with a singleton", "4.AK83.AKJ75.Q94", "2S P 2N P 3N P", "P", false},
 	{"over a minimum, 16 HCP stops", "A4.K83.AKJ75.J94", "2S P 2N P 3S P", "P", false},

@@ -146,7 +146,8 @@ var sayc = []callCase{
 	{"over the maximum without a feature, 3NT stands with a singleton", "4.AK83.AKJ75.Q94", "2S P 2N P 3N P", "P", false},
 	{"over a minimum, 16 HCP stops", "A4.K83.AKJ75.J94", "2S P 2N P 3S P", "P", false},
 	{"over a minimum, game in the major with two cards and 18", "A4.K83.AKJ75.K94", "2S P 2N P 3S P", "4S", false},
-	{"over a minimum, 3NT with a singleton and 18", "4.AK83.AKJ75.K94", "2S P 2N P 3S P", "3N", false},
+	{"over a minimum, 3NT with a singleton and 19", "4.AK83.AKJ75.KJ4", "2S P 2N P 3S P", "3N", false},
+	{"over a minimum, 18 and a singleton stop in three of the major", "4.AK83.AKJ75.K94", "2S P 2N P 3S P", "P", false},
 	{"raise the preempt to game", "A4.AK83.AKJ7.Q94", "3S P", "4S", false},
 
 	// Responses to a major.

@@ -307,7 +307,6 @@ var sayc = []callCase{
 	{"the negative doubler only invites with a singleton in opener's clubs", "AJ85.J964.K762.2", "1C 1S X P 2H P", "3H", false},
 	// Opener over responder's answer to their takeout double.
 	{"opener rebids a six-card major over 1NT after their double", "K4.KQ7432.KT65.Q", "1H X 1N P", "2H", false},
-	{"opener raises responder's one-level major after their double", "K432.KQ7.KT65.Q4", "1D X 1S P", "2S", false},
 	{"opener passes 1NT after their double with a minimum", "K4.KQ732.KT6.Q54", "1H X 1N P", "P", false},
 
 	// Advancing partner's double and two-suiters.

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/openroom/openroom/engine"
@@ -94,10 +95,11 @@ type Process struct {
 	done   chan struct{} // closed when the supervising goroutine ends
 	lost   chan struct{} // a request to restart the running process
 
+	away atomic.Bool // the seat was lost and its bot is not ready again yet
+
 	mu     sync.Mutex
 	err    error // why the bot was given up
 	starts int
-	away   bool // the seat was lost and its bot is not ready again yet
 }
 
 // Start starts the bot's process for a seat, connecting to host:port
@@ -152,9 +154,7 @@ func (p *Process) Starts() int {
 // left alone: stopping it then would drop the connection it just made.
 // It never blocks.
 func (p *Process) SeatLost() {
-	p.mu.Lock()
-	p.away = true
-	p.mu.Unlock()
+	p.away.Store(true)
 	select {
 	case p.lost <- struct{}{}:
 	default:
@@ -163,18 +163,7 @@ func (p *Process) SeatLost() {
 
 // SeatReady tells the supervisor the seat's bot has finished its
 // handshake at the table, after a loss or at the start. It never blocks.
-func (p *Process) SeatReady() {
-	p.mu.Lock()
-	p.away = false
-	p.mu.Unlock()
-}
-
-// isAway reports whether the seat is lost and its bot not ready again.
-func (p *Process) isAway() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.away
-}
+func (p *Process) SeatReady() { p.away.Store(false) }
 
 func (p *Process) logf(format string, args ...any) {
 	if p.opt.Logf != nil {
@@ -279,7 +268,7 @@ func (p *Process) await(ctx context.Context, exited <-chan error) (stop, err err
 			// Each loss gets the whole grace.
 			grace.Reset(p.opt.ReturnGrace)
 		case <-grace.C:
-			if p.isAway() {
+			if p.away.Load() {
 				return errSeatLost, nil
 			}
 			p.logf("back at the table within %s; left running", p.opt.ReturnGrace)

@@ -395,6 +395,13 @@ var sayc = []callCase{
 	{"takeout double of their raise in the direct seat", "AJ86.8.KT3.QJ643", "1H P 2H", "X", false},
 	{"a good seven-card suit competes over their raise with 10 HCP", "7.AKQJ852.7.T762", "1S P 2S", "3H", false},
 	{"answers the balancing double in the best unbid suit", "J873.Q82.K942.J7", "1H P 2H P P X P", "2S", false},
+	// Over their limit raise: game in a long major, the takeout double,
+	// the pass; the double is answered at the cheapest level.
+	{"game in a six-card major over their limit raise with 18 HCP", "A4.AKJ864.KQJ3.2", "1S P 3S", "4H", false},
+	{"game in a good six-card major over their limit raise with 14 HCP", "A4.KQJT86.K3.J32", "1S P 3S", "4H", false},
+	{"takeout double of their limit raise", "AJ86.8.KQT3.QJ64", "1H P 3H", "X", false},
+	{"no action over their limit raise with three of their suit", "T93.QJ6.AQ97.KQ5", "1S P 3S", "P", false},
+	{"answers the double of their limit raise with four spades", "J873.82.K942.J73", "1H P 3H X P", "3S", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
 	// 1NT doubled for penalty: a weak responder runs to a five-card suit.
 	{"escapes from 1NT doubled into six spades", "T87542.974.7.982", "1N X", "2S", false},
@@ -560,6 +567,10 @@ var sayc = []callCase{
 	{"opener rebids 1NT over the free bid with their suit stopped", "K6.KJ7.Q43.AT752", "1C 1D 1S P", "1N", false},
 	{"without a stopper opener rebids the five-card suit over the forcing free bid", "K6.KJ7.432.AKT75", "1C 1D 1S P", "2C", false},
 	{"over the two-level free bid a new major shows four cards, not a reverse", "KQ96.JT73..AQ953", "1C 1S 2D P", "2H", false},
+	// Over their weak jump overcall the free bid is answered as over
+	// their simple overcall.
+	{"3NT over the free bid after their weak jump: 18 balanced, their suit stopped", "KJ.AKQ.Q8763.K72", "1D 2H 2S P", "3N", false},
+	{"raises the free bid after their weak jump with four cards", "KJ42.A4.Q8763.K7", "1D 2H 2S P", "3S", false},
 	{"opener doubles the balancing overcall with 19 HCP, short in their suit", "AJ.KJ62.K4.AK982", "1C P P 1S", "X", false},
 	{"opener bids 1NT over the balancing overcall with 19 balanced and a stopper", "KQ65.A83.A43.AQ5", "1C P P 1H", "1N", false},
 	{"opener passes the balancing overcall with a minimum", "J5.KJ62.K4.Q9872", "1C P P 1S", "P", false},

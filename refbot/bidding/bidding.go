@@ -505,7 +505,8 @@ func IsGame(c engine.Call) bool {
 // by points, such as raises; with a major fit also the hand's shortness, and two points for
 // each trump beyond eight, at most four) it bids game: four of an 8-card
 // major fit, 3NT (five of a minor fit with 28+, or when a suit the
-// opponents have bid has no stopper in the hand), 3NT without a fit, but
+// opponents have bid has no stopper in the hand), 3NT without a fit (with
+// a suit of theirs unstopped, a six-card suit below game instead), but
 // four of a major with a 7-card fit opposite partner's shown five or six
 // (closer to par than 3NT on those deals); over the opponents' bid past
 // 3NT, five of a minor fit with 28 counting shortness and extra trumps as
@@ -557,10 +558,17 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 			}
 		}
 	}
-	if game == engine.Bid(3, engine.NoTrump) && fit && trump < H && !theirSuitsStopped(st, seat, hi) {
+	var long engine.Call // a six-card suit shown below game instead of 3NT
+	if game == engine.Bid(3, engine.NoTrump) && !theirSuitsStopped(st, seat, hi) {
 		// No 3NT with a suit the opponents have bid unstopped: game in
-		// the minor fit instead.
-		game = engine.Bid(5, engine.Strain(trump))
+		// the minor fit instead, and without a fit a six-card suit of
+		// the hand's own below game, where partner may bid 3NT with the
+		// stopper.
+		if fit {
+			game = engine.Bid(5, engine.Strain(trump))
+		} else {
+			long = ownSixCardSuit(st, seat, hi, a)
+		}
 	}
 	need := 25
 	if fit && trump < H && !ours && !a.Legal(engine.Bid(3, engine.NoTrump)) {
@@ -571,12 +579,41 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 		combined += shortness(hi, trump) + min(2, max(0, l[trump]-8))*2
 		game, need = engine.Bid(5, engine.Strain(trump)), 28
 	}
-	if combined >= need && a.Legal(game) && (st.lastBid == engine.Pass || !IsGame(st.lastBid) || !ours) {
+	if long == engine.Pass && combined >= need && a.Legal(game) && (st.lastBid == engine.Pass || !IsGame(st.lastBid) || !ours) {
 		return game
+	}
+	if long != engine.Pass && (combined >= need || forced) {
+		return long
 	}
 	if !forced {
 		return engine.Pass
 	}
+	return cheapestNatural(st, hi, a, trump, fit)
+}
+
+// ownSixCardSuit returns the cheapest bid below game in the hand's longest
+// suit, when it holds six or more cards and the opponents have not bid it,
+// else Pass.
+func ownSixCardSuit(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) engine.Call {
+	long := S
+	for _, x := range []engine.Suit{H, D, C} {
+		if hi.len[x] > hi.len[long] {
+			long = x
+		}
+	}
+	if hi.len[long] < 6 || st.suits[1-seat.Side()]&(1<<long) != 0 {
+		return engine.Pass
+	}
+	c := engine.Bid(cheapest(engine.Strain(long), st.lastBid), engine.Strain(long))
+	if c.Level() > 4 || IsGame(c) || !a.Legal(c) {
+		return engine.Pass
+	}
+	return c
+}
+
+// cheapestNatural is the fallback's forced bid: the fit at the cheapest
+// level, else the longest suit, else notrump, else the pass.
+func cheapestNatural(st *state, hi *handInfo, a *engine.Auction, trump engine.Suit, fit bool) engine.Call {
 	if fit {
 		if c := engine.Bid(cheapest(engine.Strain(trump), st.lastBid), engine.Strain(trump)); a.Legal(c) {
 			return c
@@ -640,11 +677,12 @@ func (st *state) contractOurs(seat engine.Seat) bool {
 }
 
 // theirSuitsStopped reports whether the seat holds a stopper in every suit
-// the opponents have bid naturally, or partner's last call was a notrump
-// bid (which, over their suit, promised the stopper).
+// the opponents have bid naturally, or partner's last call was a natural
+// notrump bid (which, over their suit, promised the stopper; an artificial
+// one, the ask over a weak two say, promised none).
 func theirSuitsStopped(st *state, seat engine.Seat, hi *handInfo) bool {
 	if st.n >= 2 {
-		if p := st.back(2).call; p.IsBid() && p.Strain() == engine.NoTrump {
+		if p := st.back(2); p.call.IsBid() && p.call.Strain() == engine.NoTrump && !p.artificial {
 			return true
 		}
 	}

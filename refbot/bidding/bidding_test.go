@@ -787,7 +787,8 @@ func TestCompetitiveMeaningsReadBack(t *testing.T) {
 // six-card major opposite a partner who has not denied two cards, a
 // seven-card fit opposite partner's five-card major, partner's strength
 // counted in the points partner's calls have shown, and five of a minor
-// fit rather than 3NT with the opponents' suit unstopped; and that neither
+// fit rather than 3NT with the opponents' suit unstopped (without the
+// fit, a six-card suit below game); and that neither
 // the cue bidder nor its partner leaves a doubled cue bid of the
 // opponents' suit in; and that over their game past 3NT it bids five of a
 // minor fit with 28 counted.
@@ -810,6 +811,11 @@ func TestFallbackGames(t *testing.T) {
 		// minor fit instead; with the stopper, 3NT.
 		{"spades unstopped: five of the diamond fit", "85.AQ43.KQ3.AJ83", "1N 2S 3D P", "5D"},
 		{"spades stopped: 3NT", "K5.AQ43.KQ3.J983", "1N 2S 3D P", "3N"},
+		// Without a fit and without their suit stopped, a six-card suit
+		// below game rather than 3NT. Partner's artificial 2NT (the
+		// feature ask) promised no stopper in their suit.
+		{"no 3NT with a void in the suit bid over partner's 2NT ask", "Q432..KQJT96.832", "2D P 2N 3H", "4D"},
+		{"a six-card suit rather than 3NT with their suit unstopped", "J.J6.AQJT42.AJ85", "2H 2S P", "3D"},
 		// Where the fallback would bid five of the fit minor, Blackwood
 		// asks from 28 counted (points and partner's expected strength):
 		// the sign-off is the same five of the minor.

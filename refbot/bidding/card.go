@@ -69,8 +69,9 @@ In every system (the interpreter's own rules)
   Competitive rows computed from the auction where the file has no situation: competing to the
   level of the fit, acting over their raise (direct or balancing), answers to a takeout double,
   the doubler's rebid.
-  A natural fallback where no row fits: game with 25 combined points, a forced bid in the fit or
-  the longest suit, else pass. A fallback call promises nothing.
+  A natural fallback where no row fits: game with 25 combined points (with a suit of theirs
+  unstopped, five of the minor fit, or a six-card suit below game, rather than 3NT), a forced bid
+  in the fit or the longest suit, else pass. A fallback call promises nothing.
 The ace ask (option aces)
 `
 

@@ -595,20 +595,18 @@ func (s *System) natural(st *state, seat engine.Seat, hi *handInfo, a *engine.Au
 // suit, when it holds six or more cards and the opponents have not bid it,
 // else Pass.
 func ownSixCardSuit(st *state, seat engine.Seat, hi *handInfo, a *engine.Auction) engine.Call {
-	long := S
-	for _, x := range []engine.Suit{H, D, C} {
-		if hi.len[x] > hi.len[long] {
-			long = x
-		}
-	}
+	long := hi.longestSuit()
 	if hi.len[long] < 6 || st.suits[1-seat.Side()]&(1<<long) != 0 {
 		return engine.Pass
 	}
-	c := engine.Bid(cheapest(engine.Strain(long), st.lastBid), engine.Strain(long))
-	if c.Level() > 4 || IsGame(c) || !a.Legal(c) {
+	lvl := cheapest(engine.Strain(long), st.lastBid)
+	if lvl > 4 {
 		return engine.Pass
 	}
-	return c
+	if c := engine.Bid(lvl, engine.Strain(long)); !IsGame(c) && a.Legal(c) {
+		return c
+	}
+	return engine.Pass
 }
 
 // cheapestNatural is the fallback's forced bid: the fit at the cheapest
@@ -619,12 +617,7 @@ func cheapestNatural(st *state, hi *handInfo, a *engine.Auction, trump engine.Su
 			return c
 		}
 	}
-	long := S
-	for _, x := range []engine.Suit{H, D, C} {
-		if hi.len[x] > hi.len[long] {
-			long = x
-		}
-	}
+	long := hi.longestSuit()
 	if lvl := cheapest(engine.Strain(long), st.lastBid); lvl <= 7 {
 		if c := engine.Bid(lvl, engine.Strain(long)); a.Legal(c) {
 			return c

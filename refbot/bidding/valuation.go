@@ -119,6 +119,17 @@ func (hi *handInfo) longestLen() int {
 	return max(hi.len[engine.Clubs], hi.len[engine.Diamonds], hi.len[engine.Hearts], hi.len[engine.Spades])
 }
 
+// longestSuit returns the hand's longest suit, the higher of equals.
+func (hi *handInfo) longestSuit() engine.Suit {
+	long := engine.Spades
+	for _, x := range []engine.Suit{engine.Hearts, engine.Diamonds, engine.Clubs} {
+		if hi.len[x] > hi.len[long] {
+			long = x
+		}
+	}
+	return long
+}
+
 // longest reports whether s is the suit to bid first among the given suits:
 // none is longer, and any of equal length ranks below s (ties go to the
 // higher suit, as with 5-5 in SAYC).

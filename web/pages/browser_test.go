@@ -122,12 +122,20 @@ func TestPagesPlayABoard(t *testing.T) {
 	require.Equal(t, 52, st.Played, "a board played to its end")
 	// A click on the first call shows what it means, in visible text.
 	// The page draws the meaning after the click: on a busy machine the
-	// first read may come before it, or while the page replaces the node.
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.auction button.call`))))
+	// first read may come before it, and the page may replace the call's
+	// or the meaning's node between finding it and using it (the click
+	// is tried again then, as a player would click again).
 	var shown string
+	clicked := false
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		var err error
-		shown, err = chromedp.Run(ctx, chromedp.Text(chromedp.ID("explain")))
+		if !clicked {
+			err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.auction button.call`)))
+			clicked = err == nil
+		}
+		if clicked {
+			shown, err = chromedp.Run(ctx, chromedp.Text(chromedp.ID("explain")))
+		}
 		if err == nil && shown != "" || time.Now().After(deadline) {
 			require.NoError(t, err)
 			break

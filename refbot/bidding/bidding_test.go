@@ -402,6 +402,28 @@ var sayc = []callCase{
 	{"takeout double of their limit raise", "AJ86.8.KQT3.QJ64", "1H P 3H", "X", false},
 	{"no action over their limit raise with three of their suit", "T93.QJ6.AQ97.KQ5", "1S P 3S", "P", false},
 	{"answers the double of their limit raise with four spades", "J873.82.K942.J73", "1H P 3H X P", "3S", false},
+	// Responder over opener's jump shift, forcing to game: the cheapest
+	// call that places the hand; opener raises a six-card suit with two.
+	{"rebids a six-card suit over the jump shift", ".AKQJT85.4.T7642", "1D P 1H P 2S P", "3H", false},
+	{"raises the jump shift's major with four", "QT32.KJ54.32.J32", "1D P 1H P 2S P", "3S", false},
+	{"notrump over the jump shift with the fourth suit stopped", "Q32.KJ54.J32.Q32", "1D P 1H P 2S P", "2N", false},
+	{"3NT over the jump shift with 12-15 and the fourth suit stopped", "86.AQ543.J7.AQ92", "1D P 1H P 2S P", "3N", false},
+	{"opener with a long suit invites the notrump slam over 3NT", "AKT7.K.AKQT652.4", "1D P 1H P 2S P 3N P", "4N", false},
+	{"three-card support for opener's first major over the jump shift", "J4.KJ54.Q32.8432", "1H P 1S P 3C P", "3H", false},
+	{"four-card support for opener's minor over the jump shift", "82.KJ54.QT32.842", "1D P 1H P 2S P", "3D", false},
+	{"opener raises responder's six-card suit to game", "AK874.74.AKQ852.", "1D P 1H P 2S P 3H P", "4H", false},
+	// Opener when their weak jump overcall takes the room over the response.
+	{"game in partner's major with three cards and 18 HCP over their jump", "AK.QT8.Q4.KQJ752", "1C P 1H 3D", "4H", false},
+	{"raises partner's major with four and a minimum over their jump", "A4.QT84.Q4.KQ765", "1C P 1H 3D", "3H", false},
+	{"passes their jump with a minimum and three cards", "A4.QT8.Q4.KQ7652", "1C P 1H 3D", "P", false},
+	{"the negative doubler takes opener's 3NT out to a six-card major", "T3.AJ9653.KQ.654", "1D 2S X 3S 3N P", "4H", false},
+	{"the negative doubler leaves opener's 3NT with five hearts", "T3.AJ965.KQ3.654", "1D 2S X 3S 3N P", "P", false},
+	// Their raise over partner's raise: a double with extra values.
+	{"doubles their three-level raise with 18 HCP and a singleton", "7.K965.AKJ7.AQJ2", "1D 2S 3D 3S", "X", false},
+	{"answers the extra-values double in the fit", "92.AJ7.Q8432.543", "1D 2S 3D 3S X P", "4D", false},
+	// A good six-card minor over their three-level major preempt.
+	{"four of a good six-card minor over their preempt", "Q..AKJT962.AT974", "1S 3H", "4D", false},
+	{"the negative double with a five-card minor", "Q4.2.AKJ96.AT974", "1S 3H", "X", false},
 	{"penalty pass of the balancing double with strong trumps", "A7.KQJ92.9842.J7", "1H P 2H P P X P", "P", false},
 	// 1NT doubled for penalty: a weak responder runs to a five-card suit.
 	{"escapes from 1NT doubled into six spades", "T87542.974.7.982", "1N X", "2S", false},
@@ -711,6 +733,8 @@ func TestCompetitiveRowsStayOut(t *testing.T) {
 	for _, tc := range []struct{ name, hand, auction string }{
 		{"five hearts opposite a raise do not compete at the three level", "K42.AQJ98.K73.42", "1H 2C 2H 3C"},
 		{"no balancing double with their suit held", "942.K742.AJ73.Q9", "1H P 2H P P"},
+		{"no extra-values double with a doubleton in their suit", "72.K965.AKJ7.AQJ", "1D 2S 3D 3S"},
+		{"no extra-values double with 16 HCP", "7.Q965.AKJ7.KQJ2", "1D 2S 3D 3S"},
 		{"no balancing after a two-suited auction", "K942.42.AJ73.Q94", "1H P 1S P 2C P P"},
 		{"no balancing bid with a poor five-card suit", "Q9743.A93.J96.A4", "1H P 2H P P"},
 		{"no direct double of their raise with 10 HCP", "KJ86.8.KJ3.Q9643", "1H P 2H"},
@@ -801,8 +825,9 @@ func TestFallbackGames(t *testing.T) {
 	t.Parallel()
 	s := NewSystem()
 	for _, tc := range []struct{ name, hand, auction, want string }{
-		{"six-card major rather than 3NT", "K42.AQJ984.7.Q42", "1D P 1H P 3C P", "4H"},
-		{"3NT with a five-card major", "K842.AQJ98.7.Q42", "1D P 1H P 3C P", "3N"},
+		{"six-card major rather than 3NT", "K42.AQJ984.7.Q42", "1C 1S 2H P 3D P", "4H"},
+		{"3NT with a five-card major", "K842.AQJ98.7.Q42", "1C 1S 2H P 3D P", "3N"},
+		{"game in a seven-card fourth suit over the jump shift rather than 3NT", "AJ76.6.AT98532.8", "1C P 1S P 3H P", "5D"},
 		{"counts the jump rebid's points and raises to game", "Q4.K842.QJ73.J42", "1S P 1N P 3S P", "4S"},
 		{"passes the jump rebid with a minimum", "Q4.8742.Q973.J42", "1S P 1N P 3S P", "P"},
 		// Five spades shown opposite two make a seven-card fit: game in

@@ -434,24 +434,19 @@ func doublerOverBidRows(st *state, seat engine.Seat) []*row {
 // have outbid it at the three level, past the level the fit competes to.
 // With 17+ HCP and at most one card in their suit the seat doubles: the
 // values say the deal is the side's, the shortness says their suit
-// breaks badly for them, and partner passes it or bids on. (An opener
-// with 18 HCP and a singleton in their suit had passed 1D 2S 3D 3S.)
+// breaks badly for them, and partner passes it or bids on.
 func extraValuesDoubleRows(st *state, seat engine.Seat, x engine.Suit, last engine.Call) []*row {
 	if last.Level() != 3 || st.n < 1 || st.back(1).call != last {
 		return nil
 	}
 	us := seat.Side()
 	mine, partner := &st.cons[seat], &st.cons[seat.Partner()]
-	fit := false
 	for _, t := range allSuits {
 		if st.suits[us]&(1<<t) != 0 && st.suits[1-us]&(1<<t) == 0 && partner.MinLen[t] >= 3 && mine.MinLen[t]+partner.MinLen[t] >= 7 {
-			fit = true
+			return []*row{newRow("", engine.Double, "extra values: 17+ HCP, short in their suit", hcp(17, 37), maxLen(x, 1))}
 		}
 	}
-	if !fit {
-		return nil
-	}
-	return []*row{newRow("", engine.Double, "extra values: 17+ HCP, short in their suit", hcp(17, 37), maxLen(x, 1))}
+	return nil
 }
 
 // stoppedIn is the choice condition of a notrump bid over the opponents'

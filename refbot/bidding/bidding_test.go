@@ -432,6 +432,14 @@ var sayc = []callCase{
 	{"leaves 1NT doubled with 9 HCP", "KQ962.632.KQ4.76", "1N X", "P", false},
 	{"opener passes the escape", "AQ3.KJ5.A765.KQ4", "1N X 2S P", "P", false},
 	{"escapes from a doubled 1NT overcall", "J53.JT963.T642.J", "1C 1N X", "2H", false},
+	// Responder's rebid after a two over one and opener's non-jump rebid.
+	{"3NT over opener's 2NT after a two over one", "652.A9.QJ7.A6432", "1H P 2C P 2N P", "3N", false},
+	{"invites in opener's major over 2NT with three cards and 10 HCP", "QT4.K2.KQ743.T52", "1S P 2D P 2N P", "3S", false},
+	{"3NT over opener's rebid with a singleton and the unbid suits stopped", "Q.A32.K864.AK854", "1S P 2C P 2S P", "3N", false},
+	{"game in opener's rebid major with two cards", "A7.J643.QJ42.A54", "1S P 2D P 2S P", "4S", false},
+	{"3NT over opener's new suit with the fourth suit stopped", "64.AKT6.Q753.K96", "1S P 2D P 3C P", "3N", false},
+	{"raises opener's new major to game with four", "Q3.KQ84.QJ7.A872", "1S P 2C P 2H P", "4H", false},
+	{"2NT over opener's new suit with 10 HCP and the fourth suit stopped", "Q7.Q5.AT853.QJ64", "1S P 2D P 2H P", "2N", false},
 	{"responder invites with 2NT over opener's new lower suit", "KJ84.Q32.A73.J72", "1D P 1S P 2C P", "2N", false},
 	{"responder invites in opener's hearts with three", "KJ84.Q32.A73.J72", "1H P 1S P 2C P", "3H", false},
 	{"responder invites with 2NT over opener's one-level spades", "T2.KQ84.AJT.JT72", "1C P 1H P 1S P", "2N", false},
@@ -667,11 +675,11 @@ func TestFallbackRaiseMeaning(t *testing.T) {
 		suit                engine.Suit
 		minLen              int
 	}{
-		{"raise of opener's four-card clubs after a two over one", "Q84.76.KT84.KQT6", "1H P 2D P 3C P", "4C", engine.Clubs, 4},
+		{"raise of opener's four-card clubs after a two over one", "J84.76.AT84.KQT6", "1H P 2D P 3C P", "4C", engine.Clubs, 4},
 		{"preference to opener's five hearts below game", "K43.Q53.AJ87.642", "1H P 2D P 2S P", "3H", engine.Hearts, 3},
 		{"opener's new suit over a forcing free bid shows four cards", "K9.AK65.K943.942", "1D 2C 2S P", "3H", engine.Hearts, 4},
 		// Game in partner's five-card major: seven cards together at least.
-		{"game in opener's spades after a two over one", "K92.J5.AKJ6.T983", "1S P 2C P 2H P", "4S", engine.Spades, 2},
+		{"game in opener's spades after a two over one", "K2.QJ5.9643.AKJ9", "1S P 2C P 2H P", "4S", engine.Spades, 2},
 		// A forced bid that had to go to game shows the longest suit only.
 		{"a forced answer to a takeout double at game level", "A32.8532.Q64.762", "4D P P X P", "4H", engine.Hearts, 4},
 	} {

@@ -517,6 +517,22 @@ var sayc = []callCase{
 	{"a three-level overcall of their weak two on a good five-card suit", "K9.AKT43.A8.9753", "2S", "3H", false},
 	{"a balancing overcall of their weak two on a five-card suit that is not good", "KT953.KJ74.AQ.84", "2H P P", "2S", false},
 	{"no direct overcall of their weak two on that suit", "KT953.KJ74.AQ.84", "2H", "P", false},
+	{"a direct overcall of their weak two on a decent five-card suit with 13 HCP", "K3.KT432.3.AK763", "2D", "2H", false},
+	{"a three-level overcall of their weak two on a decent six-card suit with 14 HCP", "KQ.AJ8.AT9642.87", "2H", "3D", false},
+	// The advancer over partner's overcall of their weak two.
+	{"raises partner's overcall of their weak two with three and 13 support points", "753.2.AJ982.KQ92", "2H 2S P", "3S", false},
+	{"game in partner's major over their weak two with 15 support points", "AJ5.7.KQ84.Q5432", "2H 2S P", "4S", false},
+	{"3NT over partner's three-level minor with their suit stopped", "J963.AK75.K974.7", "2D 3C P", "3N", false},
+	{"the advancer's own six-card suit over partner's overcall of their weak two", "J.J6.AQJT42.AJ85", "2H 2S P", "3D", false},
+	// The advancer over partner's balancing overcall, having passed.
+	{"single raise of the balancing overcall with 13 support points", "92.963.A63.AKJ53", "1C P P 1H P", "2H", false},
+	{"jump raise of the balancing overcall with 15 support points", "92.Q63.A63.AKJ53", "1C P P 1H P", "3H", false},
+	{"game over the balancing overcall with 17 support points", "2.Q963.A63.AKJ53", "1C P P 1H P", "4H", false},
+	{"the balancing overcaller passes the raise with 14 points", "AQ.KJ9854.Q2.952", "1C P P 1H P 2H P", "P", false},
+	{"the balancing overcaller bids game over the raise with 16 points", "AQ.KQ9854.K2.952", "1C P P 1H P 2H P", "4H", false},
+	{"3NT over partner's three-level minor with 10 HCP and their suit stopped", "Q9842.A5.KJ842.6", "2S 3C P", "3N", false},
+	{"single raise of the balancing overcall with 10 support points", "K82.Q43.AQ42.J42", "1D P P 2C P", "3C", false},
+	{"2NT over the balancing overcall with 14 HCP and their suit stopped", "Q6.A52.K32.KQ983", "1C P P 1S P", "2N", false},
 	// Over the balancing 1NT (11-16) the notrump system is on, counted
 	// from its minimum: an invitation with 12-13, accepted with 12+.
 	{"invites over the balancing 1NT with 12", "AK6.QJT.98.QT952", "1H P P 1N P", "2N", false},
@@ -853,7 +869,6 @@ func TestFallbackGames(t *testing.T) {
 		// below game rather than 3NT. Partner's artificial 2NT (the
 		// feature ask) promised no stopper in their suit.
 		{"no 3NT with a void in the suit bid over partner's 2NT ask", "Q432..KQJT96.832", "2D P 2N 3H", "4D"},
-		{"a six-card suit rather than 3NT with their suit unstopped", "J.J6.AQJT42.AJ85", "2H 2S P", "3D"},
 		// Where the fallback would bid five of the fit minor, Blackwood
 		// asks from 28 counted (points and partner's expected strength):
 		// the sign-off is the same five of the minor.

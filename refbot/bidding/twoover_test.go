@@ -66,6 +66,10 @@ var twoOverOneVsSAYC = []struct {
 	{"after 2/1 a minimum 5-3-3-2 rebids 2NT", "AKJ84.Q73.K82.94", "1S P 2D P", "2N", "2N", GameForcing},
 	{"after 2/1 and opener's 2S, responder's minimum with support bids game", "Q73.K4.A82.KJ984", "1S P 2C P 2S P", "4S", "4S", NotForcing},
 	{"after 2/1 and opener's 2S, responder's 16+ with support shows slam interest", "Q73.AK4.A82.KJ98", "1S P 2C P 2S P", "3S", "4S", GameForcing},
+	// SAYC-lite's opener may pass responder's invitation after its two
+	// over one; after 2/1's game force a minimum signs off in game.
+	{"after 2/1 and opener's new suit, a minimum bids 3NT over 2NT", "KJ4.AJ953.Q852.3", "1H P 2C P 2D P 2N P", "3N", "P", NotForcing},
+	{"after 2/1 and opener's 2S, a minimum with six bids game over 2NT", "AQJ932.K5.Q53.42", "1S P 2H P 2S P 2N P", "4S", "3S", NotForcing},
 	{"1D-2C forces to game", "K4.Q7.A82.KJ9843", "1D P", "2C", "2C", GameForcing},
 	{"1D: 11 balanced without a major bids 1NT (6-12)", "KJ4.Q73.K82.Q984", "1D P", "1N", "2C", NotForcing},
 }

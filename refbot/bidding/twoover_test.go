@@ -70,6 +70,7 @@ var twoOverOneVsSAYC = []struct {
 	// over one; after 2/1's game force a minimum signs off in game.
 	{"after 2/1 and opener's new suit, a minimum bids 3NT over 2NT", "KJ4.AJ953.Q852.3", "1H P 2C P 2D P 2N P", "3N", "P", NotForcing},
 	{"after 2/1 and opener's 2S, a minimum with six bids game over 2NT", "AQJ932.K5.Q53.42", "1S P 2H P 2S P 2N P", "4S", "3S", NotForcing},
+	{"after 1D-2C and opener's 2D, a minimum with six bids 3NT over 2NT", "Q54.Q3.AJ9852.K3", "1D P 2C P 2D P 2N P", "3N", "3D", NotForcing},
 	{"1D-2C forces to game", "K4.Q7.A82.KJ9843", "1D P", "2C", "2C", GameForcing},
 	{"1D: 11 balanced without a major bids 1NT (6-12)", "KJ4.Q73.K82.Q984", "1D P", "1N", "2C", NotForcing},
 }
